@@ -1,0 +1,75 @@
+import { lineEndingOf, type LineEnding } from './line-endings.js';
+
+export interface WindowLine {
+  /** 1-based line number. */
+  number: number;
+  /** The line's text without its line break, cut at the line-length limit. */
+  text: string;
+  /** The full length in characters when `text` was cut; absent otherwise. */
+  fullLength?: number;
+}
+
+export interface LineWindow {
+  /** Feeds the next piece of decoded text. */
+  push(text: string): void;
+  /** Ends the input; returns the window and the file-wide counts. */
+  finish(): { lines: WindowLine[]; totalLines: number; lineEnding: LineEnding };
+}
+
+/**
+ * Collects lines `first` .. `first + count - 1` from text that arrives in pieces, while counting
+ * every line and line break. Memory stays bounded by the window: lines outside it are counted,
+ * never kept.
+ */
+export function createLineWindow(first: number, count: number, maxLineLength: number): LineWindow {
+  const last = first + count - 1;
+  const lines: WindowLine[] = [];
+  let lineNumber = 1;
+  let partial = '';
+  let partialLength = 0;
+  let endsWithCarriageReturn = false;
+  let crlfCount = 0;
+  let lfCount = 0;
+
+  const inWindow = () => lineNumber >= first && lineNumber <= last;
+
+  function append(piece: string) {
+    if (piece.length === 0) return;
+    if (inWindow() && partial.length <= maxLineLength) partial += piece.slice(0, maxLineLength + 1 - partial.length);
+    partialLength += piece.length;
+    endsWithCarriageReturn = piece.endsWith('\r');
+  }
+
+  function endLine(hasBreak: boolean) {
+    const crlf = hasBreak && endsWithCarriageReturn;
+    if (hasBreak) {
+      if (crlf) crlfCount += 1;
+      else lfCount += 1;
+    }
+    if (inWindow()) {
+      const length = crlf ? partialLength - 1 : partialLength;
+      const text = partial.slice(0, Math.min(length, maxLineLength));
+      lines.push(length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text });
+    }
+    lineNumber += 1;
+    partial = '';
+    partialLength = 0;
+    endsWithCarriageReturn = false;
+  }
+
+  return {
+    push(text) {
+      let start = 0;
+      for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+        append(text.slice(start, newline));
+        endLine(true);
+        start = newline + 1;
+      }
+      append(text.slice(start));
+    },
+    finish() {
+      if (partialLength > 0) endLine(false);
+      return { lines, totalLines: lineNumber - 1, lineEnding: lineEndingOf(crlfCount, lfCount) };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { VaultError } from './vault-error.js';
+import type { VaultDirectoryEntry, VaultFs, VaultStat } from './vault-fs.js';
+import { parentOf } from './vault-path.js';
+
+/** A vault as a plain object: file path → content; a key ending in `/` is an (empty) folder. */
+export type VaultSeed = Record<string, string | Uint8Array>;
+
+/** An in-memory `VaultFs`, for tests and for hosts with no disk. */
+export interface MemoryFs extends VaultFs {
+  /** The vault as a plain object: UTF-8 files as strings, other files as bytes, empty folders as `path/`. */
+  toJSON(): VaultSeed;
+}
+
+export interface MemoryFsOptions {
+  /** The absolute root that absolute tool paths are checked against. Default `/vault`. */
+  root?: string;
+  /** Chunk size of `readFileChunks`, in bytes. Default 64 KiB. */
+  chunkSize?: number;
+}
+
+type Entry = { kind: 'file'; data: Uint8Array } | { kind: 'directory' };
+
+export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = {}): MemoryFs {
+  const entries = new Map<string, Entry>([['', { kind: 'directory' }]]);
+  const chunkSize = options.chunkSize ?? 64 * 1024;
+  const encoder = new TextEncoder();
+
+  function get(path: string): Entry | undefined {
+    return entries.get(path);
+  }
+
+  function file(path: string): Uint8Array {
+    const entry = get(path);
+    if (!entry) throw new VaultError('NOT_FOUND', `${path} does not exist.`);
+    if (entry.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file.`);
+    return entry.data;
+  }
+
+  function makeDirectory(path: string) {
+    if (path === '') return;
+    makeDirectory(parentOf(path));
+    const entry = get(path);
+    if (entry?.kind === 'file') throw new VaultError('NOT_A_DIRECTORY', `${path} is a file, not a folder.`);
+    if (!entry) entries.set(path, { kind: 'directory' });
+  }
+
+  function children(path: string): string[] {
+    const prefix = path === '' ? '' : `${path}/`;
+    return [...entries.keys()].filter((key) => key !== '' && key.startsWith(prefix) && !key.slice(prefix.length).includes('/'));
+  }
+
+  function writeFile(path: string, data: Uint8Array) {
+    const parent = get(parentOf(path));
+    if (!parent) throw new VaultError('NOT_FOUND', `The folder of ${path} does not exist.`);
+    if (parent.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `The parent of ${path} is a file, not a folder.`);
+    if (get(path)?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file.`);
+    entries.set(path, { kind: 'file', data: data.slice() });
+  }
+
+  for (const [path, content] of Object.entries(seed)) {
+    if (path.endsWith('/')) {
+      makeDirectory(path.slice(0, -1));
+      continue;
+    }
+    makeDirectory(parentOf(path));
+    writeFile(path, typeof content === 'string' ? encoder.encode(content) : content);
+  }
+
+  return {
+    root: options.root ?? '/vault',
+
+    async stat(path): Promise<VaultStat | undefined> {
+      const entry = get(path);
+      if (!entry) return undefined;
+      return entry.kind === 'file' ? { kind: 'file', size: entry.data.length } : { kind: 'directory', size: 0 };
+    },
+
+    async readFile(path) {
+      return file(path).slice();
+    },
+
+    async *readFileChunks(path) {
+      const data = file(path);
+      for (let offset = 0; offset < data.length; offset += chunkSize) yield data.slice(offset, offset + chunkSize);
+    },
+
+    async writeFile(path, data) {
+      writeFile(path, data);
+    },
+
+    async readDirectory(path): Promise<VaultDirectoryEntry[]> {
+      const entry = get(path);
+      if (!entry) throw new VaultError('NOT_FOUND', `${path} does not exist.`);
+      if (entry.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${path} is a file, not a folder.`);
+      return children(path).map((child) => {
+        const childEntry = get(child)!;
+        return {
+          name: child.slice(child.lastIndexOf('/') + 1),
+          kind: childEntry.kind,
+          size: childEntry.kind === 'file' ? childEntry.data.length : 0,
+          symlink: false,
+        };
+      });
+    },
+
+    async makeDirectory(path) {
+      makeDirectory(path);
+    },
+
+    async rename(from, to) {
+      const entry = get(from);
+      if (!entry) throw new VaultError('NOT_FOUND', `${from} does not exist.`);
+      if (get(to)) throw new VaultError('ALREADY_EXISTS', `${to} already exists.`);
+      if (get(parentOf(to))?.kind !== 'directory') throw new VaultError('NOT_FOUND', `The folder of ${to} does not exist.`);
+      const moved = [...entries].filter(([key]) => key === from || key.startsWith(`${from}/`));
+      for (const [key] of moved) entries.delete(key);
+      for (const [key, value] of moved) entries.set(to + key.slice(from.length), value);
+    },
+
+    toJSON() {
+      const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+      const json: VaultSeed = {};
+      for (const key of [...entries.keys()].sort()) {
+        const entry = get(key)!;
+        if (entry.kind === 'file') {
+          try {
+            json[key] = decoder.decode(entry.data);
+          } catch {
+            json[key] = entry.data.slice();
+          }
+        } else if (key !== '' && children(key).length === 0) {
+          json[`${key}/`] = '';
+        }
+      }
+      return json;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { VaultError } from './vault-error.js';
+
+const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+const encoder = new TextEncoder();
+
+/** A decoded text file: its text without the BOM, and whether the file had one. */
+export interface DecodedText {
+  text: string;
+  bom: boolean;
+}
+
+export function hasBom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === bom[0] && bytes[1] === bom[1] && bytes[2] === bom[2];
+}
+
+/**
+ * A strict UTF-8 decoder for content that arrives in chunks. It refuses binary content
+ * (NUL bytes) and invalid UTF-8 with `NOT_TEXT`, so nothing is ever decoded lossily.
+ * A leading BOM is dropped from the text (and reported by `hasBom` on the first chunk).
+ */
+export function createTextDecoder(path: string): { decode(chunk: Uint8Array, final: boolean): string } {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return {
+    decode(chunk, final) {
+      if (chunk.includes(0)) {
+        throw new VaultError('NOT_TEXT', `${path} looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.`);
+      }
+      try {
+        return decoder.decode(chunk, { stream: !final });
+      } catch {
+        throw new VaultError('NOT_TEXT', `${path} is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.`);
+      }
+    },
+  };
+}
+
+export function decodeText(bytes: Uint8Array, path: string): DecodedText {
+  return { text: createTextDecoder(path).decode(bytes, true), bom: hasBom(bytes) };
+}
+
+export function encodeText({ text, bom: withBom }: DecodedText): Uint8Array {
+  const body = encoder.encode(text);
+  if (!withBom) return body;
+  const bytes = new Uint8Array(bom.length + body.length);
+  bytes.set(bom);
+  bytes.set(body, bom.length);
+  return bytes;
+}

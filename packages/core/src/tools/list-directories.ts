@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { VaultError } from '../vault-error.js';
+import { joinVaultPath } from '../vault-path.js';
+import { comparePaths } from '../walk-files.js';
+
+/** Most folders one ListDirectories call returns. */
+export const maxListedDirectories = 1000;
+
+export interface ListDirectoriesOutput {
+  /** The folder listed below (`''` for the vault root). */
+  directory: string;
+  /** Vault-relative folder paths, sorted. */
+  directories: string[];
+  /** True when the listing stopped at the size bound or at maxDepth with deeper folders left out. */
+  truncated: boolean;
+}
+
+const inputSchema = z.object({
+  directoryPath: z.string().optional().describe('The folder whose tree to list, vault-relative. Default: the vault root.'),
+  maxDepth: z.number().int().min(1).optional().describe('How many levels below directoryPath to go; 1 lists only the folders directly inside it. Default: no limit.'),
+});
+
+export const listDirectories = defineTool({
+  name: 'ListDirectories',
+  title: 'List the folder tree',
+  description: [
+    `Lists the folders (not files) below a folder of the vault, recursively, as vault-relative paths sorted by path, at most ${maxListedDirectories} with a note when cut. Hidden folders (.git, .obsidian, .trash) are left out.`,
+    'Use it to learn how a vault is organised; then ListFiles shows the files in one folder, and TextSearch finds files by content or name pattern.',
+    'Example: {} lists the whole tree; {"directoryPath": "projects", "maxDepth": 1} lists the folders directly in projects.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run({ directoryPath = '', maxDepth = Number.POSITIVE_INFINITY }, vault): Promise<ListDirectoriesOutput> {
+    const directory = vault.resolvePath(directoryPath);
+    const stat = await vault.statExisting(directory);
+    if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Pass a folder path.`);
+    const directories: string[] = [];
+    let truncated = false;
+    let level = [directory];
+    for (let depth = 1; level.length > 0 && !truncated; depth += 1) {
+      const next: string[] = [];
+      for (const folder of level) {
+        for (const entry of await vault.fs.readDirectory(folder)) {
+          const path = joinVaultPath(folder, entry.name);
+          if (entry.kind !== 'directory' || !vault.isListed(path, 'directory')) continue;
+          if (depth > maxDepth || directories.length === maxListedDirectories) {
+            truncated = true;
+            break;
+          }
+          directories.push(path);
+          if (!entry.symlink) next.push(path);
+        }
+        if (truncated) break;
+      }
+      level = next;
+    }
+    return { directory, directories: directories.sort(comparePaths), truncated };
+  },
+
+  render(output) {
+    const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
+    const lines = output.directories.map((path) => `${path}/`);
+    const summary = `${output.directories.length} ${output.directories.length === 1 ? 'folder' : 'folders'} below ${where}`;
+    const note = output.truncated ? '; more folders exist below: list a subfolder, or raise maxDepth' : '';
+    return [...lines, `[${summary}${note}]`].join('\n');
+  },
+});

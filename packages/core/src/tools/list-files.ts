@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { VaultError } from '../vault-error.js';
+import { joinVaultPath } from '../vault-path.js';
+import { comparePaths } from '../walk-files.js';
+
+export interface ListFilesOutput {
+  directory: string;
+  /** The allowed files directly in the folder, sorted by path, with their sizes in bytes. */
+  files: { path: string; size: number }[];
+  /** How many folders sit in the folder (not listed; see ListDirectories). */
+  folders: number;
+}
+
+const inputSchema = z.object({
+  directoryPath: z.string().describe('The folder to list, vault-relative; "" or "." for the vault root.'),
+});
+
+export const listFiles = defineTool({
+  name: 'ListFiles',
+  title: 'List the files in a folder',
+  description: [
+    'Lists the text files directly in one folder of the vault (not recursive), with their sizes in bytes, sorted by path. Folders are not listed, only counted; hidden files and files with other extensions are left out.',
+    'Use ListDirectories to see the folder tree, and TextSearch with filePattern to find files at any depth.',
+    'Example: {"directoryPath": "notes"}.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run({ directoryPath }, vault): Promise<ListFilesOutput> {
+    const directory = vault.resolvePath(directoryPath);
+    const stat = await vault.statExisting(directory);
+    if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Read it with TextRead.`);
+    const files: ListFilesOutput['files'] = [];
+    let folders = 0;
+    for (const entry of await vault.fs.readDirectory(directory)) {
+      const path = joinVaultPath(directory, entry.name);
+      if (!vault.isListed(path, entry.kind)) continue;
+      if (entry.kind === 'directory') folders += 1;
+      else files.push({ path, size: entry.size });
+    }
+    return { directory, files: files.sort((a, b) => comparePaths(a.path, b.path)), folders };
+  },
+
+  render(output) {
+    const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
+    const lines = output.files.map((file) => `${file.path} (${file.size} bytes)`);
+    const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
+    return [...lines, `[${output.files.length} ${output.files.length === 1 ? 'file' : 'files'} in ${where}${folders}]`].join('\n');
+  },
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { VaultError } from '../vault-error.js';
+import { parentOf } from '../vault-path.js';
+
+export interface MoveOutput {
+  source: string;
+  destination: string;
+  kind: 'file' | 'directory';
+}
+
+const inputSchema = z.object({
+  sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
+  destinationPath: z.string().describe('The new path, vault-relative. Must not exist yet; missing parent folders are created. A file keeps an allowed extension.'),
+});
+
+export const move = defineTool({
+  name: 'Move',
+  title: 'Move or rename a file or folder',
+  description: [
+    'Moves or renames a file or a folder inside the vault, like `mv -T`: destinationPath is the new path itself, not a folder to move into. It must not exist yet; its missing parent folders are created.',
+    'A moved file keeps an allowed extension (.md, .txt, ...). To restore a file that RemoveFile put in the trash, move it from its .trash/ path back.',
+    'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: false, destructive: false, idempotent: false },
+
+  async run({ sourcePath, destinationPath }, vault): Promise<MoveOutput> {
+    const source = vault.resolvePath(sourcePath, { allowTrash: true });
+    const destination = vault.resolvePath(destinationPath);
+    if (source === '' || destination === '') {
+      throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved, nor replaced. Pass paths inside the vault.');
+    }
+    return vault.withLock([source, destination], async () => {
+      const stat = await vault.statExisting(source);
+      if (stat.kind === 'file') {
+        vault.checkExtension(source);
+        vault.checkExtension(destination);
+      } else if (destination === source || destination.startsWith(`${source}/`)) {
+        throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
+      }
+      if (await vault.fs.stat(destination)) {
+        throw new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);
+      }
+      await vault.fs.makeDirectory(parentOf(destination));
+      await vault.fs.rename(source, destination);
+      return { source, destination, kind: stat.kind };
+    });
+  },
+
+  render(output) {
+    return `Moved ${output.kind === 'file' ? 'file' : 'folder'} ${output.source} to ${output.destination}`;
+  },
+});

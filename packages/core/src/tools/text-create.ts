@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { fileHash } from '../file-hash.js';
+import { countOf } from '../line-endings.js';
+import { VaultError } from '../vault-error.js';
+import { parentOf } from '../vault-path.js';
+
+export interface TextCreateOutput {
+  path: string;
+  /** `created` for a new file, `replaced` when an existing file was overwritten. */
+  action: 'created' | 'replaced';
+  totalLines: number;
+  fileHash: string;
+}
+
+const inputSchema = z.object({
+  filePath: z.string().describe('The file to write: a vault-relative path such as notes/ideas.md, with an allowed extension (.md, .txt, ...).'),
+  content: z.string().describe('The whole content of the file, written as UTF-8 exactly as given.'),
+  overwrite: z.boolean().optional().describe('Replace the file if it already exists. Default false: an existing file is an error.'),
+  createDirectories: z.boolean().optional().describe('Create missing parent folders. Default true.'),
+});
+
+export const textCreate = defineTool({
+  name: 'TextCreate',
+  title: 'Create or replace a text file',
+  description: [
+    'Writes a whole text file in the vault, atomically, and returns whether it was created or replaced, its line count and its fileHash.',
+    'By default it refuses to touch an existing file (ALREADY_EXISTS); set overwrite to true to replace one. Missing parent folders are created unless createDirectories is false.',
+    'To change part of an existing file, use TextEdit instead: it keeps everything you do not touch. Paths are vault-relative.',
+    'Example: {"filePath": "notes/meeting-2026-01-05.md", "content": "# Meeting\\n\\n- agenda\\n"}.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: false, destructive: true, idempotent: true },
+
+  async run({ filePath, content, overwrite = false, createDirectories = true }, vault): Promise<TextCreateOutput> {
+    const path = vault.resolveFile(filePath);
+    return vault.withLock([path], async () => {
+      const existing = await vault.fs.stat(path);
+      if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
+      if (existing && !overwrite) {
+        throw new VaultError('ALREADY_EXISTS', `${path} already exists. Set overwrite to true to replace it, or use TextEdit to change part of it.`);
+      }
+      const parent = parentOf(path);
+      if (!createDirectories && parent !== '') {
+        const folder = await vault.fs.stat(parent);
+        if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with createDirectories true.`);
+        if (folder.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${parent} is a file, not a folder. Choose another path.`);
+      }
+      const bytes = await vault.writeText(path, { text: content, bom: false });
+      return {
+        path,
+        action: existing ? 'replaced' : 'created',
+        totalLines: content === '' ? 0 : countOf(content, '\n') + (content.endsWith('\n') ? 0 : 1),
+        fileHash: fileHash(bytes),
+      };
+    });
+  },
+
+  render(output) {
+    return `${output.action === 'created' ? 'Created' : 'Replaced'} ${output.path}: ${output.totalLines} lines. fileHash: ${output.fileHash}`;
+  },
+});

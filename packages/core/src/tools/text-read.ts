@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { createFileHasher } from '../file-hash.js';
+import type { LineEnding } from '../line-endings.js';
+import { createLineWindow, type WindowLine } from '../line-window.js';
+import { createTextDecoder, hasBom } from '../text-codec.js';
+import type { Vault } from '../vault.js';
+import { VaultError } from '../vault-error.js';
+
+/** Most lines one TextRead call returns. */
+export const maxReadLines = 500;
+/** Longest line TextRead shows whole; longer lines are cut with a marker. */
+export const maxLineLength = 2000;
+/** Files larger than this are streamed when the backend can, so memory stays bounded by the window. */
+const streamThreshold = 1024 * 1024;
+
+export interface TextReadOutput {
+  path: string;
+  lines: WindowLine[];
+  totalLines: number;
+  /** 16 hex characters of the SHA-256 of the file's bytes; pass it to TextEdit as `expectedHash`. */
+  fileHash: string;
+  lineEnding: LineEnding;
+  bom: boolean;
+  /** The offset to continue from, when lines follow the window. */
+  nextOffset?: number;
+}
+
+const inputSchema = z.object({
+  filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
+  offset: z.number().int().min(1).optional().describe('The first line to return, 1-based. Default 1.'),
+  limit: z.number().int().min(1).optional().describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
+});
+
+export const textRead = defineTool({
+  name: 'TextRead',
+  title: 'Read a text file',
+  description: [
+    'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
+    `Returns at most ${maxReadLines} lines per call; when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut with a marker.`,
+    'Use it to see a file before editing it (pass its fileHash to TextEdit as expectedHash), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
+    'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run({ filePath, offset = 1, limit = maxReadLines }, vault): Promise<TextReadOutput> {
+    const path = vault.resolveFile(filePath);
+    const stat = await vault.statExisting(path);
+    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file. List it with ListFiles.`);
+    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength);
+    const decoder = createTextDecoder(path);
+    const hasher = createFileHasher();
+    let bom: boolean | undefined;
+    for await (const chunk of chunksOf(vault, path, stat.size)) {
+      bom ??= hasBom(chunk);
+      hasher.update(chunk);
+      window.push(decoder.decode(chunk, false));
+    }
+    window.push(decoder.decode(new Uint8Array(0), true));
+    const { lines, totalLines, lineEnding } = window.finish();
+    if (offset > Math.max(totalLines, 1)) {
+      throw new VaultError(
+        'INVALID_ARGUMENT',
+        totalLines === 0
+          ? `${path} is empty, so offset ${offset} is past its end. Read it without an offset.`
+          : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
+      );
+    }
+    const lastShown = offset + lines.length - 1;
+    return {
+      path,
+      lines,
+      totalLines,
+      fileHash: hasher.digest(),
+      lineEnding,
+      bom: bom ?? false,
+      ...(lastShown < totalLines ? { nextOffset: lastShown + 1 } : {}),
+    };
+  },
+
+  render(output) {
+    const body = output.lines.map(
+      (line) => `${line.number}: ${line.text}${line.fullLength === undefined ? '' : ` … [line cut: ${line.fullLength} characters]`}`,
+    );
+    const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash}`];
+    if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
+    if (output.bom) facts.push('bom: yes');
+    if (output.totalLines === 0) facts.push('the file is empty');
+    else if (output.lines.length > 0) facts.push(`shown: ${output.lines[0]!.number}-${output.lines.at(-1)!.number}`);
+    if (output.nextOffset !== undefined) facts.push(`more: call again with offset ${output.nextOffset}`);
+    return [...body, `[${output.path} | ${facts.join(' | ')}]`].join('\n');
+  },
+});
+
+function chunksOf(vault: Vault, path: string, size: number): AsyncIterable<Uint8Array> | Promise<Uint8Array>[] {
+  const { fs } = vault;
+  if (fs.readFileChunks && size > streamThreshold) return fs.readFileChunks(path);
+  if (size > vault.options.maxFileSize) {
+    throw new VaultError('FILE_TOO_LARGE', `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`);
+  }
+  return [fs.readFile(path)];
+}

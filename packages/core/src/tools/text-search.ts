@@ -1,0 +1,175 @@
+import picomatch from 'picomatch/posix.js';
+import { z } from 'zod';
+import { defineTool } from '../define-tool.js';
+import { compileSearchPattern } from '../search-pattern.js';
+import type { Vault } from '../vault.js';
+import { VaultError, isVaultError } from '../vault-error.js';
+import { walkFiles } from '../walk-files.js';
+
+/** Longest line text a search result shows; longer lines are cut. */
+const maxResultLineLength = 500;
+
+export interface SearchLine {
+  number: number;
+  text: string;
+  /** True for a matching line, false for a context line. */
+  match: boolean;
+  /** Set when `text` was cut at the result line limit. */
+  cut?: boolean;
+}
+
+export interface SearchFile {
+  path: string;
+  /** Matching lines in this file. */
+  matches: number;
+  /** Matching and context lines shown, in line order (content mode only). */
+  lines?: SearchLine[];
+}
+
+export interface TextSearchOutput {
+  outputMode: 'content' | 'files_only';
+  caseSensitive: boolean;
+  /** The files shown, by path. */
+  files: SearchFile[];
+  /** Matching lines in every file searched, shown or not. */
+  totalMatches: number;
+  /** Files with at least one matching line, shown or not. */
+  totalFiles: number;
+  /** True when maxResults cut the output. */
+  truncated: boolean;
+  maxResults: number;
+  /** Files left out because they are not text or are too large, with the reason. */
+  skipped: { path: string; reason: string }[];
+}
+
+const inputSchema = z.object({
+  query: z.string().describe('The text to find; a literal string unless regex is true. Smart case: case-insensitive unless the query has an upper-case letter.'),
+  regex: z.boolean().optional().describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
+  filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
+  filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt"; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
+  directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
+  maxResults: z.number().int().min(1).optional().describe('The most matching lines (content mode) or files (files_only mode) to return. Default 50. Totals are always counted in full.'),
+  contextLines: z.number().int().min(0).max(20).optional().describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
+  outputMode: z.enum(['content', 'files_only']).optional().describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
+});
+
+export const textSearch = defineTool({
+  name: 'TextSearch',
+  title: 'Search text files',
+  description: [
+    'Searches the vault\'s text files for a literal string or a regular expression, line by line, and returns matching lines with their line numbers grouped by file (outputMode "content"), or just the files with their match counts (outputMode "files_only").',
+    'Case: smart case, so the search ignores case unless the query has an upper-case letter. regex uses JavaScript RegExp syntax; a regex that nests repetition like (a+)+ is refused, and a search has a time budget.',
+    'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian, .trash) and files with other extensions are not searched.',
+    'maxResults (default 50) bounds the lines or files returned; the output always gives the total matches and files and says when it was cut. Results are ordered by path, then line.',
+    'Use TextSearch to find where something is; then TextRead the file around the line numbers it gives, or TextEdit it directly.',
+    'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}.',
+  ].join('\n'),
+  inputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run(input, vault): Promise<TextSearchOutput> {
+    const { query, regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
+    const { pattern, caseSensitive } = compileSearchPattern(query, regex);
+    const deadline = Date.now() + vault.options.searchTimeout;
+    const checkDeadline = () => {
+      if (Date.now() > deadline) {
+        throw new VaultError(
+          'TIMEOUT',
+          `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.`,
+        );
+      }
+    };
+
+    const output: TextSearchOutput = { outputMode, caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [] };
+    let shownMatches = 0;
+    for (const path of await candidateFiles(vault, input, checkDeadline)) {
+      checkDeadline();
+      let text: string;
+      try {
+        text = (await vault.readText(path)).text;
+      } catch (error) {
+        if (input.filePath !== undefined || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE')) throw error;
+        output.skipped.push({ path, reason: error.code === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large' });
+        continue;
+      }
+      const lines = text.split(/\r?\n/);
+      if (lines.at(-1) === '') lines.pop();
+      const matching: number[] = [];
+      for (const [index, line] of lines.entries()) {
+        if (index % 1000 === 999) checkDeadline();
+        if (pattern.test(line)) matching.push(index);
+      }
+      if (matching.length === 0) continue;
+      output.totalMatches += matching.length;
+      output.totalFiles += 1;
+      if (outputMode === 'files_only') {
+        if (output.files.length < maxResults) output.files.push({ path, matches: matching.length });
+        else output.truncated = true;
+        continue;
+      }
+      const shown = matching.slice(0, maxResults - shownMatches);
+      if (shown.length < matching.length) output.truncated = true;
+      if (shown.length === 0) continue;
+      shownMatches += shown.length;
+      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, new Set(matching), contextLines) });
+    }
+    return output;
+  },
+
+  render(output) {
+    const body: string[] = [];
+    for (const file of output.files) {
+      if (output.outputMode === 'files_only') {
+        body.push(`${file.path}: ${file.matches}`);
+        continue;
+      }
+      body.push(file.path);
+      let previous = 0;
+      for (const line of file.lines ?? []) {
+        if (previous !== 0 && line.number > previous + 1) body.push('--');
+        body.push(`${line.number}${line.match ? ':' : '-'} ${line.text}${line.cut ? ' …' : ''}`);
+        previous = line.number;
+      }
+    }
+    const lineWord = output.totalMatches === 1 ? 'line' : 'lines';
+    const fileWord = output.totalFiles === 1 ? 'file' : 'files';
+    let summary = `${output.totalMatches} matching ${lineWord} in ${output.totalFiles} ${fileWord}`;
+    if (output.truncated) {
+      summary += `; showing the first ${output.maxResults} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults or narrow the search to see more)`;
+    }
+    if (output.skipped.length > 0) summary += `; ${output.skipped.length} files skipped (${output.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')})`;
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
+    return [...body, `[${summary}]`].join('\n');
+  },
+});
+
+async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<string[]> {
+  if (input.filePath !== undefined) {
+    const path = vault.resolveFile(input.filePath);
+    const stat = await vault.statExisting(path);
+    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as directoryPath to search below it.`);
+    return [path];
+  }
+  const directory = vault.resolvePath(input.directoryPath ?? '');
+  const stat = await vault.statExisting(directory);
+  if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as filePath to search in it.`);
+  const files = await walkFiles(vault, directory, checkDeadline);
+  if (input.filePattern === undefined || input.filePattern === '') return files;
+  const matches = picomatch(input.filePattern, { basename: true, dot: true });
+  return files.filter((path) => matches(path));
+}
+
+function linesToShow(lines: readonly string[], shown: readonly number[], matching: ReadonlySet<number>, context: number): SearchLine[] {
+  const wanted = new Set<number>();
+  for (const index of shown) {
+    for (let near = Math.max(0, index - context); near <= Math.min(lines.length - 1, index + context); near += 1) wanted.add(near);
+  }
+  return [...wanted]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const text = lines[index]!;
+      const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
+      if (text.length > maxResultLineLength) line.cut = true;
+      return line;
+    });
+}

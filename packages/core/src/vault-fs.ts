@@ -1,0 +1,60 @@
+/**
+ * What a backend must do for the tools: a handful of required methods and optional extras.
+ *
+ * Paths given to a backend are vault-relative, POSIX-style, already normalised and checked
+ * lexically by core (`notes/a.md`; `''` is the vault root; no `.`, `..` or empty segments).
+ * A backend owns what core cannot see: where the vault really is, and whether a path reaches
+ * outside it through a symlink at any level. It reports failures as `VaultError`s with a code
+ * (`NOT_FOUND`, `NOT_A_FILE`, `NOT_A_DIRECTORY`, `ALREADY_EXISTS`, `PATH_OUTSIDE_VAULT`,
+ * `PERMISSION_DENIED`, `IO_ERROR`) and messages that name vault-relative paths only.
+ */
+export interface VaultFs {
+  /** The vault's absolute root, canonical (real path). Core uses it to accept absolute tool paths. */
+  readonly root: string;
+
+  /** What is at `path` (symlinks inside the vault followed), or `undefined` when nothing is. */
+  stat(path: string): Promise<VaultStat | undefined>;
+
+  /** The whole content of a file. */
+  readFile(path: string): Promise<Uint8Array>;
+
+  /**
+   * Creates or replaces a file, atomically: a reader sees the old content or the new, never a
+   * mix, and a crash leaves one of the two. Keeps an existing file's permissions. The parent
+   * folder exists (core creates it first).
+   */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+
+  /** The entries directly in a folder, in any order. Entries leading outside the vault are left out. */
+  readDirectory(path: string): Promise<VaultDirectoryEntry[]>;
+
+  /** Creates a folder and its missing parents; an existing folder is fine. */
+  makeDirectory(path: string): Promise<void>;
+
+  /**
+   * Moves a file or folder. Core has checked that `to` does not exist and that its parent
+   * folder does. Must work when the two ends sit on different devices.
+   */
+  rename(from: string, to: string): Promise<void>;
+
+  /**
+   * Optional: the file's content as a sequence of chunks, so that a window of a huge file can be
+   * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
+   */
+  readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+}
+
+export interface VaultStat {
+  kind: 'file' | 'directory';
+  /** Size in bytes (0 for folders). */
+  size: number;
+}
+
+export interface VaultDirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory';
+  /** Size in bytes for files. */
+  size: number;
+  /** True when the entry is a symlink (to a place inside the vault). Walks do not descend into symlinked folders. */
+  symlink: boolean;
+}

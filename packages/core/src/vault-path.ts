@@ -1,0 +1,73 @@
+import { VaultError } from './vault-error.js';
+
+/** The vault's trash folder, relative to the root. RemoveFile moves files here. */
+export const trashFolder = '.trash';
+
+/**
+ * Turns a tool path (vault-relative, or absolute inside the vault) into the canonical
+ * vault-relative form: `/`-separated, no `.`, `..` or empty segments, `''` for the root.
+ * Backslashes count as separators. Refuses NUL bytes and anything that leaves the root lexically;
+ * symlinks are the backend's part.
+ */
+export function resolveVaultPath(input: string, root: string): string {
+  if (input.includes('\0')) {
+    throw new VaultError('INVALID_ARGUMENT', `The path ${JSON.stringify(input)} contains a NUL byte. Pass a plain vault-relative path such as notes/a.md.`);
+  }
+  const path = input.replaceAll('\\', '/');
+  const rootPath = root.replaceAll('\\', '/').replace(/\/+$/, '');
+  let relative = path;
+  if (isAbsolute(path)) {
+    if (path !== rootPath && !path.startsWith(`${rootPath}/`)) {
+      throw new VaultError(
+        'PATH_OUTSIDE_VAULT',
+        `The path ${input} is outside the vault. Paths are vault-relative (for example ${path.replace(/^\/+|^[A-Za-z]:\/+/, '') || 'notes/a.md'}), or absolute paths inside the vault.`,
+      );
+    }
+    relative = path.slice(rootPath.length);
+  }
+  const segments: string[] = [];
+  for (const segment of relative.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.length === 0) {
+        throw new VaultError('PATH_OUTSIDE_VAULT', `The path ${input} leads outside the vault. Use a path inside the vault, relative to its root.`);
+      }
+      segments.pop();
+      continue;
+    }
+    segments.push(segment);
+  }
+  return segments.join('/');
+}
+
+function isAbsolute(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:\//.test(path);
+}
+
+/** True when a segment of the path starts with a dot (`.git`, `.obsidian`, `.trash`). */
+export function isHiddenPath(relativePath: string): boolean {
+  return relativePath.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** True when the path lies in the vault's trash folder. */
+export function isInTrash(relativePath: string): boolean {
+  return relativePath === trashFolder || relativePath.startsWith(`${trashFolder}/`);
+}
+
+/** The file name's extension, lower-cased with its dot (`.md`), or `''` when it has none. */
+export function extensionOf(relativePath: string): string {
+  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+}
+
+/** Joins vault-relative paths, the root being `''`. */
+export function joinVaultPath(directory: string, name: string): string {
+  return directory === '' ? name : `${directory}/${name}`;
+}
+
+/** The parent folder of a vault-relative path (`''` for a path at the root). */
+export function parentOf(relativePath: string): string {
+  const slash = relativePath.lastIndexOf('/');
+  return slash === -1 ? '' : relativePath.slice(0, slash);
+}
