@@ -4,7 +4,7 @@ export { fileHash } from './file-hash.js';
 export type { NearMiss } from './find-near-misses.js';
 export type { LineEnding } from './line-endings.js';
 export type { WindowLine } from './line-window.js';
-export { createMemoryFs } from './memory-fs.js';
+export { asTextOrBytes, createMemoryFs } from './memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './memory-fs.js';
 export { tools } from './tools.js';
 export type { Tool, ToolByName, ToolInput, ToolName, ToolOutput } from './tools.js';

@@ -20,6 +20,16 @@ export interface MemoryFsOptions {
 
 type Entry = { kind: 'file'; data: Uint8Array } | { kind: 'directory' };
 
+/** The content as a string when it is UTF-8 text (no NUL bytes), else a copy of the bytes. */
+export function asTextOrBytes(bytes: Uint8Array, decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): string | Uint8Array {
+  if (bytes.includes(0)) return bytes.slice();
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return bytes.slice();
+  }
+}
+
 export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = {}): MemoryFs {
   const entries = new Map<string, Entry>([['', { kind: 'directory' }]]);
   const chunkSize = options.chunkSize ?? 64 * 1024;
@@ -123,11 +133,7 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
       for (const key of [...entries.keys()].sort()) {
         const entry = get(key)!;
         if (entry.kind === 'file') {
-          try {
-            json[key] = decoder.decode(entry.data);
-          } catch {
-            json[key] = entry.data.slice();
-          }
+          json[key] = asTextOrBytes(entry.data, decoder);
         } else if (key !== '' && children(key).length === 0) {
           json[`${key}/`] = '';
         }

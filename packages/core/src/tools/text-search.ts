@@ -155,8 +155,10 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as filePath to search in it.`);
   const files = await walkFiles(vault, directory, checkDeadline);
   if (input.filePattern === undefined || input.filePattern === '') return files;
-  const matches = picomatch(input.filePattern, { basename: true, dot: true });
-  return files.filter((path) => matches(path));
+  // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
+  const matches = picomatch(input.filePattern, { dot: true });
+  const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  return files.filter((path) => matches(subject(path)));
 }
 
 function linesToShow(lines: readonly string[], shown: readonly number[], matching: ReadonlySet<number>, context: number): SearchLine[] {

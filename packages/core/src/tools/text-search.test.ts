@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryFs } from '../memory-fs.js';
+import { createVault } from '../vault.js';
+import { textSearch } from './text-search.js';
+
+const seed = {
+  'b.md': 'Apple pie\napple tart\nbanana\n',
+  'a.md': 'no fruit here\n',
+  'notes/deep/c.md': 'one apple\ntwo\nthree\nfour apples\n',
+  'notes/d.txt': 'APPLE\r\nsecond\r\n',
+  'notes/e.json': '{"apple": 1}\n',
+  '.obsidian/f.md': 'apple\n',
+  '.trash/g.md': 'apple\n',
+  'bin.md': new Uint8Array([0x61, 0x70, 0x70, 0x6c, 0x65, 0x00]),
+};
+const vault = createVault(createMemoryFs(seed));
+const search = (input: Parameters<typeof vault.call<'TextSearch'>>[1]) => vault.call('TextSearch', input);
+
+describe('TextSearch', () => {
+  it('finds a literal with smart case, grouped by file, ordered by path then line', async () => {
+    const output = await search({ query: 'apple' });
+    expect(output.caseSensitive).toBe(false);
+    expect(output.files.map((file) => [file.path, file.lines?.map((line) => line.number)])).toEqual([
+      ['b.md', [1, 2]],
+      ['notes/d.txt', [1]],
+      ['notes/deep/c.md', [1, 4]],
+    ]);
+    expect(output).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: false, skipped: [{ path: 'bin.md', reason: 'not UTF-8 text' }] });
+    expect(textSearch.render(output)).toBe(
+      ['b.md', '1: Apple pie', '2: apple tart', 'notes/d.txt', '1: APPLE', 'notes/deep/c.md', '1: one apple', '--', '4: four apples', '[5 matching lines in 3 files; 1 files skipped (bin.md: not UTF-8 text)]'].join('\n'),
+    );
+  });
+
+  it('turns case-sensitive when the query has an upper-case letter', async () => {
+    const output = await search({ query: 'Apple' });
+    expect(output).toMatchObject({ caseSensitive: true, totalMatches: 1, files: [{ path: 'b.md', matches: 1 }] });
+  });
+
+  it('searches with a JavaScript regex, matching per line', async () => {
+    const output = await search({ query: '^(one|four) apple', regex: true });
+    expect(output.files).toEqual([
+      {
+        path: 'notes/deep/c.md',
+        matches: 2,
+        lines: [
+          { number: 1, text: 'one apple', match: true },
+          { number: 4, text: 'four apples', match: true },
+        ],
+      },
+    ]);
+  });
+
+  it('narrows to one file, a folder, or a glob where a pattern without / matches at any depth', async () => {
+    expect((await search({ query: 'apple', filePath: 'b.md', directoryPath: 'notes' })).files.map((file) => file.path)).toEqual(['b.md']);
+    expect((await search({ query: 'apple', directoryPath: 'notes/deep' })).files.map((file) => file.path)).toEqual(['notes/deep/c.md']);
+    expect((await search({ query: 'apple', filePattern: '*.md' })).files.map((file) => file.path)).toEqual(['b.md', 'notes/deep/c.md']);
+    expect((await search({ query: 'apple', filePattern: 'notes/**/*.txt' })).files.map((file) => file.path)).toEqual(['notes/d.txt']);
+  });
+
+  it('lists files with their match counts in files_only mode', async () => {
+    const output = await search({ query: 'apple', outputMode: 'files_only' });
+    expect(output.files).toEqual([
+      { path: 'b.md', matches: 2 },
+      { path: 'notes/d.txt', matches: 1 },
+      { path: 'notes/deep/c.md', matches: 2 },
+    ]);
+    expect(textSearch.render(output).split('\n').slice(0, 3)).toEqual(['b.md: 2', 'notes/d.txt: 1', 'notes/deep/c.md: 2']);
+  });
+
+  it('bounds the output with maxResults, keeps full totals and says it was cut', async () => {
+    const lines = await search({ query: 'apple', maxResults: 3 });
+    expect(lines.files.flatMap((file) => file.lines ?? []).filter((line) => line.match)).toHaveLength(3);
+    expect(lines).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: true });
+    expect(textSearch.render(lines)).toContain('showing the first 3 matching lines');
+    const files = await search({ query: 'apple', maxResults: 2, outputMode: 'files_only' });
+    expect(files).toMatchObject({ files: [{ path: 'b.md' }, { path: 'notes/d.txt' }], totalFiles: 3, truncated: true });
+  });
+
+  it('shows context lines, marked apart from matches', async () => {
+    const output = await search({ query: 'four', contextLines: 1 });
+    expect(output.files[0]?.lines).toEqual([
+      { number: 3, text: 'three', match: false },
+      { number: 4, text: 'four apples', match: true },
+    ]);
+    expect(textSearch.render(output)).toContain('3- three\n4: four apples');
+  });
+
+  it('never looks into hidden folders, the trash or other extensions', async () => {
+    const output = await search({ query: 'apple', outputMode: 'files_only', maxResults: 100 });
+    expect(output.files.map((file) => file.path)).not.toContain('.trash/g.md');
+    expect(output.files.map((file) => file.path)).not.toContain('.obsidian/f.md');
+    expect(output.files.map((file) => file.path)).not.toContain('notes/e.json');
+  });
+
+  it('refuses an invalid regex, an empty query and a regex with nested repetition, quickly', async () => {
+    await expect(search({ query: '(unclosed', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid') });
+    await expect(search({ query: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    const pathological = createVault(createMemoryFs({ 'a.md': `${'a'.repeat(50_000)}!\n` }));
+    await expect(pathological.call('TextSearch', { query: '(a+)+$', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('stops with TIMEOUT once the time budget is spent', async () => {
+    const files = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f${index}.md`, 'word\n'.repeat(2000)]));
+    const slow = createVault(createMemoryFs(files), { searchTimeout: 0 });
+    await expect(slow.call('TextSearch', { query: 'word' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('accepts classic regex syntax that Unicode mode rejects', async () => {
+    expect((await search({ query: 'banana\\-?', regex: true })).totalMatches).toBe(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryFs } from './memory-fs.js';
+import { createVault } from './vault.js';
+import { resolveVaultPath } from './vault-path.js';
+
+describe('vault paths', () => {
+  it('normalises vault-relative and absolute-inside paths', () => {
+    expect(resolveVaultPath('notes/a.md', '/vault')).toBe('notes/a.md');
+    expect(resolveVaultPath('./notes//sub/../a.md', '/vault')).toBe('notes/a.md');
+    expect(resolveVaultPath('notes\\a.md', '/vault')).toBe('notes/a.md');
+    expect(resolveVaultPath('/vault/notes/a.md', '/vault')).toBe('notes/a.md');
+    expect(resolveVaultPath('/vault', '/vault')).toBe('');
+    expect(resolveVaultPath('', '/vault')).toBe('');
+  });
+
+  it.each(['../a.md', 'notes/../../a.md', '..\\..\\a.md', '/etc/passwd', '/vault-evil/a.md', '/vault/../outside.md'])('refuses %s as outside the vault', (path) => {
+    expect(() => resolveVaultPath(path, '/vault')).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_VAULT' }));
+  });
+
+  it('refuses NUL bytes', () => {
+    expect(() => resolveVaultPath('a\0.md', '/vault')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+});
+
+describe('vault rules', () => {
+  const seed = { 'a.md': 'A', 'b.MD': 'B', 'c.pdf': 'C', '.git/d.md': 'D', 'notes/.hidden.md': 'E' };
+
+  it('matches extensions case-insensitively and refuses others', async () => {
+    const vault = createVault(createMemoryFs(seed));
+    expect((await vault.call('TextRead', { filePath: 'b.MD' })).lines[0]?.text).toBe('B');
+    await expect(vault.call('TextRead', { filePath: 'c.pdf' })).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
+  });
+
+  it('takes a configured extension list', async () => {
+    const vault = createVault(createMemoryFs(seed), { extensions: ['pdf'] });
+    expect((await vault.call('TextRead', { filePath: 'c.pdf' })).lines[0]?.text).toBe('C');
+    await expect(vault.call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
+    expect((await vault.call('ListFiles', { directoryPath: '' })).files.map((file) => file.path)).toEqual(['c.pdf']);
+  });
+
+  it('refuses hidden paths unless allowed', async () => {
+    const vault = createVault(createMemoryFs(seed));
+    await expect(vault.call('TextRead', { filePath: '.git/d.md' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
+    await expect(vault.call('TextRead', { filePath: 'notes/.hidden.md' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
+    const open = createVault(createMemoryFs(seed), { allowHidden: true });
+    expect((await open.call('TextRead', { filePath: '.git/d.md' })).lines[0]?.text).toBe('D');
+    expect((await open.call('ListDirectories', {})).directories).toEqual(['.git', 'notes']);
+  });
+
+  it('in read-only mode offers only the read tools and refuses the others', async () => {
+    const fs = createMemoryFs(seed);
+    const vault = createVault(fs, { readOnly: true });
+    expect(vault.tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    await expect(vault.call('TextCreate', { filePath: 'new.md', content: 'x' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    expect(fs.toJSON()).toEqual(createMemoryFs(seed).toJSON());
+  });
+
+  it('validates input against the tool schema', async () => {
+    const vault = createVault(createMemoryFs(seed));
+    await expect(vault.call('TextRead', { filePath: 'a.md', limit: -1 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('limit') });
+    await expect(vault.call('TextRead', {} as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('filePath') });
+  });
+});

@@ -1,0 +1,154 @@
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { VaultError, type VaultDirectoryEntry, type VaultFs, type VaultStat } from '@vault/core';
+import writeFileAtomic from 'write-file-atomic';
+import { assertInside, isInside, realPathAllowingMissing } from './real-path-inside.js';
+import { toVaultError } from './to-vault-error.js';
+
+export interface NodeFsOptions {
+  /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
+  chunkSize?: number;
+}
+
+/**
+ * The real-disk `VaultFs` for the folder `root` (canonicalised once, here). Every path is checked
+ * against the real root after following symlinks at every level; writes are atomic (temp file in the
+ * same folder, fsync, rename) and keep the file's mode; moves work across devices.
+ */
+export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<VaultFs> {
+  const realRoot = await fs.realpath(path.resolve(root)).catch((error: unknown) => {
+    throw toVaultError(error, `The vault folder ${root}`);
+  });
+  if (!(await fs.stat(realRoot)).isDirectory()) {
+    throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);
+  }
+  const chunkSize = options.chunkSize ?? 1024 * 1024;
+
+  /** The real location `relative` leads to, symlinks followed, refused when outside the vault. */
+  async function locate(relative: string): Promise<string> {
+    return assertInside(realRoot, await realPathAllowingMissing(path.join(realRoot, relative)), relative);
+  }
+
+  /** The location of the entry itself (its parent's real path and its own name): a symlink is not followed. */
+  async function locateEntry(relative: string): Promise<string> {
+    const parent = await locate(path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
+    return path.join(parent, path.posix.basename(relative));
+  }
+
+  async function guard<T>(relative: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toVaultError(error, relative);
+    }
+  }
+
+  /** Opens a regular file for reading; never blocks on a FIFO or device. */
+  async function openFile(relative: string): Promise<fs.FileHandle> {
+    const handle = await fs.open(await locate(relative), constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = await handle.stat();
+    if (stat.isFile()) return handle;
+    await handle.close();
+    throw stat.isDirectory()
+      ? new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Pass a file path.`)
+      : new VaultError('NOT_A_FILE', `${relative} is a special file (device, socket or pipe), which the tools do not open.`);
+  }
+
+  return {
+    root: realRoot,
+
+    stat: (relative) =>
+      guard(relative, async (): Promise<VaultStat | undefined> => {
+        const stat = await fs.stat(await locate(relative)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        });
+        if (!stat) return undefined;
+        if (stat.isDirectory()) return { kind: 'directory', size: 0 };
+        if (stat.isFile()) return { kind: 'file', size: stat.size };
+        throw new VaultError('NOT_A_FILE', `${relative} is a special file (device, socket or pipe), which the tools do not open.`);
+      }),
+
+    readFile: (relative) =>
+      guard(relative, async () => {
+        const handle = await openFile(relative);
+        try {
+          return await handle.readFile();
+        } finally {
+          await handle.close();
+        }
+      }),
+
+    readFileChunks(relative) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          const handle = await guard(relative, () => openFile(relative));
+          try {
+            for (;;) {
+              const buffer = Buffer.allocUnsafe(chunkSize);
+              const { bytesRead } = await guard(relative, () => handle.read(buffer, 0, chunkSize, null));
+              if (bytesRead === 0) return;
+              yield buffer.subarray(0, bytesRead);
+            }
+          } finally {
+            await handle.close();
+          }
+        },
+      };
+    },
+
+    writeFile: (relative, data) =>
+      guard(relative, async () => {
+        const target = await locate(relative);
+        const existing = await fs.stat(target).catch(() => undefined);
+        if (existing?.isDirectory()) throw new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Choose a file path.`);
+        await writeFileAtomic(target, Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: true });
+      }),
+
+    readDirectory: (relative) =>
+      guard(relative, async () => {
+        const folder = await locate(relative);
+        const entries: VaultDirectoryEntry[] = [];
+        for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+          const absolute = path.join(folder, entry.name);
+          const symlink = entry.isSymbolicLink();
+          if (symlink) {
+            const real = await fs.realpath(absolute).catch(() => undefined);
+            if (real === undefined || !isInside(realRoot, real)) continue;
+          } else if (!entry.isFile() && !entry.isDirectory()) {
+            continue;
+          }
+          const stat = await fs.stat(absolute).catch(() => undefined);
+          if (stat?.isFile()) entries.push({ name: entry.name, kind: 'file', size: stat.size, symlink });
+          else if (stat?.isDirectory()) entries.push({ name: entry.name, kind: 'directory', size: 0, symlink });
+        }
+        return entries;
+      }),
+
+    makeDirectory: (relative) =>
+      guard(relative, async () => {
+        const folder = await locate(relative);
+        await fs.mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? Object.assign(new Error(error.message), { code: 'ENOTDIR' }) : error;
+        });
+      }),
+
+    rename: (from, to) =>
+      guard(from, async () => {
+        const source = await locateEntry(from);
+        const destination = await guard(to, () => locateEntry(to));
+        if (source === realRoot || !isInside(realRoot, source)) throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved.');
+        if (await fs.lstat(destination).then(() => true, () => false)) {
+          throw new VaultError('ALREADY_EXISTS', `${to} already exists. Choose another destination.`);
+        }
+        try {
+          await fs.rename(source, destination);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+          // Another device: copy, then remove the original only once the copy is complete.
+          await fs.cp(source, destination, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
+          await fs.rm(source, { recursive: true });
+        }
+      }),
+  };
+}

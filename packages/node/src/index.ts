@@ -1,0 +1,2 @@
+export { createNodeFs } from './create-node-fs.js';
+export type { NodeFsOptions } from './create-node-fs.js';

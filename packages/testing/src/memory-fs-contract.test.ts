@@ -1,0 +1,7 @@
+import { createMemoryFs } from '@vault/core';
+import { describeVaultFsContract } from './describe-vault-fs-contract.js';
+
+describeVaultFsContract('memory', async (seed) => {
+  const fs = createMemoryFs(seed, { chunkSize: 4096 });
+  return { fs, dump: async () => fs.toJSON() };
+});
