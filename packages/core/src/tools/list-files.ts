@@ -21,7 +21,7 @@ export const listFiles = defineTool({
   title: 'List the files in a folder',
   description: [
     'Lists the text files directly in one folder of the vault (not recursive), with their sizes in bytes, sorted by path. Folders are not listed, only counted; hidden files and files with other extensions are left out.',
-    'Use ListDirectories to see the folder tree, and TextSearch with filePattern to find files at any depth.',
+    'Use ListDirectories to see the folder tree, and TextSearch with a file-name glob to find files at any depth.',
     'Example: {"directoryPath": "notes"}.',
   ].join('\n'),
   inputSchema,

@@ -38,7 +38,7 @@ export const textRead = defineTool({
   description: [
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
     `Returns at most ${maxReadLines} lines per call; when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut with a marker.`,
-    'Use it to see a file before editing it (pass its fileHash to TextEdit as expectedHash), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
+    'Use it to see a file before editing it (pass its fileHash to TextEdit to guard the edit), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
     'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000.',
   ].join('\n'),
   inputSchema,

@@ -137,7 +137,7 @@ export const textSearch = defineTool({
     if (output.truncated) {
       summary += `; showing the first ${output.maxResults} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults or narrow the search to see more)`;
     }
-    if (output.skipped.length > 0) summary += `; ${output.skipped.length} files skipped (${output.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')})`;
+    if (output.skipped.length > 0) summary += `; ${output.skipped.length} ${output.skipped.length === 1 ? 'file' : 'files'} skipped (${output.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')})`;
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
     return [...body, `[${summary}]`].join('\n');
   },

@@ -1,0 +1,151 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createMemoryFs, createVault, type ErrorCode, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
+import { describe, expect, it } from 'vitest';
+import { createVaultMcpServer } from './create-vault-mcp-server.js';
+
+const seed = {
+  'notes/a.md': '# A\n\nalpha line\nbeta line\n',
+  'notes/twice.md': 'same\nsame\n',
+  'notes/latin1.md': new Uint8Array([0x63, 0xe9]),
+  'notes.md/inner.md': '',
+  'big.md': 'x'.repeat(5000),
+  'todo.txt': 'TODO: write tests\n',
+};
+
+async function connect(fs: MemoryFs | ReturnType<typeof failingFs> = createMemoryFs(seed), options: VaultOptions = {}) {
+  const server = createVaultMcpServer(createVault(fs, options));
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  await client.connect(clientTransport);
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return { client, call, fs };
+}
+
+const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+/** A memory vault whose writes are refused by the "disk" and whose reads of one file fail unexpectedly. */
+function failingFs() {
+  const fs = createMemoryFs(seed);
+  return {
+    ...fs,
+    async writeFile() {
+      throw new VaultError('PERMISSION_DENIED', 'notes/a.md is not writable. Fix the permissions.');
+    },
+    async readFile(path: string) {
+      if (path === 'todo.txt') throw new Error('disk exploded at /home/secret/vault/todo.txt');
+      return fs.readFile(path);
+    },
+  };
+}
+
+describe('the MCP server, in process', () => {
+  it('lists the eight tools with titles, schemas and annotations', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+    const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
+    expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(annotations.TextEdit).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
+    expect(annotations.Move).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.outputSchema?.type).toBe('object');
+      for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
+        expect(['string', 'number', 'integer', 'boolean']).toContain((property as { type?: string }).type);
+      }
+    }
+  });
+
+  it('keeps descriptions and schemas consistent: every parameter described, no foreign parameter named', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    const parametersOf = (tool: (typeof tools)[number]) => Object.keys(tool.inputSchema.properties ?? {});
+    const camelCaseParameters = new Set(tools.flatMap(parametersOf).filter((name) => /[A-Z]/.test(name)));
+    for (const tool of tools) {
+      const own = parametersOf(tool);
+      for (const parameter of own) expect(tool.description, `${tool.name} mentions ${parameter}`).toMatch(new RegExp(`\\b${parameter}\\b`));
+      for (const parameter of camelCaseParameters) {
+        if (!own.includes(parameter)) expect(tool.description, `${tool.name} names ${parameter}`).not.toMatch(new RegExp(`\\b${parameter}\\b`));
+      }
+      for (const [, key] of (tool.description ?? '').matchAll(/"(\w+)":/g)) expect(own, `${tool.name} example key ${key}`).toContain(key);
+    }
+  });
+
+  it('runs every tool: compact text as content, facts as structuredContent', async () => {
+    const { call, fs } = await connect();
+    const read = await call('TextRead', { filePath: 'notes/a.md', limit: 2 });
+    expect(textOf(read)).toMatch(/^1: # A\n2: \n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 1-2 \| more: call again with offset 3\]$/);
+    expect(read.structuredContent).toMatchObject({ path: 'notes/a.md', totalLines: 4, firstLine: 1, lastLine: 2, nextOffset: 3 });
+    expect(read.structuredContent).not.toHaveProperty('lines');
+
+    const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'beta line', newString: 'gamma line', expectedHash: read.structuredContent?.fileHash });
+    expect(textOf(edit)).toContain('4: gamma line');
+    expect(edit.structuredContent).toMatchObject({ path: 'notes/a.md', replacements: 1, startLine: 4, endLine: 4 });
+
+    const create = await call('TextCreate', { filePath: 'new/b.md', content: 'beta\n' });
+    expect(create.structuredContent).toMatchObject({ path: 'new/b.md', action: 'created', totalLines: 1 });
+
+    const search = await call('TextSearch', { query: 'line' });
+    expect(textOf(search)).toBe('notes/a.md\n3: alpha line\n4: gamma line\n[2 matching lines in 1 file; 1 file skipped (notes/latin1.md: not UTF-8 text)]');
+    expect(search.structuredContent).toEqual({ totalMatches: 2, totalFiles: 1, truncated: false, caseSensitive: false, files: [{ path: 'notes/a.md', matches: 2 }] });
+
+    expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\n[2 folders below the vault root]');
+    expect((await call('ListFiles', { directoryPath: 'new' })).structuredContent).toEqual({ directory: 'new', files: [{ path: 'new/b.md', size: 5 }], folders: 0 });
+    expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
+    expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
+
+    expect(fs.toJSON()).toMatchObject({ 'notes/a.md': '# A\n\nalpha line\ngamma line\n', '.trash/moved/b.md': 'beta\n', 'new/': '' });
+  });
+
+  const errorCases: [ErrorCode, string, Record<string, unknown>, VaultOptions?][] = [
+    ['NOT_FOUND', 'TextRead', { filePath: 'missing.md' }],
+    ['ALREADY_EXISTS', 'TextCreate', { filePath: 'notes/a.md', content: 'x' }],
+    ['NOT_A_FILE', 'RemoveFile', { filePath: 'notes.md' }],
+    ['NOT_A_DIRECTORY', 'ListFiles', { directoryPath: 'todo.txt' }],
+    ['PATH_OUTSIDE_VAULT', 'TextRead', { filePath: '../etc/passwd.md' }],
+    ['EXTENSION_NOT_ALLOWED', 'TextCreate', { filePath: 'run.sh', content: 'x' }],
+    ['HIDDEN_PATH', 'ListFiles', { directoryPath: '.trash' }],
+    ['INVALID_ARGUMENT', 'TextSearch', { query: '(', regex: true }],
+    ['NO_MATCH', 'TextEdit', { filePath: 'notes/a.md', oldString: 'ALPHA LINE', newString: 'x' }],
+    ['AMBIGUOUS_MATCH', 'TextEdit', { filePath: 'notes/twice.md', oldString: 'same', newString: 'x' }],
+    ['STALE_FILE', 'TextEdit', { filePath: 'notes/a.md', oldString: 'alpha', newString: 'x', expectedHash: '0000000000000000' }],
+    ['NOT_TEXT', 'TextRead', { filePath: 'notes/latin1.md' }],
+    ['FILE_TOO_LARGE', 'TextEdit', { filePath: 'big.md', oldString: 'x', newString: 'y', replaceAll: true }, { maxFileSize: 1000 }],
+    ['TIMEOUT', 'TextSearch', { query: 'line' }, { searchTimeout: -1 }],
+  ];
+
+  it.each(errorCases)('turns %s into an isError result with the code', async (code, tool, args, options) => {
+    const { call } = await connect(createMemoryFs(seed), options);
+    const result = await call(tool, args);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(new RegExp(`^${code}: \\S`));
+    expect(result._meta).toMatchObject({ errorCode: code });
+  });
+
+  it('passes a backend\'s PERMISSION_DENIED through, and hides unexpected errors behind IO_ERROR', async () => {
+    const { call } = await connect(failingFs());
+    expect(textOf(await call('TextCreate', { filePath: 'c.md', content: 'x' }))).toMatch(/^PERMISSION_DENIED: /);
+    const unexpected = await call('TextRead', { filePath: 'todo.txt' });
+    expect(unexpected).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: true } });
+    expect(textOf(unexpected)).not.toContain('/home/secret');
+    expect(textOf(unexpected)).not.toContain('exploded');
+  });
+
+  it('reports arguments that fail the schema as an error result', async () => {
+    const { call } = await connect();
+    const result = await call('TextRead', { filePath: 'notes/a.md', offset: 'ten' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('offset');
+  });
+
+  it('in read-only mode registers only the read tools', async () => {
+    const { client, call, fs } = await connect(createMemoryFs(seed), { readOnly: true });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect((await call('TextCreate', { filePath: 'x.md', content: 'x' })).isError).toBe(true);
+    expect(fs.toJSON()).toEqual(createMemoryFs(seed).toJSON());
+  });
+});

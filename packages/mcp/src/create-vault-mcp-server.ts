@@ -1,0 +1,60 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isVaultError, type ToolName, type Vault } from '@vault/core';
+import { structuredOutputs } from './structured-outputs.js';
+import { toolErrorResult } from './tool-error-result.js';
+
+export interface VaultMcpServerOptions {
+  /** The name the server reports to clients. Default `vault-text-tools`. */
+  name?: string;
+  /** The version the server reports. Default `0.1.0`. */
+  version?: string;
+  /** Called with every unexpected (non-VaultError) failure, e.g. to log it to stderr. */
+  onUnexpectedError?: (error: unknown, tool: ToolName) => void;
+}
+
+const instructions = [
+  'Tools for the text and markdown files of one folder (the vault).',
+  'Paths are vault-relative, like notes/todo.md. Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate.',
+  'Hidden folders (.git, .obsidian, .trash) are out of reach; RemoveFile moves files to .trash/ and Move restores them.',
+].join(' ');
+
+/**
+ * An MCP server offering the vault's tools (all eight, or the read tools of a read-only vault),
+ * with titles, descriptions, input and output schemas and annotations from core's definitions.
+ */
+export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
+  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions });
+  for (const tool of vault.tools) {
+    const structured = structuredOutputs[tool.name];
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: structured.schema,
+        annotations: {
+          title: tool.title,
+          readOnlyHint: tool.effects.readOnly,
+          destructiveHint: tool.effects.destructive,
+          idempotentHint: tool.effects.idempotent,
+          openWorldHint: false,
+        },
+      },
+      async (input: unknown): Promise<CallToolResult> => {
+        try {
+          const output = await vault.call(tool.name, input as never);
+          return {
+            content: [{ type: 'text', text: (tool.render as (output: unknown) => string)(output) }],
+            structuredContent: (structured.pick as (output: unknown) => Record<string, unknown>)(output),
+          };
+        } catch (error) {
+          if (!isVaultError(error)) options.onUnexpectedError?.(error, tool.name);
+          return toolErrorResult(error);
+        }
+      },
+    );
+  }
+  return server;
+}

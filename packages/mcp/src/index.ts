@@ -1,0 +1,4 @@
+export { createVaultMcpServer } from './create-vault-mcp-server.js';
+export type { VaultMcpServerOptions } from './create-vault-mcp-server.js';
+export { structuredOutputs } from './structured-outputs.js';
+export { toolErrorResult } from './tool-error-result.js';
