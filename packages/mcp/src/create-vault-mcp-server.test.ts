@@ -93,7 +93,7 @@ describe('the MCP server, in process', () => {
     expect(textOf(search)).toBe('notes/a.md\n3: alpha line\n4: gamma line\n[2 matching lines in 1 file; 1 file skipped (notes/latin1.md: not UTF-8 text)]');
     expect(search.structuredContent).toEqual({ totalMatches: 2, totalFiles: 1, truncated: false, caseSensitive: false, files: [{ path: 'notes/a.md', matches: 2 }] });
 
-    expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\n[2 folders below the vault root]');
+    expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\nnotes.md/\n[3 folders below the vault root]');
     expect((await call('ListFiles', { directoryPath: 'new' })).structuredContent).toEqual({ directory: 'new', files: [{ path: 'new/b.md', size: 5 }], folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
