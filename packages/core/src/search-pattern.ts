@@ -1,26 +1,44 @@
 import { VaultError } from './vault-error.js';
 
+/** Tests one line of text. */
+export interface LineMatcher {
+  test(line: string): boolean;
+}
+
 /**
- * Turns a TextSearch query into the RegExp that tests each line. Smart case: the search ignores
+ * Turns a TextSearch query into the matcher that tests each line. Smart case: the search ignores
  * case unless the query has an upper-case letter (in a regex, escapes such as \W or \S do not count).
+ *
+ * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
+ * group, or several unbounded repeats), which runs on RE2's linear-time engine instead: JavaScript
+ * cannot interrupt a RegExp stuck on one long line.
  */
-export function compileSearchPattern(query: string, regex: boolean): { pattern: RegExp; caseSensitive: boolean } {
+export async function compileSearchPattern(query: string, regex: boolean): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
   const caseSensitive = /\p{Lu}/u.test(regex ? query.replace(/\\p\{[^}]*\}|\\./g, '') : query);
   const flags = caseSensitive ? '' : 'i';
-  if (!regex) return { pattern: new RegExp(escapeRegExp(query), `${flags}u`), caseSensitive };
-  if (hasNestedQuantifier(query)) {
+  if (!regex) return { matcher: new RegExp(escapeRegExp(query), `${flags}u`), caseSensitive };
+  const native = compileNative(query, flags);
+  if (!mayBacktrack(query)) return { matcher: native, caseSensitive };
+  const { RE2JS } = await import('re2js');
+  try {
+    const linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+    return { matcher: { test: (line) => linear.test(line) }, caseSensitive };
+  } catch {
     throw new VaultError(
       'INVALID_ARGUMENT',
-      `The regex ${query} repeats a group that itself repeats (like (a+)+), which can take exponential time in JavaScript's regex engine. Rewrite it without the nested repetition, for example (a+)+ as a+.`,
+      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses features a linear-time engine lacks (backreferences or lookaround). Rewrite it without those features, or without the nested repetition.`,
     );
   }
+}
+
+function compileNative(query: string, flags: string): RegExp {
   try {
-    return { pattern: new RegExp(query, `${flags}u`), caseSensitive };
+    return new RegExp(query, `${flags}u`);
   } catch {
     try {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
-      return { pattern: new RegExp(query, flags), caseSensitive };
+      return new RegExp(query, flags);
     } catch (error) {
       throw new VaultError('INVALID_ARGUMENT', `The regex ${query} is invalid: ${(error as Error).message}. Fix it, or set regex to false to search for the literal text.`);
     }
@@ -31,7 +49,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
-/** A quantified group whose body also holds a quantifier: the shape behind catastrophic backtracking. */
-function hasNestedQuantifier(pattern: string): boolean {
-  return /\((?:[^()\\]|\\.)*(?:[*+]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[*+]|\{\d+,\d*\})/.test(pattern.replace(/\[(?:[^\]\\]|\\.)*\]/g, 'x'));
+/** A repeated group, or two or more unbounded repeats: the shapes behind catastrophic backtracking. */
+function mayBacktrack(pattern: string): boolean {
+  const plain = pattern.replace(/\\./g, 'x').replace(/\[(?:[^\]\\]|\\.)*\]/g, 'x');
+  const unbounded = plain.match(/[*+]|\{\d+,\}/g)?.length ?? 0;
+  return /\)(?:[*+]|\{\d)/.test(plain) || unbounded >= 2;
 }

@@ -48,6 +48,8 @@ export interface VaultStat {
   kind: 'file' | 'directory';
   /** Size in bytes (0 for folders). */
   size: number;
+  /** When a symlink leads elsewhere in the vault: the vault-relative path it really is. Core applies its rules to it too. */
+  target?: string;
 }
 
 export interface VaultDirectoryEntry {
@@ -57,4 +59,6 @@ export interface VaultDirectoryEntry {
   size: number;
   /** True when the entry is a symlink (to a place inside the vault). Walks do not descend into symlinked folders. */
   symlink: boolean;
+  /** For a symlink: the vault-relative path it really is. */
+  target?: string;
 }

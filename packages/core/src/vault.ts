@@ -4,7 +4,7 @@ import { decodeText, encodeText, type DecodedText } from './text-codec.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
 import { VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat } from './vault-fs.js';
-import { extensionOf, isHiddenPath, isInTrash, resolveVaultPath, trashFolder } from './vault-path.js';
+import { extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
 
 export interface VaultOptions {
   /** File extensions the tools work on, case-insensitive. Default `.md .markdown .mdx .txt`. */
@@ -35,14 +35,16 @@ export interface Vault {
   resolveFile(input: string, options?: { allowTrash?: boolean }): string;
   /** Refuses a file path whose extension is not on the allow-list. */
   checkExtension(path: string): void;
-  /** Whether listings and search show this path: not hidden (unless allowed), and for files an allowed extension. */
-  isListed(relativePath: string, kind: 'file' | 'directory'): boolean;
-  /** What is at a path, with `NOT_FOUND` when nothing is. */
+  /** Whether listings and search show an entry: not hidden (unless allowed), for files an allowed extension; for a symlink, its target too. */
+  isListed(relativePath: string, kind: 'file' | 'directory', target?: string): boolean;
+  /** What is at a path, or `undefined`; a symlink whose target breaks the hidden-path or extension rules is refused. */
+  stat(path: string): Promise<VaultStat | undefined>;
+  /** Like `stat`, with `NOT_FOUND` when nothing is there. */
   statExisting(path: string): Promise<VaultStat>;
   /** Loads a text file whole, refusing folders, files over `maxFileSize` and non-text content. */
   readText(path: string): Promise<DecodedText & { bytes: Uint8Array }>;
-  /** Writes a text file (creating its parent folders); returns the bytes written. */
-  writeText(path: string, text: DecodedText): Promise<Uint8Array>;
+  /** Writes a text file, creating its parent folders if asked; returns the bytes written. */
+  writeText(path: string, text: DecodedText, options: { createParents: boolean }): Promise<Uint8Array>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
 }
@@ -111,13 +113,25 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       );
     },
 
-    isListed(path, kind) {
-      if (!resolved.allowHidden && isHiddenPath(path)) return false;
-      return kind === 'directory' || resolved.extensions.includes(extensionOf(path));
+    isListed(path, kind, target) {
+      return [path, target ?? path].every(
+        (candidate) => (resolved.allowHidden || !isHiddenPath(candidate)) && (kind === 'directory' || resolved.extensions.includes(extensionOf(candidate))),
+      );
+    },
+
+    async stat(path) {
+      const stat = await fs.stat(path);
+      if (stat?.target !== undefined) {
+        if (!resolved.allowHidden && isHiddenPath(stat.target)) {
+          throw new VaultError('HIDDEN_PATH', `${path} is a symlink to ${stat.target}, a hidden path the tools leave alone. Use a path without hidden segments.`);
+        }
+        if (stat.kind === 'file') vault.checkExtension(stat.target);
+      }
+      return stat;
     },
 
     async statExisting(path) {
-      const stat = await fs.stat(path);
+      const stat = await vault.stat(path);
       if (!stat) throw new VaultError('NOT_FOUND', `${path || 'The vault root'} does not exist. Check the path with ListFiles or TextSearch.`);
       return stat;
     },
@@ -135,10 +149,10 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       return { ...decodeText(bytes, path), bytes };
     },
 
-    async writeText(path, text) {
+    async writeText(path, text, { createParents }) {
       const bytes = encodeText(text);
-      const slash = path.lastIndexOf('/');
-      if (slash !== -1) await fs.makeDirectory(path.slice(0, slash));
+      const parent = parentOf(path);
+      if (createParents && parent !== '') await fs.makeDirectory(parent);
       await fs.writeFile(path, bytes);
       return bytes;
     },

@@ -13,7 +13,7 @@ export async function walkFiles(vault: Vault, directory: string, checkDeadline: 
     const folder = pending.pop()!;
     for (const entry of await vault.fs.readDirectory(folder)) {
       const path = joinVaultPath(folder, entry.name);
-      if (!vault.isListed(path, entry.kind)) continue;
+      if (!vault.isListed(path, entry.kind, entry.target)) continue;
       if (entry.kind === 'file') files.push(path);
       else if (!entry.symlink) pending.push(path);
     }

@@ -35,6 +35,12 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     return path.join(parent, path.posix.basename(relative));
   }
 
+  /** The vault-relative form of a real path, when it differs from the path asked for. */
+  function targetOf(real: string, relative: string): { target?: string } {
+    const target = path.relative(realRoot, real).split(path.sep).join('/');
+    return target === relative ? {} : { target };
+  }
+
   async function guard<T>(relative: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
@@ -59,13 +65,14 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
     stat: (relative) =>
       guard(relative, async (): Promise<VaultStat | undefined> => {
-        const stat = await fs.stat(await locate(relative)).catch((error: NodeJS.ErrnoException) => {
+        const real = await locate(relative);
+        const stat = await fs.stat(real).catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined;
           throw error;
         });
         if (!stat) return undefined;
-        if (stat.isDirectory()) return { kind: 'directory', size: 0 };
-        if (stat.isFile()) return { kind: 'file', size: stat.size };
+        if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
+        if (stat.isFile()) return { kind: 'file', size: stat.size, ...targetOf(real, relative) };
         throw new VaultError('NOT_A_FILE', `${relative} is a special file (device, socket or pipe), which the tools do not open.`);
       }),
 
@@ -112,15 +119,17 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
           const absolute = path.join(folder, entry.name);
           const symlink = entry.isSymbolicLink();
+          let target: { target?: string } = {};
           if (symlink) {
             const real = await fs.realpath(absolute).catch(() => undefined);
             if (real === undefined || !isInside(realRoot, real)) continue;
+            target = targetOf(real, '');
           } else if (!entry.isFile() && !entry.isDirectory()) {
             continue;
           }
           const stat = await fs.stat(absolute).catch(() => undefined);
-          if (stat?.isFile()) entries.push({ name: entry.name, kind: 'file', size: stat.size, symlink });
-          else if (stat?.isDirectory()) entries.push({ name: entry.name, kind: 'directory', size: 0, symlink });
+          if (stat?.isFile()) entries.push({ name: entry.name, kind: 'file', size: stat.size, symlink, ...target });
+          else if (stat?.isDirectory()) entries.push({ name: entry.name, kind: 'directory', size: 0, symlink, ...target });
         }
         return entries;
       }),

@@ -22,7 +22,9 @@ export async function realPathAllowingMissing(absolute: string, hops = 0): Promi
   const link = await fs.readlink(absolute).catch(() => undefined);
   if (link !== undefined) {
     if (hops >= maxSymlinkHops) throw Object.assign(new Error('symlink loop'), { code: 'ELOOP' });
-    return realPathAllowingMissing(path.resolve(path.dirname(absolute), link), hops + 1);
+    // A relative link is relative to the folder's real location, not to the path as written.
+    const folder = await realPathAllowingMissing(path.dirname(absolute), hops + 1);
+    return realPathAllowingMissing(path.resolve(folder, link), hops + 1);
   }
   const parent = path.dirname(absolute);
   if (parent === absolute) return absolute;

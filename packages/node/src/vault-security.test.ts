@@ -1,4 +1,4 @@
-import { symlink } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault, type ErrorCode, type Vault } from '@vault/core';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
@@ -88,6 +88,39 @@ describe('vault containment on the real disk', () => {
 
   it('ends a pathological regex instead of hanging on it', async () => {
     await vault.call('TextCreate', { filePath: 'notes/aaa.md', content: `${'a'.repeat(100_000)}!\n` });
-    await expect(vault.call('TextSearch', { query: '(a+)+$', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect((await vault.call('TextSearch', { query: '(a+)+$', regex: true })).totalMatches).toBe(0);
+  });
+});
+
+describe('symlinks inside the vault', () => {
+  let folder: TempFolder;
+  let inner: Vault;
+  beforeAll(async () => {
+    folder = await createTempFolder({ '.obsidian/config.json': '{"token":"abc"}', '.env': 'KEY=1', 'notes/a.md': 'a\n', 'x/': '' });
+    await symlink('.obsidian/config.json', path.join(folder.path, 'peek.md'));
+    await symlink('.env', path.join(folder.path, 'env.md'));
+    await symlink('.obsidian', path.join(folder.path, 'settings'));
+    await mkdir(path.join(folder.path, 'a/b/c'), { recursive: true });
+    await symlink('../../../x', path.join(folder.path, 'a/b/c/shallow'));
+    await symlink('../../outside/made.md', path.join(folder.path, 'x/evil.md'));
+    inner = createVault(await createNodeFs(folder.path));
+  });
+  afterAll(async () => folder.remove());
+
+  it.each([
+    ['TextRead', { filePath: 'peek.md' }, 'HIDDEN_PATH'],
+    ['TextRead', { filePath: 'env.md' }, 'HIDDEN_PATH'],
+    ['TextEdit', { filePath: 'peek.md', oldString: 'abc', newString: 'x' }, 'HIDDEN_PATH'],
+    ['TextCreate', { filePath: 'env.md', content: 'x', overwrite: true }, 'HIDDEN_PATH'],
+    ['ListFiles', { directoryPath: 'settings' }, 'HIDDEN_PATH'],
+    ['TextCreate', { filePath: 'a/b/c/shallow/evil.md', content: 'x' }, 'PATH_OUTSIDE_VAULT'],
+  ] as const)('applies the vault rules to where a link really leads: %s %j', async (tool, input, code) => {
+    await expect(inner.call(tool, input as never)).rejects.toMatchObject({ code });
+  });
+
+  it('keeps links to hidden places out of listings and search', async () => {
+    expect((await inner.call('ListFiles', { directoryPath: '' })).files).toEqual([]);
+    expect((await inner.call('TextSearch', { query: 'token' })).totalMatches).toBe(0);
+    expect((await inner.call('ListDirectories', {})).directories).toEqual(['a', 'a/b', 'a/b/c', 'a/b/c/shallow', 'notes', 'x']);
   });
 });

@@ -44,7 +44,7 @@ export const listDirectories = defineTool({
       for (const folder of level) {
         for (const entry of await vault.fs.readDirectory(folder)) {
           const path = joinVaultPath(folder, entry.name);
-          if (entry.kind !== 'directory' || !vault.isListed(path, 'directory')) continue;
+          if (entry.kind !== 'directory' || !vault.isListed(path, 'directory', entry.target)) continue;
           if (depth > maxDepth || directories.length === maxListedDirectories) {
             truncated = true;
             break;

@@ -35,7 +35,7 @@ export const listFiles = defineTool({
     let folders = 0;
     for (const entry of await vault.fs.readDirectory(directory)) {
       const path = joinVaultPath(directory, entry.name);
-      if (!vault.isListed(path, entry.kind)) continue;
+      if (!vault.isListed(path, entry.kind, entry.target)) continue;
       if (entry.kind === 'directory') folders += 1;
       else files.push({ path, size: entry.size });
     }

@@ -39,7 +39,7 @@ export const move = defineTool({
       } else if (destination === source || destination.startsWith(`${source}/`)) {
         throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
       }
-      if (await vault.fs.stat(destination)) {
+      if (await vault.stat(destination)) {
         throw new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);
       }
       await vault.fs.makeDirectory(parentOf(destination));

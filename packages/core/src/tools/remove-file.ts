@@ -50,6 +50,6 @@ async function freeTrashPath(vault: Vault, wanted: string): Promise<string> {
   const dot = wanted.lastIndexOf('.');
   const [stem, extension] = dot > slash + 1 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
   let candidate = wanted;
-  for (let suffix = 2; await vault.fs.stat(candidate); suffix += 1) candidate = `${stem}~${suffix}${extension}`;
+  for (let suffix = 2; await vault.stat(candidate); suffix += 1) candidate = `${stem}~${suffix}${extension}`;
   return candidate;
 }

@@ -35,18 +35,18 @@ export const textCreate = defineTool({
   async run({ filePath, content, overwrite = false, createDirectories = true }, vault): Promise<TextCreateOutput> {
     const path = vault.resolveFile(filePath);
     return vault.withLock([path], async () => {
-      const existing = await vault.fs.stat(path);
+      const existing = await vault.stat(path);
       if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
       if (existing && !overwrite) {
         throw new VaultError('ALREADY_EXISTS', `${path} already exists. Set overwrite to true to replace it, or use TextEdit to change part of it.`);
       }
       const parent = parentOf(path);
       if (!createDirectories && parent !== '') {
-        const folder = await vault.fs.stat(parent);
+        const folder = await vault.stat(parent);
         if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with createDirectories true.`);
         if (folder.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${parent} is a file, not a folder. Choose another path.`);
       }
-      const bytes = await vault.writeText(path, { text: content, bom: false });
+      const bytes = await vault.writeText(path, { text: content, bom: false }, { createParents: createDirectories });
       return {
         path,
         action: existing ? 'replaced' : 'created',

@@ -150,6 +150,45 @@ describe('TextEdit text fidelity', () => {
   });
 });
 
+describe('TextEdit results and edge cases', () => {
+  it('keeps the line break of shared context in a mixed file: only the differing part is replaced', async () => {
+    const { fs, vault } = open({ 'a.md': 'a\r\nb\nc\r\nd\r\n' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b\nc', newString: 'b\nC' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\r\nb\nC\r\nd\r\n' });
+    expect(output).toMatchObject({ startLine: 3, endLine: 3 });
+  });
+
+  it('numbers the snippet right when the file starts with an empty line', async () => {
+    const { vault } = open({ 'a.md': 'title\n\nbody\n' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'title\n', newString: '' });
+    expect(output.snippet).toEqual([
+      { number: 1, text: '' },
+      { number: 2, text: 'body' },
+    ]);
+  });
+
+  it('keeps the reported range inside the file when the last line is deleted', async () => {
+    const { fs, vault } = open({ 'a.md': 'a\nb\nc\n' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b\nc\n', newString: 'b\n' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\nb\n' });
+    expect(output).toMatchObject({ startLine: 2, endLine: 2 });
+  });
+
+  it('fails rather than resurrect a folder that was moved away during the edit', async () => {
+    const fs = createMemoryFs({ 'dir/a.md': 'hello\n' });
+    const vault = createVault({
+      ...fs,
+      async readFile(path) {
+        const bytes = await fs.readFile(path);
+        await fs.rename('dir', 'moved');
+        return bytes;
+      },
+    });
+    await expect(vault.call('TextEdit', { filePath: 'dir/a.md', oldString: 'hello', newString: 'bye' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(fs.toJSON()).toEqual({ 'moved/a.md': 'hello\n' });
+  });
+});
+
 describe('TextEdit concurrency', () => {
   it('lands all of 50 concurrent edits of one file', async () => {
     const markers = Array.from({ length: 50 }, (_, index) => `<${index}>`);

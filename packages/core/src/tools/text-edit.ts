@@ -74,29 +74,34 @@ export const textEdit = defineTool({
         );
       }
 
-      // Untouched stretches are copied from the original, so their line endings stay as they were.
-      const newline = normalized.newline;
-      const inserted = newline === '\n' ? replacement : replacement.replaceAll('\n', newline);
+      // Only the part where oldString and newString differ is replaced; everything else, including
+      // line breaks the two share, is copied from the original, so its line endings stay as they were.
+      const prefix = commonPrefixLength(needle, replacement);
+      const suffix = commonSuffixLength(needle, replacement, prefix);
+      const middle = replacement.slice(prefix, replacement.length - suffix);
+      const inserted = normalized.newline === '\n' ? middle : middle.replaceAll('\n', normalized.newline);
       const pieces: string[] = [];
       let cursor = 0;
       let startOffset = 0;
       let endOffset = 0;
       let written = 0;
       for (const [index, position] of positions.entries()) {
-        const before = file.text.slice(normalized.toOriginal(cursor), normalized.toOriginal(position));
+        const start = position + prefix;
+        const before = file.text.slice(normalized.toOriginal(cursor), normalized.toOriginal(start));
         pieces.push(before, inserted);
         written += before.length;
         if (index === 0) startOffset = written;
         written += inserted.length;
         endOffset = written;
-        cursor = position + needle.length;
+        cursor = position + needle.length - suffix;
       }
       pieces.push(file.text.slice(normalized.toOriginal(cursor)));
       const text = pieces.join('');
-      const bytes = await vault.writeText(path, { text, bom: file.bom });
+      const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false });
 
-      const startLine = 1 + countOf(text, '\n', 0, startOffset);
-      const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
+      const lastLine = Math.max(1, countOf(text, '\n') + (text.endsWith('\n') || text === '' ? 0 : 1));
+      const startLine = Math.min(lastLine, 1 + countOf(text, '\n', 0, startOffset));
+      const endLine = endOffset > startOffset ? Math.min(lastLine, startLine + countOf(text, '\n', startOffset, endOffset - 1)) : startLine;
       return {
         path,
         replacements: positions.length,
@@ -117,6 +122,20 @@ export const textEdit = defineTool({
     ].join('\n');
   },
 });
+
+function commonPrefixLength(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return length;
+}
+
+/** The common suffix of `a` and `b`, not reaching into their first `prefix` characters. */
+function commonSuffixLength(a: string, b: string, prefix: number): number {
+  let length = 0;
+  const limit = Math.min(a.length, b.length) - prefix;
+  while (length < limit && a[a.length - 1 - length] === b[b.length - 1 - length]) length += 1;
+  return length;
+}
 
 /** Start offsets of `needle` in `text`: every occurrence (overlapping ones too), or only non-overlapping ones. */
 function occurrences(text: string, needle: string, overlapping: boolean): number[] {
@@ -162,7 +181,7 @@ function noMatch(path: string, text: string, needle: string): VaultError {
 
 /** The changed lines of the new text with a little context, at most `maxSnippetLines` lines. */
 function snippetOf(text: string, startOffset: number, startLine: number, endLine: number): { number: number; text: string }[] {
-  let from = text.lastIndexOf('\n', startOffset - 1) + 1;
+  let from = startOffset === 0 ? 0 : text.lastIndexOf('\n', startOffset - 1) + 1;
   let firstLine = startLine;
   while (firstLine > 1 && firstLine > startLine - snippetContext) {
     from = from >= 2 ? text.lastIndexOf('\n', from - 2) + 1 : 0;

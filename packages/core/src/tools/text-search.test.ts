@@ -92,11 +92,35 @@ describe('TextSearch', () => {
     expect(output.files.map((file) => file.path)).not.toContain('notes/e.json');
   });
 
-  it('refuses an invalid regex, an empty query and a regex with nested repetition, quickly', async () => {
+  it('refuses an invalid regex and an empty query', async () => {
     await expect(search({ query: '(unclosed', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('invalid') });
     await expect(search({ query: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    const pathological = createVault(createMemoryFs({ 'a.md': `${'a'.repeat(50_000)}!\n` }));
-    await expect(pathological.call('TextSearch', { query: '(a+)+$', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it.each(['(a+)+$', '((a+))+$', '(a|a)+$', '(.*a){12}$', 'a*a*a*a*a*a*b'])('runs the backtracking-prone regex %s in linear time', async (query) => {
+    const pathological = createVault(createMemoryFs({ 'a.md': `${'a'.repeat(50_000)}!\n`, 'b.md': `${'a'.repeat(20)}\n` }));
+    const output = await pathological.call('TextSearch', { query, regex: true, outputMode: 'files_only' });
+    expect(output.files.map((file) => file.path)).toEqual(query.endsWith('$') ? ['b.md'] : []);
+  });
+
+  it('gives the linear-time engine the same answers and smart case', async () => {
+    const output = await search({ query: '^(one|four) (apple)+', regex: true });
+    expect(output.files.map((file) => [file.path, file.lines?.map((line) => line.number)])).toEqual([['notes/deep/c.md', [1, 4]]]);
+    expect((await search({ query: '(APPLE)+', regex: true })).totalMatches).toBe(1);
+  });
+
+  it('refuses a backtracking-prone regex that needs backreferences', async () => {
+    await expect(search({ query: '(a+)+\\1', regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('backreferences') });
+  });
+
+  it('matches filePattern without regard to case, and counts context matches beyond maxResults as context', async () => {
+    const vault = createVault(createMemoryFs({ 'x/UPPER.MD': 'hello\nhello\n' }));
+    expect((await vault.call('TextSearch', { query: 'hello', filePattern: '*.md', outputMode: 'files_only' })).files).toEqual([{ path: 'x/UPPER.MD', matches: 2 }]);
+    const lines = await vault.call('TextSearch', { query: 'hello', maxResults: 1, contextLines: 1 });
+    expect(lines.files[0]?.lines).toEqual([
+      { number: 1, text: 'hello', match: true },
+      { number: 2, text: 'hello', match: false },
+    ]);
   });
 
   it('stops with TIMEOUT once the time budget is spent', async () => {

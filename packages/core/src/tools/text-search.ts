@@ -12,7 +12,7 @@ const maxResultLineLength = 500;
 export interface SearchLine {
   number: number;
   text: string;
-  /** True for a matching line, false for a context line. */
+  /** True for a matching line shown as a result, false for a context line. */
   match: boolean;
   /** Set when `text` was cut at the result line limit. */
   cut?: boolean;
@@ -46,7 +46,7 @@ const inputSchema = z.object({
   query: z.string().describe('The text to find; a literal string unless regex is true. Smart case: case-insensitive unless the query has an upper-case letter.'),
   regex: z.boolean().optional().describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
   filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
-  filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt"; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
+  filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
   directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
   maxResults: z.number().int().min(1).optional().describe('The most matching lines (content mode) or files (files_only mode) to return. Default 50. Totals are always counted in full.'),
   contextLines: z.number().int().min(0).max(20).optional().describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
@@ -58,7 +58,7 @@ export const textSearch = defineTool({
   title: 'Search text files',
   description: [
     'Searches the vault\'s text files for a literal string or a regular expression, line by line, and returns matching lines with their line numbers grouped by file (outputMode "content"), or just the files with their match counts (outputMode "files_only").',
-    'Case: smart case, so the search ignores case unless the query has an upper-case letter. regex uses JavaScript RegExp syntax; a regex that nests repetition like (a+)+ is refused, and a search has a time budget.',
+    'Case: smart case, so the search ignores case unless the query has an upper-case letter. regex uses JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there), and a search has a time budget.',
     'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian, .trash) and files with other extensions are not searched.',
     'maxResults (default 50) bounds the lines or files returned; the output always gives the total matches and files and says when it was cut. Results are ordered by path, then line.',
     'Use TextSearch to find where something is; then TextRead the file around the line numbers it gives, or TextEdit it directly.',
@@ -69,7 +69,7 @@ export const textSearch = defineTool({
 
   async run(input, vault): Promise<TextSearchOutput> {
     const { query, regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
-    const { pattern, caseSensitive } = compileSearchPattern(query, regex);
+    const { matcher, caseSensitive } = await compileSearchPattern(query, regex);
     const deadline = Date.now() + vault.options.searchTimeout;
     const checkDeadline = () => {
       if (Date.now() > deadline) {
@@ -97,7 +97,7 @@ export const textSearch = defineTool({
       const matching: number[] = [];
       for (const [index, line] of lines.entries()) {
         if (index % 1000 === 999) checkDeadline();
-        if (pattern.test(line)) matching.push(index);
+        if (matcher.test(line)) matching.push(index);
       }
       if (matching.length === 0) continue;
       output.totalMatches += matching.length;
@@ -111,7 +111,7 @@ export const textSearch = defineTool({
       if (shown.length < matching.length) output.truncated = true;
       if (shown.length === 0) continue;
       shownMatches += shown.length;
-      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, new Set(matching), contextLines) });
+      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, contextLines) });
     }
     return output;
   },
@@ -156,12 +156,13 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   const files = await walkFiles(vault, directory, checkDeadline);
   if (input.filePattern === undefined || input.filePattern === '') return files;
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
-  const matches = picomatch(input.filePattern, { dot: true });
+  const matches = picomatch(input.filePattern, { dot: true, nocase: true });
   const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
   return files.filter((path) => matches(subject(path)));
 }
 
-function linesToShow(lines: readonly string[], shown: readonly number[], matching: ReadonlySet<number>, context: number): SearchLine[] {
+function linesToShow(lines: readonly string[], shown: readonly number[], context: number): SearchLine[] {
+  const matching = new Set(shown);
   const wanted = new Set<number>();
   for (const index of shown) {
     for (let near = Math.max(0, index - context); near <= Math.min(lines.length - 1, index + context); near += 1) wanted.add(near);

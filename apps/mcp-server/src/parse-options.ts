@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+
+export interface ServerOptions {
+  vault: string;
+  extensions: string[] | undefined;
+  allowHidden: boolean;
+  readOnly: boolean;
+  http: boolean;
+  host: string;
+  port: number;
+  token: string | undefined;
+}
+
+/** A usage problem: the message says what is wrong and what to pass instead. */
+export class UsageError extends Error {}
+
+export const usage = `Usage: vault-mcp [--vault DIR] [options]
+
+Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, ListDirectories,
+ListFiles, Move, RemoveFile) over MCP, on stdio unless --http is given.
+
+Options:
+  --vault DIR          the vault folder (default: the VAULT_PATH environment variable)
+  --extensions LIST    allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)
+  --allow-hidden       let the tools reach hidden paths (.git, .obsidian, .trash)
+  --read-only          register only the read tools
+  --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
+  --host HOST          HTTP address (default: 127.0.0.1)
+  --port PORT          HTTP port (default: 3939; 0 picks a free one)
+  --token TOKEN        bearer token HTTP clients must send (default: VAULT_MCP_TOKEN);
+                       required when --host is not a loopback address
+  --help, --version
+`;
+
+/** The server's options from its arguments and environment; throws UsageError when they don't add up. */
+export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): ServerOptions | 'help' | 'version' {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. Run vault-mcp --help for the options.`);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const vault = values.vault ?? environment.VAULT_PATH;
+  if (!vault) throw new UsageError('No vault given. Pass --vault DIR or set the VAULT_PATH environment variable.');
+  const port = Number(values.port ?? '3939');
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${values.port} is not a port number (0-65535).`);
+  const host = values.host ?? '127.0.0.1';
+  const token = values.token ?? environment.VAULT_MCP_TOKEN;
+  if (values.http && !isLoopback(host) && !token) {
+    throw new UsageError(`Serving on ${host}, beyond this machine, needs a bearer token. Pass --token or set VAULT_MCP_TOKEN, or bind to 127.0.0.1.`);
+  }
+  return {
+    vault,
+    extensions: values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean),
+    allowHidden: values['allow-hidden'] ?? false,
+    readOnly: values['read-only'] ?? false,
+    http: values.http ?? false,
+    host,
+    port,
+    token,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      vault: { type: 'string' },
+      extensions: { type: 'string' },
+      'allow-hidden': { type: 'boolean' },
+      'read-only': { type: 'boolean' },
+      http: { type: 'boolean' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean' },
+      version: { type: 'boolean' },
+    },
+  });
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

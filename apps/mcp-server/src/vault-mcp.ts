@@ -1,0 +1,67 @@
+import { createVault, isVaultError } from '@vault/core';
+import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
+import { createNodeFs } from '@vault/node';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import packageJson from '../package.json' with { type: 'json' };
+import { parseOptions, UsageError, usage } from './parse-options.js';
+
+const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
+
+async function main(): Promise<number | undefined> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  if (options === 'help') return void process.stdout.write(usage), 0;
+  if (options === 'version') return void process.stdout.write(`${packageJson.version}\n`), 0;
+
+  const vault = createVault(await createNodeFs(options.vault), {
+    ...(options.extensions ? { extensions: options.extensions } : {}),
+    allowHidden: options.allowHidden,
+    readOnly: options.readOnly,
+  });
+  const serverOptions: VaultMcpServerOptions = {
+    version: packageJson.version,
+    onUnexpectedError: (error, tool) => log(`unexpected error in ${tool}: ${(error as Error)?.stack ?? String(error)}`),
+  };
+  const mode = `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}`;
+
+  if (options.http) {
+    const { serveHttp } = await import('./serve-http.js');
+    const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions });
+    log(`serving ${vault.fs.root} (${mode}) over Streamable HTTP at ${http.url}`);
+    onShutdown(() => http.close());
+    return undefined;
+  }
+
+  const server = createVaultMcpServer(vault, serverOptions);
+  await server.connect(new StdioServerTransport());
+  log(`serving ${vault.fs.root} (${mode}) over stdio`);
+  process.stdin.once('end', () => void shutdown(() => server.close()));
+  onShutdown(() => server.close());
+  return undefined;
+}
+
+function onShutdown(close: () => Promise<void>) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(close));
+}
+
+async function shutdown(close: () => Promise<void>) {
+  await close().catch(() => undefined);
+  process.exit(0);
+}
+
+main().then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      log(error.message);
+      process.exitCode = 64;
+    } else if (isVaultError(error)) {
+      log(`${error.code}: ${error.message}`);
+      process.exitCode = 66;
+    } else {
+      log(`failed to start: ${(error as Error)?.stack ?? String(error)}`);
+      process.exitCode = 70;
+    }
+  },
+);
