@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // One bundled, minified file (plus a chunk that only --http loads), so that the server starts fast.
+// Two stand-ins keep start-up code out of the bundle:
+// - the SDK's Ajv validator: the server only uses it for elicitation answers, which it never asks for;
+// - zod's index of 40-odd locales: messages are English, and `en` is all that is kept.
 export default defineConfig({
   entry: ['src/vault-mcp.ts'],
   format: ['esm'],
@@ -9,14 +13,20 @@ export default defineConfig({
   noExternal: [/.*/],
   splitting: true,
   minify: true,
-  metafile: true,
   clean: true,
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
   esbuildPlugins: [
     {
-      name: 'no-json-schema-validator',
+      name: 'start-up-stand-ins',
       setup(build) {
         build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: new URL('./src/no-json-schema-validator.ts', import.meta.url).pathname }));
+        build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+          args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '../locales/en.js'), namespace: 'zod-english' } : undefined,
+        );
+        build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+          contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+          resolveDir: path.dirname(args.path),
+        }));
       },
     },
   ],
