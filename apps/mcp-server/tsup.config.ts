@@ -14,7 +14,16 @@ export default defineConfig({
   splitting: true,
   minify: true,
   clean: true,
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+  // Bundled CommonJS dependencies (write-file-atomic, picomatch) expect require and __filename.
+  banner: {
+    js: [
+      '#!/usr/bin/env node',
+      "import { createRequire as __createRequire } from 'node:module';",
+      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+      'const require = __createRequire(import.meta.url);',
+      'const __filename = __fileURLToPath(import.meta.url);',
+    ].join('\n'),
+  },
   esbuildPlugins: [
     {
       name: 'start-up-stand-ins',

@@ -16,8 +16,8 @@ export interface NodeFsOptions {
  * same folder, fsync, rename) and keep the file's mode; moves work across devices.
  */
 export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<VaultFs> {
-  const realRoot = await fs.realpath(path.resolve(root)).catch((error: unknown) => {
-    throw toVaultError(error, `The vault folder ${root}`);
+  const realRoot = await fs.realpath(path.resolve(root)).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new VaultError('NOT_FOUND', `The vault folder ${root} does not exist. Pass an existing folder as the vault.`) : toVaultError(error, `The vault folder ${root}`);
   });
   if (!(await fs.stat(realRoot)).isDirectory()) {
     throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);

@@ -19,9 +19,10 @@ const errnoCodes: Record<string, [ErrorCode, string]> = {
  * The one place where Node's errors become `VaultError`s. Messages name the vault-relative path
  * only, never the host's layout.
  */
-export function toVaultError(error: unknown, relativePath: string): VaultError {
-  if (error instanceof VaultError) return error;
-  const errno = (error as NodeJS.ErrnoException | undefined)?.code ?? 'UNKNOWN';
+export function toVaultError(error: unknown, relativePath: string): unknown {
+  const errno = (error as NodeJS.ErrnoException | undefined)?.code;
+  // A VaultError stays as it is; so does a bug (no errno), for the adapter to log and report as IO_ERROR.
+  if (error instanceof VaultError || typeof errno !== 'string') return error;
   const [code, explanation] = errnoCodes[errno] ?? ['IO_ERROR', `could not be accessed (${errno}). Retry, or check the disk.`];
   return new VaultError(code, `${relativePath || 'The vault root'} ${explanation}`, { errno });
 }

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/vault-mcp.js', import.meta.url));
+const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\n', 'inbox/': '' };
+const textOf = (result: unknown) => (result as CallToolResult).content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+let vault: TempFolder;
+const children: ChildProcess[] = [];
+beforeEach(async () => {
+  vault = await createTempFolder(seed);
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill();
+  await vault.remove();
+});
+
+/** Runs the bin to its end; returns its exit code and stderr. */
+async function run(args: string[], environment: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, VAULT_PATH: '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, stderr };
+}
+
+/** Starts the bin over HTTP and waits for the URL it prints. */
+async function serve(args: string[]) {
+  const child = spawn(process.execPath, [bin, '--vault', vault.path, '--http', '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  return new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const url = /at (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`vault-mcp exited with ${code}: ${stderr}`)));
+  });
+}
+
+describe('vault-mcp over stdio (the built bin)', () => {
+  it('lists the eight tools, runs each once, and changes the files on disk', async () => {
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+      const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+      const read = await call('TextRead', { filePath: 'notes/a.md' });
+      expect(textOf(read)).toContain('3: alpha');
+      const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'alpha', newString: 'alpha\nomega', expectedHash: (read.structuredContent as { fileHash: string }).fileHash });
+      expect(textOf(edit)).toContain('4: omega');
+      await call('TextCreate', { filePath: 'inbox/new.md', content: 'fresh\n' });
+      expect(textOf(await call('TextSearch', { query: 'omega' }))).toContain('notes/a.md\n4: omega');
+      expect(textOf(await call('ListDirectories', {}))).toContain('inbox/');
+      expect(textOf(await call('ListFiles', { directoryPath: 'notes' }))).toContain('notes/b.md');
+      await call('Move', { sourcePath: 'notes/b.md', destinationPath: 'archive/b.md' });
+      await call('RemoveFile', { filePath: 'inbox/new.md' });
+      const refused = await call('TextRead', { filePath: '../outside.md' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/^PATH_OUTSIDE_VAULT: /);
+    } finally {
+      await client.close();
+    }
+    expect(await readFolder(vault.path)).toEqual({
+      '.trash/inbox/new.md': 'fresh\n',
+      'archive/b.md': 'beta\n',
+      'inbox/': '',
+      'notes/a.md': '# A\r\n\r\nalpha\r\nomega\r\n',
+    });
+  });
+
+  it('registers only the read tools with --read-only', async () => {
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--read-only'], env: { ...process.env, VAULT_PATH: vault.path } as Record<string, string>, stderr: 'pipe' }));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    await client.close();
+  });
+
+  it('exits cleanly when stdin closes', async () => {
+    const child = spawn(process.execPath, [bin, '--vault', vault.path], { stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin.end();
+    expect((await once(child, 'exit'))[0]).toBe(0);
+  });
+
+  it('refuses a missing or wrong vault with a clear message and exit code', async () => {
+    expect(await run([])).toMatchObject({ code: 64, stderr: expect.stringContaining('--vault DIR or set the VAULT_PATH') });
+    expect(await run(['--vault', `${vault.path}/missing`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_FOUND') });
+    expect(await run(['--vault', `${vault.path}/notes/a.md`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_A_DIRECTORY') });
+    expect(await run(['--vault', vault.path, '--bogus'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--help') });
+  });
+});
+
+describe('vault-mcp over Streamable HTTP (the built bin)', () => {
+  it('serves a client on loopback, and answers a health check', async () => {
+    const url = await serve([]);
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect(textOf(await client.callTool({ name: 'TextRead', arguments: { filePath: 'notes/b.md' } }))).toContain('1: beta');
+    await client.close();
+    const health = await fetch(new URL('/health', url));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', tools: 8 });
+  });
+
+  it('requires the bearer token when one is set, and accepts the right one', async () => {
+    const url = await serve(['--host', '0.0.0.0', '--token', 'sesame']);
+    const local = url.replace('0.0.0.0', '127.0.0.1');
+    const denied = await fetch(local, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(denied.status).toBe(401);
+    const wrong = await fetch(local, { method: 'POST', headers: { Authorization: 'Bearer nope' }, body: '{}' });
+    expect(wrong.status).toBe(401);
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(local), { requestInit: { headers: { Authorization: 'Bearer sesame' } } }));
+    expect((await client.listTools()).tools).toHaveLength(8);
+    await client.close();
+  });
+
+  it('refuses to bind beyond loopback without a token', async () => {
+    expect(await run(['--vault', vault.path, '--http', '--host', '0.0.0.0'])).toMatchObject({ code: 64, stderr: expect.stringContaining('needs a bearer token') });
+  });
+
+  it('refuses a browser request from a foreign Origin', async () => {
+    const url = await serve([]);
+    const foreign = await fetch(url, { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    expect(foreign.status).toBe(403);
+    const local = await fetch(new URL('/health', url), { headers: { Origin: 'http://localhost:5173' } });
+    expect(local.status).toBe(200);
+  });
+});
