@@ -7,10 +7,12 @@ import { parseOptions, UsageError, usage } from './parse-options.js';
 
 const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
 
-async function main(): Promise<number | undefined> {
+async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
-  if (options === 'help') return void process.stdout.write(usage), 0;
-  if (options === 'version') return void process.stdout.write(`${packageJson.version}\n`), 0;
+  if (options === 'help' || options === 'version') {
+    process.stdout.write(options === 'help' ? usage : `${packageJson.version}\n`);
+    return;
+  }
 
   const vault = createVault(await createNodeFs(options.vault), {
     ...(options.extensions ? { extensions: options.extensions } : {}),
@@ -28,7 +30,7 @@ async function main(): Promise<number | undefined> {
     const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions });
     log(`serving ${vault.fs.root} (${mode}) over Streamable HTTP at ${http.url}`);
     onShutdown(() => http.close());
-    return undefined;
+    return;
   }
 
   const server = createVaultMcpServer(vault, serverOptions);
@@ -36,7 +38,6 @@ async function main(): Promise<number | undefined> {
   log(`serving ${vault.fs.root} (${mode}) over stdio`);
   process.stdin.once('end', () => void shutdown(() => server.close()));
   onShutdown(() => server.close());
-  return undefined;
 }
 
 function onShutdown(close: () => Promise<void>) {
@@ -48,20 +49,15 @@ async function shutdown(close: () => Promise<void>) {
   process.exit(0);
 }
 
-main().then(
-  (code) => {
-    if (code !== undefined) process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      log(error.message);
-      process.exitCode = 64;
-    } else if (isVaultError(error)) {
-      log(`${error.code}: ${error.message}`);
-      process.exitCode = 66;
-    } else {
-      log(`failed to start: ${(error as Error)?.stack ?? String(error)}`);
-      process.exitCode = 70;
-    }
-  },
-);
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    log(error.message);
+    process.exitCode = 64;
+  } else if (isVaultError(error)) {
+    log(`${error.code}: ${error.message}`);
+    process.exitCode = 66;
+  } else {
+    log(`failed to start: ${(error as Error)?.stack ?? String(error)}`);
+    process.exitCode = 70;
+  }
+});
