@@ -51,13 +51,15 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   if (values.http && !isLoopback(host) && !token) {
     throw new UsageError(`Serving on ${host}, beyond this machine, needs a bearer token. Pass --token or set VAULT_MCP_TOKEN, or bind to 127.0.0.1.`);
   }
+  const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
+  if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
     vault,
-    extensions: values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean),
+    extensions,
     allowHidden: values['allow-hidden'] ?? false,
     readOnly: values['read-only'] ?? false,
     http: values.http ?? false,
-    host,
+    host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
     token,
   };

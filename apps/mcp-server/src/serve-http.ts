@@ -12,6 +12,8 @@ export interface HttpOptions {
   /** When set, every /mcp request must carry `Authorization: Bearer <token>`. */
   token: string | undefined;
   server: VaultMcpServerOptions;
+  /** Where failures of the HTTP layer are reported (stderr in the app). */
+  log: (message: string) => void;
 }
 
 export interface HttpServer {
@@ -30,7 +32,8 @@ export async function serveHttp(vault: Vault, options: HttpOptions): Promise<Htt
   const expected = options.token === undefined ? undefined : Buffer.from(`Bearer ${options.token}`);
 
   const http = createServer((request, response) => {
-    handle(request, response).catch(() => {
+    handle(request, response).catch((error: unknown) => {
+      options.log(`HTTP request failed: ${(error as Error)?.stack ?? String(error)}`);
       if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
       else response.end();
     });
@@ -50,6 +53,7 @@ export async function serveHttp(vault: Vault, options: HttpOptions): Promise<Htt
       return sendJson(response, 405, { jsonrpc: '2.0', error: { code: -32000, message: 'This server is stateless: use POST.' }, id: null });
     }
     const server = createVaultMcpServer(vault, options.server);
+    server.server.onerror = (error) => options.log(`protocol error: ${error.message}`);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();

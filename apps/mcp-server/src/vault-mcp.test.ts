@@ -84,10 +84,25 @@ describe('vault-mcp over stdio (the built bin)', () => {
     await client.close();
   });
 
-  it('exits cleanly when stdin closes', async () => {
-    const child = spawn(process.execPath, [bin, '--vault', vault.path], { stdio: ['pipe', 'ignore', 'ignore'] });
-    child.stdin.end();
+  it('exits cleanly when stdin closes, after answering every request it was sent', async () => {
+    const child = spawn(process.execPath, [bin, '--vault', vault.path], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...Array.from({ length: 5 }, (_, index) => ({
+        jsonrpc: '2.0',
+        id: 2 + index,
+        method: 'tools/call',
+        params: { name: 'TextCreate', arguments: { filePath: `piped/${index}.md`, content: `${'x'.repeat(200_000)}\n` } },
+      })),
+    ];
+    child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
     expect((await once(child, 'exit'))[0]).toBe(0);
+    const answered = stdout.trim().split('\n').map((line) => JSON.parse(line).id as number);
+    expect(answered.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Object.keys(await readFolder(vault.path)).filter((path) => path.startsWith('piped/'))).toHaveLength(5);
   });
 
   it('refuses a missing or wrong vault with a clear message and exit code', async () => {
@@ -95,6 +110,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
     expect(await run(['--vault', `${vault.path}/missing`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_FOUND') });
     expect(await run(['--vault', `${vault.path}/notes/a.md`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_A_DIRECTORY') });
     expect(await run(['--vault', vault.path, '--bogus'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--help') });
+    expect(await run(['--vault', vault.path, '--extensions', ','])).toMatchObject({ code: 64, stderr: expect.stringContaining('--extensions') });
   });
 });
 
@@ -121,6 +137,14 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(local), { requestInit: { headers: { Authorization: 'Bearer sesame' } } }));
     expect((await client.listTools()).tools).toHaveLength(8);
     await client.close();
+  });
+
+  it('says in one line when the port is taken', async () => {
+    const url = await serve([]);
+    const { port } = new URL(url);
+    const taken = await run(['--vault', vault.path, '--http', '--port', port]);
+    expect(taken).toMatchObject({ code: 69, stderr: expect.stringContaining('Choose another --host or --port') });
+    expect(taken.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('refuses to bind beyond loopback without a token', async () => {

@@ -4,6 +4,7 @@ import { createNodeFs } from '@vault/node';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseOptions, UsageError, usage } from './parse-options.js';
+import { trackPendingRequests } from './track-pending-requests.js';
 
 const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
 
@@ -27,16 +28,20 @@ async function main(): Promise<void> {
 
   if (options.http) {
     const { serveHttp } = await import('./serve-http.js');
-    const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions });
+    const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions, log });
     log(`serving ${vault.fs.root} (${mode}) over Streamable HTTP at ${http.url}`);
     onShutdown(() => http.close());
     return;
   }
 
   const server = createVaultMcpServer(vault, serverOptions);
-  await server.connect(new StdioServerTransport());
+  server.server.onerror = (error) => log(`protocol error: ${error.message}`);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  const requests = trackPendingRequests(transport);
   log(`serving ${vault.fs.root} (${mode}) over stdio`);
-  process.stdin.once('end', () => void shutdown(() => server.close()));
+  // When the client closes stdin, answer what it already sent, then exit.
+  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close())));
   onShutdown(() => server.close());
 }
 
@@ -46,6 +51,7 @@ function onShutdown(close: () => Promise<void>) {
 
 async function shutdown(close: () => Promise<void>) {
   await close().catch(() => undefined);
+  await new Promise((resolve) => process.stdout.write('', resolve));
   process.exit(0);
 }
 
@@ -56,6 +62,9 @@ main().catch((error: unknown) => {
   } else if (isVaultError(error)) {
     log(`${error.code}: ${error.message}`);
     process.exitCode = 66;
+  } else if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes((error as NodeJS.ErrnoException).code ?? '')) {
+    log(`cannot listen there: ${(error as Error).message}. Choose another --host or --port.`);
+    process.exitCode = 69;
   } else {
     log(`failed to start: ${(error as Error)?.stack ?? String(error)}`);
     process.exitCode = 70;

@@ -10,7 +10,7 @@ export interface LineMatcher {
  * case unless the query has an upper-case letter (in a regex, escapes such as \W or \S do not count).
  *
  * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
- * group, or several unbounded repeats), which runs on RE2's linear-time engine instead: JavaScript
+ * group, or several open-ended repeats), which runs on RE2's linear-time engine instead: JavaScript
  * cannot interrupt a RegExp stuck on one long line.
  */
 export async function compileSearchPattern(query: string, regex: boolean): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
@@ -27,7 +27,7 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   } catch {
     throw new VaultError(
       'INVALID_ARGUMENT',
-      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses features a linear-time engine lacks (backreferences or lookaround). Rewrite it without those features, or without the nested repetition.`,
+      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
 }
@@ -49,9 +49,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
-/** A repeated group, or two or more unbounded repeats: the shapes behind catastrophic backtracking. */
+/** A repeated group, or two or more open-ended repeats (`*`, `+`, `{n,}`, `{n,m}`): the shapes behind catastrophic backtracking. */
 function mayBacktrack(pattern: string): boolean {
   const plain = pattern.replace(/\\./g, 'x').replace(/\[(?:[^\]\\]|\\.)*\]/g, 'x');
-  const unbounded = plain.match(/[*+]|\{\d+,\}/g)?.length ?? 0;
-  return /\)(?:[*+]|\{\d)/.test(plain) || unbounded >= 2;
+  const repeats = plain.match(/[*+]|\{\d+,\d*\}/g)?.length ?? 0;
+  return /\)(?:[*+]|\{\d)/.test(plain) || repeats >= 2;
 }

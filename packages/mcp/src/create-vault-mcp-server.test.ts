@@ -94,7 +94,9 @@ describe('the MCP server, in process', () => {
     expect(search.structuredContent).toEqual({ totalMatches: 2, totalFiles: 1, truncated: false, caseSensitive: false, files: [{ path: 'notes/a.md', matches: 2 }] });
 
     expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\nnotes.md/\n[3 folders below the vault root]');
-    expect((await call('ListFiles', { directoryPath: 'new' })).structuredContent).toEqual({ directory: 'new', files: [{ path: 'new/b.md', size: 5 }], folders: 0 });
+    const files = await call('ListFiles', { directoryPath: 'new' });
+    expect(textOf(files)).toContain('new/b.md (5 bytes)');
+    expect(files.structuredContent).toEqual({ directory: 'new', count: 1, folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
 
@@ -142,9 +144,17 @@ describe('the MCP server, in process', () => {
     expect(textOf(result)).toContain('offset');
   });
 
-  it('in read-only mode registers only the read tools', async () => {
+  it('tells the client how to use the tools, and that the list never changes', async () => {
+    const { client } = await connect();
+    expect(client.getInstructions()).toContain('change with TextEdit');
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+  });
+
+  it('in read-only mode registers only the read tools, and says so', async () => {
     const { client, call, fs } = await connect(createMemoryFs(seed), { readOnly: true });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect(client.getInstructions()).toContain('read-only');
+    expect(client.getInstructions()).not.toContain('TextEdit');
     expect((await call('TextCreate', { filePath: 'x.md', content: 'x' })).isError).toBe(true);
     expect(fs.toJSON()).toEqual(createMemoryFs(seed).toJSON());
   });

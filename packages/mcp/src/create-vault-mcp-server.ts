@@ -13,18 +13,24 @@ export interface VaultMcpServerOptions {
   onUnexpectedError?: (error: unknown, tool: ToolName) => void;
 }
 
-const instructions = [
-  'Tools for the text and markdown files of one folder (the vault).',
-  'Paths are vault-relative, like notes/todo.md. Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate.',
-  'Hidden folders (.git, .obsidian, .trash) are out of reach; RemoveFile moves files to .trash/ and Move restores them.',
-].join(' ');
+/** What the server tells a client about its tools, true to the vault's mode. */
+function instructionsFor(vault: Vault): string {
+  const writes = vault.tools.some((tool) => !tool.effects.readOnly);
+  return [
+    'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
+    writes
+      ? 'Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them.'
+      : 'The vault is read-only: find with TextSearch, read with TextRead, list with ListDirectories and ListFiles.',
+    vault.options.allowHidden ? 'Hidden paths (.git, .obsidian, .trash) are reachable.' : 'Hidden folders (.git, .obsidian, .trash) are out of reach.',
+  ].join(' ');
+}
 
 /**
  * An MCP server offering the vault's tools (all eight, or the read tools of a read-only vault),
  * with titles, descriptions, input and output schemas and annotations from core's definitions.
  */
 export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
-  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions });
+  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions: instructionsFor(vault) });
   for (const tool of vault.tools) {
     const structured = structuredOutputs[tool.name];
     server.registerTool(
@@ -56,5 +62,7 @@ export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOption
       },
     );
   }
+  // The tool list never changes while the server runs.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
