@@ -171,7 +171,7 @@ describe('TextEdit results and edge cases', () => {
     const { fs, vault } = open({ 'a.md': 'a\nb\nc\n' });
     const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b\nc\n', newString: 'b\n' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\nb\n' });
-    expect(output).toMatchObject({ startLine: 2, endLine: 2 });
+    expect(output).toMatchObject({ startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
   });
 
   it('fails rather than resurrect a folder that was moved away during the edit', async () => {

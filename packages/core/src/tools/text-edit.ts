@@ -4,7 +4,6 @@ import { fileHash } from '../file-hash.js';
 import { findNearMisses, hasLineNumberPrefixes, type NearMiss } from '../find-near-misses.js';
 import { countOf, normalizeLineEndings } from '../line-endings.js';
 import { VaultError } from '../vault-error.js';
-import { maxReadLines } from './text-read.js';
 
 /** Lines of context around the change in TextEdit's snippet, and the snippet's longest extent. */
 const snippetContext = 2;
@@ -99,16 +98,17 @@ export const textEdit = defineTool({
       const text = pieces.join('');
       const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false });
 
-      const lastLine = Math.max(1, countOf(text, '\n') + (text.endsWith('\n') || text === '' ? 0 : 1));
-      const startLine = Math.min(lastLine, 1 + countOf(text, '\n', 0, startOffset));
-      const endLine = endOffset > startOffset ? Math.min(lastLine, startLine + countOf(text, '\n', startOffset, endOffset - 1)) : startLine;
+      // A deletion at the very end of a file that ends in a line break is reported on its last line.
+      const anchor = startOffset === text.length && text.endsWith('\n') ? startOffset - 1 : startOffset;
+      const startLine = 1 + countOf(text, '\n', 0, anchor);
+      const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
       return {
         path,
         replacements: positions.length,
         startLine,
         endLine,
         fileHash: fileHash(bytes),
-        snippet: snippetOf(text, startOffset, startLine, endLine),
+        snippet: snippetOf(text, anchor, startLine, endLine),
       };
     });
   },
@@ -187,7 +187,7 @@ function snippetOf(text: string, startOffset: number, startLine: number, endLine
     from = from >= 2 ? text.lastIndexOf('\n', from - 2) + 1 : 0;
     firstLine -= 1;
   }
-  const lastLine = Math.min(endLine + snippetContext, firstLine + Math.min(maxSnippetLines, maxReadLines) - 1);
+  const lastLine = Math.min(endLine + snippetContext, firstLine + maxSnippetLines - 1);
   const snippet: { number: number; text: string }[] = [];
   let lineStart = from;
   for (let number = firstLine; number <= lastLine && lineStart <= text.length; number += 1) {
