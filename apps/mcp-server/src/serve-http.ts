@@ -53,7 +53,6 @@ export async function serveHttp(vault: Vault, options: HttpOptions): Promise<Htt
       return sendJson(response, 405, { jsonrpc: '2.0', error: { code: -32000, message: 'This server is stateless: use POST.' }, id: null });
     }
     const server = createVaultMcpServer(vault, options.server);
-    server.server.onerror = (error) => options.log(`protocol error: ${error.message}`);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   });
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,
-    onUnexpectedError: (error, tool) => log(`unexpected error in ${tool}: ${(error as Error)?.stack ?? String(error)}`),
+    onUnexpectedError: (error, where) => log(`unexpected error in ${where}: ${(error as Error)?.stack ?? String(error)}`),
   };
   const mode = `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}`;
 
@@ -35,7 +35,6 @@ async function main(): Promise<void> {
   }
 
   const server = createVaultMcpServer(vault, serverOptions);
-  server.server.onerror = (error) => log(`protocol error: ${error.message}`);
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const requests = trackPendingRequests(transport);

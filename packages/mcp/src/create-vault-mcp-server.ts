@@ -9,8 +9,11 @@ export interface VaultMcpServerOptions {
   name?: string;
   /** The version the server reports. Default `0.1.0`. */
   version?: string;
-  /** Called with every unexpected (non-VaultError) failure, e.g. to log it to stderr. */
-  onUnexpectedError?: (error: unknown, tool: ToolName) => void;
+  /**
+   * Called with every unexpected failure, e.g. to log it to stderr: a tool's non-VaultError (`where`
+   * is the tool's name) or a protocol error such as an unparsable message (`where` is `protocol`).
+   */
+  onUnexpectedError?: (error: unknown, where: ToolName | 'protocol') => void;
 }
 
 /** What the server tells a client about its tools, true to the vault's mode. */
@@ -62,6 +65,7 @@ export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOption
       },
     );
   }
+  server.server.onerror = (error) => options.onUnexpectedError?.(error, 'protocol');
   // The tool list never changes while the server runs.
   server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
