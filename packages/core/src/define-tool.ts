@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TextStyle } from './text-style.js';
 import type { Vault } from './vault.js';
 
 /** How a tool touches the vault; MCP turns these into tool annotations. */
@@ -21,8 +22,8 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   effects: ToolEffects;
   /** Runs the tool on a vault; returns typed data or throws a `VaultError`. */
   run(input: z.output<Schema>, vault: Vault): Promise<Output>;
-  /** The compact text an agent reads for the result. */
-  render(output: Output): string;
+  /** The compact text an agent reads for the result; `style` marks up its parts (default: plain). */
+  render(output: Output, style?: TextStyle): string;
 }
 
 export function defineTool<Name extends string, Schema extends z.ZodObject, Output>(

@@ -1,8 +1,16 @@
 import { VaultError } from './vault-error.js';
 
-/** Tests one line of text. */
+/** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
+export interface MatchRange {
+  start: number;
+  end: number;
+}
+
+/** Tests one line of text, and says where in it the query matches. */
 export interface LineMatcher {
   test(line: string): boolean;
+  /** The non-empty matches in the line, left to right. */
+  ranges(line: string): MatchRange[];
 }
 
 /**
@@ -17,19 +25,33 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
   const caseSensitive = /\p{Lu}/u.test(regex ? query.replace(/\\p\{[^}]*\}|\\./g, '') : query);
   const flags = caseSensitive ? '' : 'i';
-  if (!regex) return { matcher: new RegExp(escapeRegExp(query), `${flags}u`), caseSensitive };
+  if (!regex) return { matcher: nativeMatcher(new RegExp(escapeRegExp(query), `${flags}u`)), caseSensitive };
   const native = compileNative(query, flags);
-  if (!mayBacktrack(query)) return { matcher: native, caseSensitive };
+  if (!mayBacktrack(query)) return { matcher: nativeMatcher(native), caseSensitive };
   const { RE2JS } = await import('re2js');
   try {
     const linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
-    return { matcher: { test: (line) => linear.test(line) }, caseSensitive };
+    const ranges = (line: string) => {
+      const found: MatchRange[] = [];
+      for (const match = linear.matcher(line); match.find(); ) if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+      return found;
+    };
+    return { matcher: { test: (line) => linear.test(line), ranges }, caseSensitive };
   } catch {
     throw new VaultError(
       'INVALID_ARGUMENT',
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
+}
+
+function nativeMatcher(pattern: RegExp): LineMatcher {
+  const global = new RegExp(pattern.source, `${pattern.flags}g`);
+  return {
+    test: (line) => pattern.test(line),
+    ranges: (line) =>
+      [...line.matchAll(global)].filter((match) => match[0] !== '').map((match) => ({ start: match.index, end: match.index + match[0].length })),
+  };
 }
 
 function compileNative(query: string, flags: string): RegExp {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { joinVaultPath } from '../vault-path.js';
 import { comparePaths } from '../walk-files.js';
@@ -59,11 +60,11 @@ export const listDirectories = defineTool({
     return { directory, directories: directories.sort(comparePaths), truncated };
   },
 
-  render(output) {
+  render(output, style = plainStyle) {
     const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
-    const lines = output.directories.map((path) => `${path}/`);
+    const lines = output.directories.map((path) => style.path(`${path}/`));
     const summary = `${output.directories.length} ${output.directories.length === 1 ? 'folder' : 'folders'} below ${where}`;
     const note = output.truncated ? '; more folders exist below: list a subfolder, or raise maxDepth' : '';
-    return [...lines, `[${summary}${note}]`].join('\n');
+    return [...lines, style.note(`[${summary}${note}]`)].join('\n');
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { joinVaultPath } from '../vault-path.js';
 import { comparePaths } from '../walk-files.js';
@@ -42,10 +43,10 @@ export const listFiles = defineTool({
     return { directory, files: files.sort((a, b) => comparePaths(a.path, b.path)), folders };
   },
 
-  render(output) {
+  render(output, style = plainStyle) {
     const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
-    const lines = output.files.map((file) => `${file.path} (${file.size} bytes)`);
+    const lines = output.files.map((file) => `${style.path(file.path)} ${style.note(`(${file.size} bytes)`)}`);
     const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
-    return [...lines, `[${output.files.length} ${output.files.length === 1 ? 'file' : 'files'} in ${where}${folders}]`].join('\n');
+    return [...lines, style.note(`[${output.files.length} ${output.files.length === 1 ? 'file' : 'files'} in ${where}${folders}]`)].join('\n');
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { parentOf } from '../vault-path.js';
 
@@ -48,7 +49,7 @@ export const move = defineTool({
     });
   },
 
-  render(output) {
-    return `Moved ${output.kind === 'file' ? 'file' : 'folder'} ${output.source} to ${output.destination}`;
+  render(output, style = plainStyle) {
+    return `Moved ${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
 import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault-path.js';
@@ -39,8 +40,8 @@ export const removeFile = defineTool({
     });
   },
 
-  render(output) {
-    return `Moved ${output.path} to the trash: ${output.trashPath} (Move it back to restore it)`;
+  render(output, style = plainStyle) {
+    return `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it)`;
   },
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { fileHash } from '../file-hash.js';
 import { countOf } from '../line-endings.js';
+import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { parentOf } from '../vault-path.js';
 
@@ -56,7 +57,7 @@ export const textCreate = defineTool({
     });
   },
 
-  render(output) {
-    return `${output.action === 'created' ? 'Created' : 'Replaced'} ${output.path}: ${output.totalLines} lines. fileHash: ${output.fileHash}`;
+  render(output, style = plainStyle) {
+    return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} lines. fileHash: ${output.fileHash}`;
   },
 });

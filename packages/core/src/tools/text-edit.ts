@@ -3,6 +3,7 @@ import { defineTool } from '../define-tool.js';
 import { fileHash } from '../file-hash.js';
 import { findNearMisses, hasLineNumberPrefixes, type NearMiss } from '../find-near-misses.js';
 import { countOf, normalizeLineEndings } from '../line-endings.js';
+import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 
 /** Lines of context around the change in TextEdit's snippet, and the snippet's longest extent. */
@@ -113,12 +114,12 @@ export const textEdit = defineTool({
     });
   },
 
-  render(output) {
+  render(output, style = plainStyle) {
     const count = output.replacements === 1 ? '1 replacement' : `${output.replacements} replacements`;
     const range = output.startLine === output.endLine ? `line ${output.startLine}` : `lines ${output.startLine}-${output.endLine}`;
     return [
-      `Edited ${output.path}: ${count}, ${range} changed. fileHash: ${output.fileHash}`,
-      ...output.snippet.map((line) => `${line.number}: ${line.text}`),
+      `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`,
+      ...output.snippet.map((line) => `${style.lineNumber(String(line.number))}: ${line.text}`),
     ].join('\n');
   },
 });

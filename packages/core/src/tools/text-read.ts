@@ -4,6 +4,7 @@ import { createFileHasher } from '../file-hash.js';
 import type { LineEnding } from '../line-endings.js';
 import { createLineWindow, type WindowLine } from '../line-window.js';
 import { createTextDecoder, hasBom } from '../text-codec.js';
+import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
 
@@ -79,9 +80,10 @@ export const textRead = defineTool({
     };
   },
 
-  render(output) {
+  render(output, style = plainStyle) {
     const body = output.lines.map(
-      (line) => `${line.number}: ${line.text}${line.fullLength === undefined ? '' : ` … [line cut: ${line.fullLength} characters]`}`,
+      (line) =>
+        `${style.lineNumber(String(line.number))}: ${line.text}${line.fullLength === undefined ? '' : style.note(` … [line cut: ${line.fullLength} characters]`)}`,
     );
     const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
@@ -89,7 +91,7 @@ export const textRead = defineTool({
     if (output.totalLines === 0) facts.push('the file is empty');
     else if (output.lines.length > 0) facts.push(`shown: ${output.lines[0]!.number}-${output.lines.at(-1)!.number}`);
     if (output.nextOffset !== undefined) facts.push(`more: call again with offset ${output.nextOffset}`);
-    return [...body, `[${output.path} | ${facts.join(' | ')}]`].join('\n');
+    return [...body, style.note(`[${style.path(output.path)} | ${facts.join(' | ')}]`)].join('\n');
   },
 });
 

@@ -43,8 +43,8 @@ describe('TextSearch', () => {
         path: 'notes/deep/c.md',
         matches: 2,
         lines: [
-          { number: 1, text: 'one apple', match: true },
-          { number: 4, text: 'four apples', match: true },
+          { number: 1, text: 'one apple', match: true, ranges: [{ start: 0, end: 9 }] },
+          { number: 4, text: 'four apples', match: true, ranges: [{ start: 0, end: 10 }] },
         ],
       },
     ]);
@@ -80,7 +80,7 @@ describe('TextSearch', () => {
     const output = await search({ query: 'four', contextLines: 1 });
     expect(output.files[0]?.lines).toEqual([
       { number: 3, text: 'three', match: false },
-      { number: 4, text: 'four apples', match: true },
+      { number: 4, text: 'four apples', match: true, ranges: [{ start: 0, end: 4 }] },
     ]);
     expect(textSearch.render(output)).toContain('3- three\n4: four apples');
   });
@@ -118,7 +118,7 @@ describe('TextSearch', () => {
     expect((await vault.call('TextSearch', { query: 'hello', filePattern: '*.md', outputMode: 'files_only' })).files).toEqual([{ path: 'x/UPPER.MD', matches: 2 }]);
     const lines = await vault.call('TextSearch', { query: 'hello', maxResults: 1, contextLines: 1 });
     expect(lines.files[0]?.lines).toEqual([
-      { number: 1, text: 'hello', match: true },
+      { number: 1, text: 'hello', match: true, ranges: [{ start: 0, end: 5 }] },
       { number: 2, text: 'hello', match: false },
     ]);
   });
@@ -127,6 +127,21 @@ describe('TextSearch', () => {
     const files = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f${index}.md`, 'word\n'.repeat(2000)]));
     const slow = createVault(createMemoryFs(files), { searchTimeout: 0 });
     await expect(slow.call('TextSearch', { query: 'word' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('says where each match is on a line, for either engine, and marks matches up through a style', async () => {
+    const vault = createVault(createMemoryFs({ 'a.md': 'an apple, an Apple\nx\n', 'b.md': `${'y'.repeat(498)}apple\n`, 'c.md': 'aab aab\n' }));
+    const style = { path: (text: string) => `<${text}>`, lineNumber: (text: string) => `#${text}`, match: (text: string) => `[${text}]`, note: (text: string) => text };
+    const literal = await vault.call('TextSearch', { query: 'apple', contextLines: 1 });
+    expect(literal.files.map((file) => file.lines)).toEqual([
+      [{ number: 1, text: 'an apple, an Apple', match: true, ranges: [{ start: 3, end: 8 }, { start: 13, end: 18 }] }, { number: 2, text: 'x', match: false }],
+      [{ number: 1, text: `${'y'.repeat(498)}ap`, match: true, cut: true, ranges: [{ start: 498, end: 500 }] }],
+    ]);
+    expect(textSearch.render(literal, style).split('\n').slice(0, 3)).toEqual(['<a.md>', '#1: an [apple], an [Apple]', '#2- x']);
+    const emptyMatches = await vault.call('TextSearch', { query: 'x*', regex: true, filePath: 'a.md' });
+    expect(emptyMatches.files[0]?.lines).toEqual([{ number: 1, text: 'an apple, an Apple', match: true, ranges: [] }, { number: 2, text: 'x', match: true, ranges: [{ start: 0, end: 1 }] }]);
+    const linear = await vault.call('TextSearch', { query: '(a+)+b', regex: true });
+    expect(linear.files[0]?.lines?.[0]?.ranges).toEqual([{ start: 0, end: 3 }, { start: 4, end: 7 }]);
   });
 
   it('accepts classic regex syntax that Unicode mode rejects', async () => {

@@ -1,7 +1,8 @@
 import picomatch from 'picomatch/posix.js';
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { compileSearchPattern } from '../search-pattern.js';
+import { compileSearchPattern, type LineMatcher, type MatchRange } from '../search-pattern.js';
+import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError, isVaultError } from '../vault-error.js';
 import { walkFiles } from '../walk-files.js';
@@ -16,6 +17,8 @@ export interface SearchLine {
   match: boolean;
   /** Set when `text` was cut at the result line limit. */
   cut?: boolean;
+  /** On a matching line, where the query matches in `text` (UTF-16 offsets, `end` exclusive). */
+  ranges?: MatchRange[];
 }
 
 export interface SearchFile {
@@ -111,23 +114,23 @@ export const textSearch = defineTool({
       if (shown.length < matching.length) output.truncated = true;
       if (shown.length === 0) continue;
       shownMatches += shown.length;
-      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, contextLines) });
+      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, contextLines, matcher) });
     }
     return output;
   },
 
-  render(output) {
+  render(output, style = plainStyle) {
     const body: string[] = [];
     for (const file of output.files) {
       if (output.outputMode === 'files_only') {
-        body.push(`${file.path}: ${file.matches}`);
+        body.push(`${style.path(file.path)}: ${file.matches}`);
         continue;
       }
-      body.push(file.path);
+      body.push(style.path(file.path));
       let previous = 0;
       for (const line of file.lines ?? []) {
-        if (previous !== 0 && line.number > previous + 1) body.push('--');
-        body.push(`${line.number}${line.match ? ':' : '-'} ${line.text}${line.cut ? ' …' : ''}`);
+        if (previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
+        body.push(`${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${highlighted(line, style)}${line.cut ? style.note(' …') : ''}`);
         previous = line.number;
       }
     }
@@ -139,7 +142,7 @@ export const textSearch = defineTool({
     }
     if (output.skipped.length > 0) summary += `; ${output.skipped.length} ${output.skipped.length === 1 ? 'file' : 'files'} skipped (${output.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')})`;
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
-    return [...body, `[${summary}]`].join('\n');
+    return [...body, style.note(`[${summary}]`)].join('\n');
   },
 });
 
@@ -161,7 +164,7 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   return files.filter((path) => matches(subject(path)));
 }
 
-function linesToShow(lines: readonly string[], shown: readonly number[], context: number): SearchLine[] {
+function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher): SearchLine[] {
   const matching = new Set(shown);
   const wanted = new Set<number>();
   for (const index of shown) {
@@ -173,6 +176,23 @@ function linesToShow(lines: readonly string[], shown: readonly number[], context
       const text = lines[index]!;
       const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
       if (text.length > maxResultLineLength) line.cut = true;
+      if (line.match) {
+        line.ranges = matcher
+          .ranges(text)
+          .filter((range) => range.start < line.text.length)
+          .map((range) => ({ start: range.start, end: Math.min(range.end, line.text.length) }));
+      }
       return line;
     });
+}
+
+/** A line's text with each match marked up. */
+function highlighted(line: SearchLine, style: TextStyle): string {
+  let text = '';
+  let from = 0;
+  for (const range of line.ranges ?? []) {
+    text += line.text.slice(from, range.start) + style.match(line.text.slice(range.start, range.end));
+    from = range.end;
+  }
+  return text + line.text.slice(from);
 }

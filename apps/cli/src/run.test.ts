@@ -1,0 +1,275 @@
+import { mkdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { type ErrorCode, errorCodes } from '@vault/core';
+import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exitCodes } from './exit-codes.js';
+import { run } from './run.js';
+
+const seed = {
+  'notes/a.md': '# A\n\nan apple a day\n- [ ] ship it\n',
+  'notes/crlf.md': 'one\r\ntwo\r\n',
+  'projects/alpha/plan.md': 'Plan: apples and pears\n',
+  'data.json': '{"apple": 1}\n',
+  '.obsidian/app.md': 'apple\n',
+  'empty/': '',
+};
+
+let folder: TempFolder;
+beforeEach(async () => {
+  folder = await createTempFolder(seed);
+});
+afterEach(async () => {
+  await folder.remove();
+});
+
+interface RunOptions {
+  stdin?: string | Uint8Array;
+  color?: boolean;
+  env?: Record<string, string>;
+  vault?: boolean;
+}
+
+/** Runs the command line in-process on the temp vault and collects what it printed. */
+async function vault(argv: string[], { stdin, color, env = {}, vault = true }: RunOptions = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(vault ? ['--vault', folder.path, ...argv] : argv, {
+    stdin: Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)]),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env,
+    ...(color === undefined ? {} : { color }),
+  });
+  return { code, stdout, stderr };
+}
+
+const json = async (argv: string[], options?: RunOptions) => {
+  const result = await vault(['--json', ...argv], options);
+  expect(result.stderr).toBe('');
+  return { code: result.code, value: JSON.parse(result.stdout) };
+};
+
+describe('vault read', () => {
+  it('prints numbered lines and the metadata line, or the typed result with --json', async () => {
+    const human = await vault(['read', 'notes/a.md', '--offset', '3', '--limit', '1']);
+    expect(human).toMatchObject({ code: 0, stderr: '' });
+    expect(human.stdout).toMatch(/^3: an apple a day\n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 3-3 \| more: call again with offset 4\]\n$/);
+    const { code, value } = await json(['read', 'notes/crlf.md']);
+    expect(code).toBe(0);
+    expect(value).toEqual({
+      path: 'notes/crlf.md',
+      lines: [
+        { number: 1, text: 'one' },
+        { number: 2, text: 'two' },
+      ],
+      totalLines: 2,
+      fileHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      lineEnding: 'crlf',
+      bom: false,
+    });
+  });
+
+  it('takes the vault from VAULT_PATH when --vault is not given', async () => {
+    const result = await vault(['read', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: folder.path } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('1: one\n2: two\n');
+  });
+});
+
+describe('vault edit', () => {
+  it('replaces a string given as text, even one that starts with a dash, and prints the snippet', async () => {
+    const result = await vault(['edit', 'notes/a.md', '--old', '- [ ] ship it', '--new', '- [x] ship it']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Edited notes\/a\.md: 1 replacement, line 4 changed\. fileHash: [0-9a-f]{16}\n2: \n3: an apple a day\n4: - \[x\] ship it\n$/);
+    expect((await readFolder(folder.path))['notes/a.md']).toBe('# A\n\nan apple a day\n- [x] ship it\n');
+  });
+
+  it('reads the new string from stdin and the old one from a file, keeping CRLF line endings', async () => {
+    const oldFile = path.join(folder.path, '..', `${path.basename(folder.path)}-old.txt`);
+    await writeFile(oldFile, 'one\ntwo');
+    try {
+      const { code, value } = await json(['edit', 'notes/crlf.md', '--old-file', oldFile, '--new-file', '-'], { stdin: 'one\nand a half\ntwo' });
+      expect(code).toBe(0);
+      expect(value).toMatchObject({ path: 'notes/crlf.md', replacements: 1, startLine: 2, endLine: 2 });
+      expect((await readFolder(folder.path))['notes/crlf.md']).toBe('one\r\nand a half\r\ntwo\r\n');
+    } finally {
+      await rm(oldFile);
+    }
+  });
+
+  it('replaces every occurrence with --replace-all, and guards with --expected-hash', async () => {
+    const read = await json(['read', 'notes/a.md']);
+    const { value } = await json(['edit', 'notes/a.md', '--old', 'a', '--new', 'A', '--replace-all', '--expected-hash', read.value.fileHash]);
+    expect(value.replacements).toBe(4);
+    const stale = await vault(['edit', 'notes/a.md', '--old', 'A', '--new', 'a', '--expected-hash', read.value.fileHash]);
+    expect(stale.code).toBe(exitCodes.STALE_FILE);
+    expect(stale.stderr).toMatch(/^STALE_FILE: notes\/a\.md has changed since you read it/);
+  });
+
+  it.each([
+    [['--old', 'apple'], /Pass --new TEXT, or --new-file FILE/],
+    [['--new', 'pear'], /Pass --old TEXT, or --old-file FILE/],
+    [['--old', 'apple', '--old-file', 'x.txt', '--new', 'pear'], /cannot be used with option '--old-file/],
+    [['--old-file', '-', '--new-file', '-'], /Only one of --old-file and --new-file can read stdin/],
+    [['--old-file', '/no/such/file.txt', '--new', 'pear'], /Cannot read --old-file \/no\/such\/file\.txt: ENOENT/],
+  ])('refuses %j as a usage error (64) and changes nothing', async (options, message) => {
+    const result = await vault(['edit', 'notes/a.md', ...options]);
+    expect(result).toMatchObject({ code: 64, stdout: '' });
+    expect(result.stderr).toMatch(message);
+    expect(await readFolder(folder.path)).toEqual(seed);
+  });
+});
+
+describe('vault create', () => {
+  it('writes content from an argument or from stdin with "-", keeping a BOM, and creates parent folders', async () => {
+    expect((await vault(['create', 'inbox/one.md', '# One\n'])).stdout).toMatch(/^Created inbox\/one\.md: 1 lines\. fileHash: [0-9a-f]{16}\n$/);
+    const { code, value } = await json(['create', 'inbox/deep/two.md', '-'], { stdin: '\uFEFFtwo\nlines\n' });
+    expect(code).toBe(0);
+    expect(value).toEqual({ path: 'inbox/deep/two.md', action: 'created', totalLines: 2, fileHash: expect.any(String) });
+    const files = await readFolder(folder.path);
+    expect(files['inbox/one.md']).toBe('# One\n');
+    expect(files['inbox/deep/two.md']).toBe('\uFEFFtwo\nlines\n');
+  });
+
+  it('replaces an existing file only with --overwrite, and creates no folder with --no-create-directories', async () => {
+    expect((await vault(['create', 'notes/a.md', 'new'])).code).toBe(exitCodes.ALREADY_EXISTS);
+    expect((await json(['create', 'notes/a.md', 'new', '--overwrite'])).value.action).toBe('replaced');
+    const refused = await vault(['create', 'missing/b.md', 'b', '--no-create-directories']);
+    expect(refused.code).toBe(exitCodes.NOT_FOUND);
+    const files = await readFolder(folder.path);
+    expect(files['notes/a.md']).toBe('new');
+    expect(Object.keys(files).some((file) => file.startsWith('missing'))).toBe(false);
+  });
+
+  it('refuses stdin that is not UTF-8 (INVALID_ARGUMENT) and writes nothing', async () => {
+    const result = await vault(['create', 'bad.md', '-'], { stdin: new Uint8Array([0x61, 0xff, 0x62]) });
+    expect(result.code).toBe(exitCodes.INVALID_ARGUMENT);
+    expect(result.stderr).toMatch(/^INVALID_ARGUMENT: stdin \(content\) is not valid UTF-8 text/);
+    expect(await readFolder(folder.path)).toEqual(seed);
+  });
+});
+
+describe('vault search', () => {
+  it('prints matching lines grouped by file, with context, and highlights matches on a colour terminal', async () => {
+    const plain = await vault(['search', 'apple', '-C', '1']);
+    expect(plain.stdout).toBe(
+      ['notes/a.md', '2- ', '3: an apple a day', '4- - [ ] ship it', 'projects/alpha/plan.md', '1: Plan: apples and pears', '[2 matching lines in 2 files]', ''].join('\n'),
+    );
+    const coloured = await vault(['search', 'apple', '--file', 'notes/a.md'], { color: true });
+    expect(coloured.stdout).toContain('\x1b[35mnotes/a.md\x1b[39m\n\x1b[32m3\x1b[39m: an \x1b[1m\x1b[31mapple\x1b[39m\x1b[22m a day');
+    expect((await vault(['search', 'apple', '--no-color'], { color: true })).stdout).not.toContain('\x1b[');
+    expect((await vault(['search', 'apple', '--color'])).stdout).toContain('\x1b[');
+  });
+
+  it('narrows with --dir, --glob and --regex, lists files with --files-only, and gives the typed result with --json', async () => {
+    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
+    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
+    const { value } = await json(['search', 'APPLE', '--extensions', '.md,.json', '-n', '1']);
+    expect(value).toMatchObject({ caseSensitive: true, totalMatches: 0, totalFiles: 0, files: [] });
+    const limited = await json(['search', 'apple', '--extensions', '.md,.json', '--max-results', '1']);
+    expect(limited.value).toMatchObject({ totalMatches: 3, totalFiles: 3, truncated: true, files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }] });
+  });
+
+  it('searches hidden folders only with --allow-hidden', async () => {
+    expect((await json(['search', 'apple', '--dir', '.obsidian'])).value.error.code).toBe('HIDDEN_PATH');
+    expect((await json(['search', 'apple', '--dir', '.obsidian', '--allow-hidden'])).value.totalMatches).toBe(1);
+  });
+});
+
+describe('vault tree, ls, mv, rm', () => {
+  it('lists folders and files', async () => {
+    expect((await vault(['tree'])).stdout).toBe('empty/\nnotes/\nprojects/\nprojects/alpha/\n[4 folders below the vault root]\n');
+    expect((await vault(['tree', '--max-depth', '1'])).stdout).toContain('[3 folders below the vault root; more folders exist below');
+    expect((await json(['tree', 'projects'])).value).toEqual({ directory: 'projects', directories: ['projects/alpha'], truncated: false });
+    expect((await vault(['ls', 'notes'])).stdout).toBe('notes/a.md (34 bytes)\nnotes/crlf.md (10 bytes)\n[2 files in notes/]\n');
+    expect((await json(['ls'])).value).toEqual({ directory: '', files: [], folders: 3 });
+  });
+
+  it('moves a file, removes it to the trash, and moves it back', async () => {
+    expect((await vault(['mv', 'notes/a.md', 'archive/a.md'])).stdout).toBe('Moved file notes/a.md to archive/a.md\n');
+    expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md' });
+    expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);
+    expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe('Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it)\n');
+    const files = await readFolder(folder.path);
+    expect(files['notes/a.md']).toBe(seed['notes/a.md']);
+    expect(files['.trash/notes/crlf.md']).toBe(seed['notes/crlf.md']);
+    expect(files['notes/crlf.md']).toBeUndefined();
+  });
+});
+
+describe('exit codes', () => {
+  it('gives every error code an exit code of its own, apart from 0, 1 and 64', () => {
+    const codes = Object.values(exitCodes);
+    expect(new Set(codes).size).toBe(errorCodes.length);
+    expect(codes.filter((code) => [0, 1, 64].includes(code) || code > 125)).toEqual([]);
+  });
+
+  const write = (file: string, content: string | Uint8Array) => (root: string) => writeFile(path.join(root, file), content);
+  /** A command line that fails with each code, with what it needs in the vault; the compiler checks that the list is complete. */
+  const failures: Record<ErrorCode, { argv: string[]; setup?: (root: string) => Promise<unknown> }> = {
+    NOT_FOUND: { argv: ['read', 'notes/missing.md'] },
+    ALREADY_EXISTS: { argv: ['create', 'notes/a.md', 'x'] },
+    NOT_A_FILE: { argv: ['read', 'folder.md'], setup: (root) => mkdir(path.join(root, 'folder.md')) },
+    NOT_A_DIRECTORY: { argv: ['ls', 'notes/a.md'] },
+    PATH_OUTSIDE_VAULT: { argv: ['read', '../outside.md'] },
+    EXTENSION_NOT_ALLOWED: { argv: ['read', 'data.json'] },
+    HIDDEN_PATH: { argv: ['read', '.obsidian/app.md'] },
+    INVALID_ARGUMENT: { argv: ['read', 'notes/a.md', '--offset', '99'] },
+    NO_MATCH: { argv: ['edit', 'notes/a.md', '--old', 'banana', '--new', 'pear'] },
+    AMBIGUOUS_MATCH: { argv: ['edit', 'notes/a.md', '--old', 'a', '--new', 'A'] },
+    STALE_FILE: { argv: ['edit', 'notes/a.md', '--old', 'apple', '--new', 'pear', '--expected-hash', '0000000000000000'] },
+    NOT_TEXT: { argv: ['read', 'binary.md'], setup: write('binary.md', new Uint8Array([0x61, 0x00, 0x62])) },
+    // A sparse file over the 128 MiB limit: refused before it is read.
+    FILE_TOO_LARGE: {
+      argv: ['edit', 'huge.md', '--old', 'a', '--new', 'b'],
+      setup: (root) => write('huge.md', '')(root).then(() => truncate(path.join(root, 'huge.md'), 129 * 1024 * 1024)),
+    },
+    PERMISSION_DENIED: { argv: ['--read-only', 'rm', 'notes/a.md'] },
+    TIMEOUT: { argv: ['search', 'line', '--timeout', '0'], setup: write('long.md', 'line\n'.repeat(300_000)) },
+    IO_ERROR: { argv: ['read', 'loop.md'], setup: (root) => Promise.all([symlink('loop-2.md', path.join(root, 'loop.md')), symlink('loop.md', path.join(root, 'loop-2.md'))]) },
+  };
+
+  it.each(errorCodes)('exits with the code of %s, naming it on stderr, or in JSON on stdout with --json', async (errorCode) => {
+    const { argv, setup } = failures[errorCode];
+    await setup?.(folder.path);
+    // The huge file is left out of the before-and-after comparison; its size shows it untouched.
+    const contents = async () => (errorCode === 'FILE_TOO_LARGE' ? (await stat(path.join(folder.path, 'huge.md'))).size : readFolder(folder.path));
+    const before = await contents();
+
+    const human = await vault(argv);
+    expect(human).toMatchObject({ code: exitCodes[errorCode], stdout: '' });
+    expect(human.stderr).toMatch(new RegExp(`^${errorCode}: \\S.*\\.\\n$`, 's'));
+    const machine = await json(argv);
+    expect(machine.code).toBe(exitCodes[errorCode]);
+    expect(machine.value.error).toMatchObject({ code: errorCode, message: expect.any(String) });
+    expect(await contents()).toEqual(before);
+  });
+
+  it('exits with 64 for usage errors, printing what is wrong', async () => {
+    for (const argv of [[], ['bogus'], ['read'], ['read', 'a.md', '--offset', 'x'], ['read', 'a.md', 'b.md'], ['--extensions', ',', 'ls']]) {
+      const result = await vault(argv);
+      expect(result.code, argv.join(' ')).toBe(64);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).not.toBe('');
+    }
+  });
+});
+
+describe('help and version', () => {
+  it.each(['read', 'edit', 'create', 'search', 'tree', 'ls', 'mv', 'rm'])('shows help with an example for vault %s', async (command) => {
+    const result = await vault([command, '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Usage: vault ${command} `);
+    expect(result.stdout).toMatch(new RegExp(`Examples?:\\n  vault ${command} `));
+    expect(result.stdout).toContain('--json');
+  });
+
+  it('lists the commands and the exit codes, and prints the version', async () => {
+    const help = await vault(['--help']);
+    expect(help.stdout).toMatch(/Commands:\n {2}read \[options\] <file>/);
+    expect(help.stdout).toContain('  13  NOT_TEXT\n');
+    expect((await vault(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
