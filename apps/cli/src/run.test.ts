@@ -124,7 +124,7 @@ describe('vault edit', () => {
 
 describe('vault create', () => {
   it('writes content from an argument or from stdin with "-", keeping a BOM, and creates parent folders', async () => {
-    expect((await vault(['create', 'inbox/one.md', '# One\n'])).stdout).toMatch(/^Created inbox\/one\.md: 1 lines\. fileHash: [0-9a-f]{16}\n$/);
+    expect((await vault(['create', 'inbox/one.md', '# One\n'])).stdout).toMatch(/^Created inbox\/one\.md: 1 line\. fileHash: [0-9a-f]{16}\n$/);
     const { code, value } = await json(['create', 'inbox/deep/two.md', '-'], { stdin: '\uFEFFtwo\nlines\n' });
     expect(code).toBe(0);
     expect(value).toEqual({ path: 'inbox/deep/two.md', action: 'created', totalLines: 2, fileHash: expect.any(String) });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../dist/vault.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/vault.js', import.meta.url));
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' };
 
 let vault: TempFolder;

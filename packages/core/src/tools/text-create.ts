@@ -58,6 +58,6 @@ export const textCreate = defineTool({
   },
 
   render(output, style = plainStyle) {
-    return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} lines. fileHash: ${output.fileHash}`;
+    return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} ${output.totalLines === 1 ? 'line' : 'lines'}. fileHash: ${output.fileHash}`;
   },
 });
