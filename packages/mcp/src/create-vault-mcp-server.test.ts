@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMemoryFs, createVault, type ErrorCode, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
+import { tools as allTools, createMemoryFs, createVault, type ErrorCode, functionDefinitions, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
 import { describe, expect, it } from 'vitest';
 import { createVaultMcpServer } from './create-vault-mcp-server.js';
 
@@ -58,6 +58,12 @@ describe('the MCP server, in process', () => {
         expect(['string', 'number', 'integer', 'boolean']).toContain((property as { type?: string }).type);
       }
     }
+  });
+
+  it('lists the same input schemas as core\'s function definitions, which other frameworks use', async () => {
+    const { client } = await connect();
+    const listed = (await client.listTools()).tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }));
+    expect(listed).toEqual(functionDefinitions(allTools));
   });
 
   it('keeps descriptions and schemas consistent: every parameter described, no foreign parameter named', async () => {

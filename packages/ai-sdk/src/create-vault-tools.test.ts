@@ -1,0 +1,81 @@
+import { createMemoryFs, createVault, functionDefinitions, tools as definitions } from '@vault/core';
+import { asSchema, generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { createVaultTools } from './create-vault-tools.js';
+
+type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
+type ToolCall = { toolName: string; input: Record<string, unknown> };
+
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+
+/** A model that makes the given tool calls, one step each, then answers "done"; it records what it was sent. */
+function scriptedModel(calls: ToolCall[]) {
+  const prompts: CallOptions['prompt'][] = [];
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      prompts.push(options.prompt);
+      const call = calls[prompts.length - 1];
+      if (!call) return { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] };
+      const content = [{ type: 'tool-call' as const, toolCallId: `call-${prompts.length}`, toolName: call.toolName, input: JSON.stringify(call.input) }];
+      return { content, finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] };
+    },
+  });
+  /** What the model was sent as the result of its last tool call, at each step after the first. */
+  const toolOutputs = () => prompts.slice(1).map((prompt) => prompt.at(-1)?.content.at(-1));
+  return { model, toolOutputs };
+}
+
+describe('createVaultTools', () => {
+  it('offers the tools with the names, descriptions and input schemas of the MCP server', async () => {
+    const tools = createVaultTools(createVault(createMemoryFs()));
+    expect(Object.keys(tools)).toEqual(definitions.map((definition) => definition.name));
+    const offered = await Promise.all(
+      Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool!.description, parameters: await asSchema(tool!.inputSchema).jsonSchema })),
+    );
+    // The same JSON Schema, which the AI SDK closes to unknown properties (as strict function calling wants).
+    expect(offered).toEqual(functionDefinitions(definitions).map((definition) => ({ ...definition, parameters: { ...definition.parameters, additionalProperties: false } })));
+  });
+
+  it('offers only the read tools of a read-only vault', () => {
+    expect(Object.keys(createVaultTools(createVault(createMemoryFs(), { readOnly: true })))).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+  });
+
+  it('runs in an agent loop: the model reads the compact text, and an error comes back as a result it can act on', async () => {
+    const fs = createMemoryFs({ 'todo.md': '- [ ] ship it\n' });
+    const { model, toolOutputs } = scriptedModel([
+      { toolName: 'TextEdit', input: { filePath: 'todo.md', oldString: '- [ ] Ship it', newString: '- [x] ship it' } },
+      { toolName: 'TextEdit', input: { filePath: 'todo.md', oldString: '- [ ] ship it', newString: '- [x] ship it' } },
+      { toolName: 'TextRead', input: { filePath: 'todo.md', offset: 0 } },
+    ]);
+    const result = await generateText({ model, tools: createVaultTools(createVault(fs)), prompt: 'Tick the todo.', stopWhen: stepCountIs(5) });
+
+    expect(result.text).toBe('done');
+    expect(fs.toJSON()).toEqual({ 'todo.md': '- [x] ship it\n' });
+    const [noMatch, edited, invalid] = toolOutputs();
+    expect(noMatch).toMatchObject({ type: 'tool-result', toolName: 'TextEdit', output: { type: 'error-text', value: expect.stringMatching(/^NO_MATCH: .*line 1/s) } });
+    expect(edited).toMatchObject({ type: 'tool-result', output: { type: 'text', value: expect.stringMatching(/^Edited todo\.md: 1 replacement, line 1 changed\. fileHash: [0-9a-f]{16}\n1: - \[x\] ship it$/) } });
+    // The AI SDK checks the input against the schema first; the model still gets the error as a result.
+    expect(invalid).toMatchObject({ type: 'tool-result', toolName: 'TextRead', output: { type: 'error-text', value: expect.stringContaining('offset') } });
+    // The program gets the typed results, or { error } for a failed call.
+    expect(result.steps.map((step) => step.toolResults.map((toolResult) => toolResult.output))).toEqual([
+      [{ error: { code: 'NO_MATCH', message: expect.any(String) } }],
+      [expect.objectContaining({ path: 'todo.md', replacements: 1, startLine: 1, endLine: 1 })],
+      [],
+      [],
+    ]);
+  });
+
+  it('reports an unexpected failure to the application and gives the model IO_ERROR, without the details', async () => {
+    const fs = createMemoryFs({ 'a.md': 'a\n' });
+    const broken = { ...fs, readFile: async () => Promise.reject(new Error('disk gone at /home/secret')) };
+    const seen: [unknown, string][] = [];
+    const tools = createVaultTools(createVault(broken), { onUnexpectedError: (error, toolName) => seen.push([error, toolName]) });
+    const { model, toolOutputs } = scriptedModel([{ toolName: 'TextRead', input: { filePath: 'a.md' } }]);
+    await generateText({ model, tools, prompt: 'Read a.md.', stopWhen: stepCountIs(3) });
+
+    expect(toolOutputs()[0]).toMatchObject({ output: { type: 'error-text', value: expect.stringMatching(/^IO_ERROR: The tool failed unexpectedly/) } });
+    expect(JSON.stringify(toolOutputs())).not.toContain('/home/secret');
+    expect(seen).toEqual([[expect.objectContaining({ message: 'disk gone at /home/secret' }), 'TextRead']]);
+  });
+});

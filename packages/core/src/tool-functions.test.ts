@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryFs } from './memory-fs.js';
+import { createToolFunctions } from './tool-functions.js';
+import { tools } from './tools.js';
+import { createVault } from './vault.js';
+
+describe('createToolFunctions', () => {
+  it('gives each tool as a typed function that validates its input and runs it on the vault', async () => {
+    const fs = createMemoryFs({ 'todo.md': '- [ ] ship it\n' });
+    const { TextRead, TextEdit, ...others } = createToolFunctions(createVault(fs));
+    expect(Object.keys(others).sort()).toEqual(tools.map((tool) => tool.name).filter((name) => name !== 'TextRead' && name !== 'TextEdit').sort());
+    const read = await TextRead({ filePath: 'todo.md' });
+    const edit = await TextEdit({ filePath: 'todo.md', oldString: '[ ]', newString: '[x]', expectedHash: read.fileHash });
+    expect(edit.snippet).toEqual([{ number: 1, text: '- [x] ship it' }]);
+    expect(fs.toJSON()).toEqual({ 'todo.md': '- [x] ship it\n' });
+    await expect(TextRead({ filePath: 'todo.md', offset: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('refuses the write tools of a read-only vault', async () => {
+    const { RemoveFile } = createToolFunctions(createVault(createMemoryFs({ 'a.md': 'a' }), { readOnly: true }));
+    await expect(RemoveFile({ filePath: 'a.md' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+  });
+});
