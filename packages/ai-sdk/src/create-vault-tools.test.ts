@@ -1,5 +1,5 @@
 import { createMemoryFs, createVault, functionDefinitions, tools as definitions } from '@vault/core';
-import { asSchema, generateText, stepCountIs } from 'ai';
+import { asSchema, type FlexibleSchema, generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createVaultTools } from './create-vault-tools.js';
@@ -31,14 +31,24 @@ describe('createVaultTools', () => {
     const tools = createVaultTools(createVault(createMemoryFs()));
     expect(Object.keys(tools)).toEqual(definitions.map((definition) => definition.name));
     const offered = await Promise.all(
-      Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool!.description, parameters: await asSchema(tool!.inputSchema).jsonSchema })),
+      Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool.description, parameters: await asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema })),
     );
     // The same JSON Schema, which the AI SDK closes to unknown properties (as strict function calling wants).
     expect(offered).toEqual(functionDefinitions(definitions).map((definition) => ({ ...definition, parameters: { ...definition.parameters, additionalProperties: false } })));
   });
 
-  it('offers only the read tools of a read-only vault', () => {
-    expect(Object.keys(createVaultTools(createVault(createMemoryFs(), { readOnly: true })))).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+  it('refuses writes on a read-only vault, and offers the model only the read tools through activeTools', async () => {
+    const fs = createMemoryFs({ 'a.md': 'a\n' });
+    const vault = createVault(fs, { readOnly: true });
+    const removal = () => scriptedModel([{ toolName: 'RemoveFile', input: { filePath: 'a.md' } }]);
+    const refused = removal();
+    await generateText({ model: refused.model, tools: createVaultTools(vault), prompt: 'Remove a.md.', stopWhen: stepCountIs(3) });
+    expect(refused.toolOutputs()[0]).toMatchObject({ output: { type: 'error-text', value: expect.stringMatching(/^PERMISSION_DENIED: /) } });
+
+    const hidden = removal();
+    await generateText({ model: hidden.model, tools: createVaultTools(vault), activeTools: vault.tools.map((tool) => tool.name), prompt: 'Remove a.md.', stopWhen: stepCountIs(3) });
+    expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
   });
 
   it('runs in an agent loop: the model reads the compact text, and an error comes back as a result it can act on', async () => {

@@ -1,11 +1,11 @@
-import { type ErrorCode, isVaultError, type ToolInput, type ToolName, type ToolOutput, type Vault, type Tool as VaultTool } from '@vault/core';
+import { type ErrorCode, isVaultError, type ToolInput, type ToolName, type ToolOutput, tools, type Vault, type Tool as VaultTool } from '@vault/core';
 import { type FlexibleSchema, type Tool, tool } from 'ai';
 
 /** What a vault tool gives the agent loop: the tool's typed result, or the error the model can act on. */
 export type VaultToolResult<Name extends ToolName> = ToolOutput<Name> | { error: { code: ErrorCode; message: string } };
 
-/** The vault's tools as AI SDK tools, by name. A read-only vault offers only the read tools. */
-export type VaultToolSet = { [Name in ToolName]?: Tool<ToolInput<Name>, VaultToolResult<Name>> };
+/** The eight tools as AI SDK tools, by name, each with its own input and result types. */
+export type VaultToolSet = { [Name in ToolName]: Tool<ToolInput<Name>, VaultToolResult<Name>> };
 
 export interface VaultToolsOptions {
   /** Called with anything a tool throws that is not a `VaultError` (a bug, or a backend failure); the model sees only `IO_ERROR`. Default: none. */
@@ -13,18 +13,20 @@ export interface VaultToolsOptions {
 }
 
 /**
- * Turns the vault's tools into AI SDK tools with the same names, descriptions and input schemas as
- * the MCP server. The model reads each result as the compact text the tool renders; an error comes
- * back as a tool result `CODE: message` with the next step (never thrown past the agent loop), and
- * the typed result or `{ error }` stays in the steps for your program.
+ * Turns the eight tools into AI SDK tools on a vault, with the same names, descriptions and input
+ * schemas as the MCP server. The model reads each result as the compact text the tool renders; an
+ * error comes back as a tool result `CODE: message` with the next step (never thrown past the agent
+ * loop), and the typed result or `{ error }` stays in the steps for your program.
+ *
+ * On a read-only vault the write tools answer `PERMISSION_DENIED`; to offer the model only the read
+ * tools, as the MCP server does, pass `activeTools: vault.tools.map((tool) => tool.name)`.
  */
 export function createVaultTools(vault: Vault, options: VaultToolsOptions = {}): VaultToolSet {
-  return Object.fromEntries(vault.tools.map((definition) => [definition.name, aiSdkTool(vault, definition, options)])) as VaultToolSet;
+  return Object.fromEntries(tools.map((definition) => [definition.name, aiSdkTool(vault, definition, options)])) as VaultToolSet;
 }
 
 /** One tool, typed loosely inside; `VaultToolSet` gives each its own input and result types. */
 function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptions) {
-  const render = definition.render as (output: unknown) => string;
   return tool<Record<string, unknown>, VaultToolResult<ToolName>>({
     title: definition.title,
     description: definition.description,
@@ -38,7 +40,13 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
         return { error: { code: 'IO_ERROR', message: 'The tool failed unexpectedly. Retry; if it keeps failing, check the application log.' } };
       }
     },
-    toModelOutput: ({ output }) =>
-      'error' in output ? { type: 'error-text', value: `${output.error.code}: ${output.error.message}` } : { type: 'text', value: render(output) },
+    toModelOutput: ({ output }) => ({ type: 'error' in output ? 'error-text' : 'text', value: toolResultText(definition.name, output) }),
   });
+}
+
+/** The text the model reads for a tool's result: what the tool renders, or `CODE: message`. */
+export function toolResultText<Name extends ToolName>(name: Name, result: VaultToolResult<Name>): string {
+  if ('error' in result) return `${result.error.code}: ${result.error.message}`;
+  const definition = tools.find((candidate) => candidate.name === name)!;
+  return (definition.render as (output: ToolOutput<Name>) => string)(result);
 }

@@ -1,2 +1,2 @@
-export { createVaultTools } from './create-vault-tools.js';
+export { createVaultTools, toolResultText } from './create-vault-tools.js';
 export type { VaultToolResult, VaultToolSet, VaultToolsOptions } from './create-vault-tools.js';
