@@ -9,8 +9,6 @@ import { nodeBin } from '../../tsup.node-bin.js';
 export default defineConfig(
   nodeBin({
     entry: ['src/vault-mcp.ts'],
-    // The --http code and the RE2 engine are chunks, loaded only when needed.
-    splitting: true,
     esbuildPlugins: [
       {
         name: 'start-up-stand-ins',

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@vault/core';
 
 /**
  * The exit code of each error code: every code has its own, and the compiler checks that none is
- * left out. 0 is success, 1 a crash of the CLI itself, 64 a usage error (as in sysexits.h).
+ * left out. 0 is success, 64 a usage error (as in sysexits.h); 1 is left to Node (a crash before the CLI could answer).
  */
 export const exitCodes: Record<ErrorCode, number> = {
   NOT_FOUND: 2,

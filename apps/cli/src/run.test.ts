@@ -27,12 +27,13 @@ afterEach(async () => {
 interface RunOptions {
   stdin?: string | Uint8Array;
   color?: boolean;
+  errorColor?: boolean;
   env?: Record<string, string>;
   vault?: boolean;
 }
 
 /** Runs the command line in-process on the temp vault and collects what it printed. */
-async function vault(argv: string[], { stdin, color, env = {}, vault = true }: RunOptions = {}) {
+async function vault(argv: string[], { stdin, color, errorColor, env = {}, vault = true }: RunOptions = {}) {
   let stdout = '';
   let stderr = '';
   const code = await run(vault ? ['--vault', folder.path, ...argv] : argv, {
@@ -41,6 +42,7 @@ async function vault(argv: string[], { stdin, color, env = {}, vault = true }: R
     stderr: { write: (text: string) => (stderr += text) },
     env,
     ...(color === undefined ? {} : { color }),
+    ...(errorColor === undefined ? {} : { errorColor }),
   });
   return { code, stdout, stderr };
 }
@@ -71,10 +73,14 @@ describe('vault read', () => {
     });
   });
 
-  it('takes the vault from VAULT_PATH when --vault is not given', async () => {
+  it('takes the vault from VAULT_PATH when --vault is not given, and refuses an empty --vault', async () => {
     const result = await vault(['read', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: folder.path } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('1: one\n2: two\n');
+    const empty = await vault(['--vault', '', 'rm', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: folder.path } });
+    expect(empty).toMatchObject({ code: 64, stdout: '' });
+    expect(empty.stderr).toContain('--vault is empty');
+    expect(await readFolder(folder.path)).toEqual(seed);
   });
 });
 
@@ -161,6 +167,8 @@ describe('vault search', () => {
     expect(coloured.stdout).toContain('\x1b[35mnotes/a.md\x1b[39m\n\x1b[32m3\x1b[39m: an \x1b[1m\x1b[31mapple\x1b[39m\x1b[22m a day');
     expect((await vault(['search', 'apple', '--no-color'], { color: true })).stdout).not.toContain('\x1b[');
     expect((await vault(['search', 'apple', '--color'])).stdout).toContain('\x1b[');
+    const error = await vault(['read', 'missing.md'], { errorColor: true });
+    expect(error.stderr.startsWith('\x1b[1m\x1b[31mNOT_FOUND\x1b[39m\x1b[22m: ')).toBe(true);
   });
 
   it('narrows with --dir, --glob and --regex, lists files with --files-only, and gives the typed result with --json', async () => {
@@ -170,6 +178,17 @@ describe('vault search', () => {
     expect(value).toMatchObject({ caseSensitive: true, totalMatches: 0, totalFiles: 0, files: [] });
     const limited = await json(['search', 'apple', '--extensions', '.md,.json', '--max-results', '1']);
     expect(limited.value).toMatchObject({ totalMatches: 3, totalFiles: 3, truncated: true, files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }] });
+  });
+
+  it('takes a query or content that starts with "-" after --, and says so when it is missing', async () => {
+    const refused = await vault(['search', '- [ ]']);
+    expect(refused).toMatchObject({ code: 64, stdout: '' });
+    expect(refused.stderr).toContain(`error: unknown option '- [ ]'`);
+    expect(refused.stderr).toContain('put -- before it');
+    expect((await vault(['search', '--glbo', '*.md', 'x'])).stderr).not.toContain('put -- before it');
+    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file]\n');
+    expect((await vault(['create', 'list.md', '--', '- first\n'])).code).toBe(0);
+    expect((await readFolder(folder.path))['list.md']).toBe('- first\n');
   });
 
   it('searches hidden folders only with --allow-hidden', async () => {
@@ -189,6 +208,7 @@ describe('vault tree, ls, mv, rm', () => {
 
   it('moves a file, removes it to the trash, and moves it back', async () => {
     expect((await vault(['mv', 'notes/a.md', 'archive/a.md'])).stdout).toBe('Moved file notes/a.md to archive/a.md\n');
+    expect((await json(['mv', 'projects', 'archive/projects'])).value).toEqual({ source: 'projects', destination: 'archive/projects', kind: 'directory' });
     expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md' });
     expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);
     expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe('Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it)\n');

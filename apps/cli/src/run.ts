@@ -15,8 +15,10 @@ export interface RunIo {
   stderr: { write(text: string): unknown };
   /** Where `VAULT_PATH` is looked up when `--vault` is not given. Default: no variables. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Colour the human output; `--color` and `--no-color` override it. Default false. */
+  /** Colour the human output on stdout; `--color` and `--no-color` override it. Default false. */
   color?: boolean;
+  /** Colour the error codes on stderr; `--color` and `--no-color` override it. Default false. */
+  errorColor?: boolean;
 }
 
 interface GlobalOptions {
@@ -35,11 +37,12 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     const global = command.optsWithGlobals<GlobalOptions>();
     const style = createTerminalStyle(global.color ?? io.color ?? false);
     const usage = (message: string): never => command.error(message, { exitCode: usageExitCode });
+    if (global.vault === '') usage('--vault is empty. Pass the vault folder, or leave --vault out to use VAULT_PATH or the current folder.');
     const sources: InputSources = { read: (file, flag) => readText(file, flag, io.stdin, usage), usage };
     try {
       const toolInput = await input(sources);
       const vaultOptions = { ...vaultOptionsFrom(global, usage), ...commandVaultOptions };
-      const vault = createVault(await createNodeFs(global.vault || io.env?.VAULT_PATH || '.'), vaultOptions);
+      const vault = createVault(await createNodeFs(global.vault ?? (io.env?.VAULT_PATH || '.')), vaultOptions);
       const output = await vault.call(name, toolInput as never);
       const render = tools.find((tool) => tool.name === name)!.render as (output: unknown, style: TextStyle) => string;
       io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : render(output, style)}\n`);
@@ -48,15 +51,18 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       const { code, message, details } = describeError(error);
       exitCode = exitCodes[code];
       if (global.json) io.stdout.write(`${JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } }, null, 2)}\n`);
-      else io.stderr.write(`${style.errorCode(code)}: ${message}\n`);
+      else io.stderr.write(`${createTerminalStyle(global.color ?? io.errorColor ?? false).errorCode(code)}: ${message}\n`);
     }
   };
 
   try {
     await createProgram(io, runTool).parseAsync(argv, { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : usageExitCode;
-    throw error;
+    if (!(error instanceof CommanderError)) throw error;
+    // A query or content that starts with "-" reads as an unknown option.
+    const token = /unknown option '(.*)'$/s.exec(error.message)?.[1];
+    if (token !== undefined && !/^--?[a-z][\w-]*(=.*)?$/i.test(token)) io.stderr.write(`To pass text that starts with "-", put -- before it: vault search -- '- [ ]'\n`);
+    return error.exitCode === 0 ? 0 : usageExitCode;
   }
   return exitCode;
 }
@@ -73,7 +79,7 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
     .option('--read-only', 'refuse every command that changes the vault (PERMISSION_DENIED)')
     .option('--color', 'colour the output even when it is not a terminal')
     .option('--no-color', 'never colour the output (NO_COLOR does the same)')
-    .addHelpText('after', ['', 'Paths are relative to the vault folder.', 'Exit codes:', '  0   success', ...exitCodeList, `  ${usageExitCode}  usage error`, ''].join('\n'))
+    .addHelpText('after', ['', 'Paths are relative to the vault folder; text that starts with "-" goes after --.', 'Exit codes:', '  0   success', ...exitCodeList, `  ${usageExitCode}  usage error`, ''].join('\n'))
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError('(add --help for usage)')

@@ -42,14 +42,14 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
   command(
     'edit <file>',
     'replace an exact string in a file',
-    'Replace an exact string in a file (TextEdit): it must occur exactly once, or use --replace-all. Give each string as text (--old, --new) or as a file (--old-file, --new-file), where "-" reads stdin.',
+    'Replace an exact string in a file (TextEdit): it must occur exactly once, or use --replace-all. Give each string as text (--old, --new) or as a file (--old-file, --new-file), where "-" reads stdin. Text from a file or stdin is taken exactly, final newline included.',
     "vault edit notes/todo.md --old '- [ ] ship it' --new '- [x] ship it'",
     'vault edit notes/plan.md --old-file old.txt --new-file - < new.txt',
   )
     .addOption(new Option('--old <text>', 'the exact text to replace').conflicts('oldFile'))
-    .option('--old-file <file>', 'read the text to replace from a file ("-": stdin)')
+    .option('--old-file <file>', 'read the text to replace from a file, relative to the current folder ("-": stdin)')
     .addOption(new Option('--new <text>', "the text to put in its place ('' deletes)").conflicts('newFile'))
-    .option('--new-file <file>', 'read the new text from a file ("-": stdin)')
+    .option('--new-file <file>', 'read the new text from a file, relative to the current folder ("-": stdin)')
     .option('--replace-all', 'replace every occurrence instead of exactly one')
     .option('--expected-hash <hash>', 'refuse (STALE_FILE) unless the file still has this fileHash, from an earlier read')
     .action(function (this: Command, filePath: string, options: EditOptions) {
@@ -68,8 +68,9 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
   command(
     'create <file> <content>',
     'write a new file',
-    'Write a new file, or replace one with --overwrite (TextCreate). Missing parent folders are created. Content "-" reads stdin.',
+    'Write a new file, or replace one with --overwrite (TextCreate). Missing parent folders are created. Content "-" reads stdin; content that starts with "-" goes after --.',
     "vault create notes/ideas.md '# Ideas'",
+    "vault create notes/list.md -- '- first item'",
     'vault create notes/draft.md - < draft.md',
   )
     .option('--overwrite', 'replace the file if it exists (default: refuse with ALREADY_EXISTS)')
@@ -88,6 +89,7 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     'Find the lines that match a literal string or, with --regex, a JavaScript regular expression (TextSearch), grouped by file and ordered by path and line. Smart case: case-insensitive unless the query has an upper-case letter.',
     "vault search 'TODO' --glob '*.md' --context 1",
     "vault search '^## ' --regex --files-only",
+    "vault search -- '- [ ]'",
   )
     .option('--regex', 'treat the query as a JavaScript regular expression')
     .option('--file <file>', 'search only this file')

@@ -9,8 +9,8 @@ export interface MatchRange {
 /** Tests one line of text, and says where in it the query matches. */
 export interface LineMatcher {
   test(line: string): boolean;
-  /** The non-empty matches in the line, left to right. */
-  ranges(line: string): MatchRange[];
+  /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later. */
+  ranges(line: string, until: number): MatchRange[];
 }
 
 /**
@@ -31,9 +31,11 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   const { RE2JS } = await import('re2js');
   try {
     const linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
-    const ranges = (line: string) => {
+    const ranges = (line: string, until: number) => {
       const found: MatchRange[] = [];
-      for (const match = linear.matcher(line); match.find(); ) if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+      for (const match = linear.matcher(line); match.find() && match.start() < until; ) {
+        if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+      }
       return found;
     };
     return { matcher: { test: (line) => linear.test(line), ranges }, caseSensitive };
@@ -49,8 +51,14 @@ function nativeMatcher(pattern: RegExp): LineMatcher {
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   return {
     test: (line) => pattern.test(line),
-    ranges: (line) =>
-      [...line.matchAll(global)].filter((match) => match[0] !== '').map((match) => ({ start: match.index, end: match.index + match[0].length })),
+    ranges: (line, until) => {
+      const found: MatchRange[] = [];
+      for (const match of line.matchAll(global)) {
+        if (match.index >= until) break;
+        if (match[0] !== '') found.push({ start: match.index, end: match.index + match[0].length });
+      }
+      return found;
+    },
   };
 }
 

@@ -144,6 +144,16 @@ describe('TextSearch', () => {
     expect(linear.files[0]?.lines?.[0]?.ranges).toEqual([{ start: 0, end: 3 }, { start: 4, end: 7 }]);
   });
 
+  it('looks for match ranges only as far as the shown text, and never splits a character', async () => {
+    const vault = createVault(createMemoryFs({ 'long.md': `${'a'.repeat(1_000_000)}\n`, 'emoji.md': 'x😀y\n' }));
+    const long = await vault.call('TextSearch', { query: 'a', filePath: 'long.md' });
+    const ranges = long.files[0]?.lines?.[0]?.ranges ?? [];
+    expect([ranges.length, ranges[0], ranges.at(-1)]).toEqual([500, { start: 0, end: 1 }, { start: 499, end: 500 }]);
+    // \- is not valid in Unicode mode, so this regex runs in classic mode, where . matches half of 😀.
+    const emoji = await vault.call('TextSearch', { query: '[^xy]\\-?', regex: true, filePath: 'emoji.md' });
+    expect(emoji.files[0]?.lines?.[0]?.ranges).toEqual([{ start: 1, end: 3 }]);
+  });
+
   it('accepts classic regex syntax that Unicode mode rejects', async () => {
     expect((await search({ query: 'banana\\-?', regex: true })).totalMatches).toBe(1);
   });

@@ -176,14 +176,23 @@ function linesToShow(lines: readonly string[], shown: readonly number[], context
       const text = lines[index]!;
       const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
       if (text.length > maxResultLineLength) line.cut = true;
-      if (line.match) {
-        line.ranges = matcher
-          .ranges(text)
-          .filter((range) => range.start < line.text.length)
-          .map((range) => ({ start: range.start, end: Math.min(range.end, line.text.length) }));
-      }
+      if (line.match) line.ranges = shownRanges(line.text, matcher.ranges(text, line.text.length));
       return line;
     });
+}
+
+/** Ranges within the shown text, widened to whole code points (a classic-mode regex can match half of one) and merged where they overlap. */
+function shownRanges(shown: string, ranges: readonly MatchRange[]): MatchRange[] {
+  const isLowSurrogate = (index: number) => /[\uDC00-\uDFFF]/.test(shown[index] ?? '');
+  const merged: MatchRange[] = [];
+  for (const range of ranges) {
+    const start = isLowSurrogate(range.start) ? range.start - 1 : range.start;
+    const end = Math.min(isLowSurrogate(range.end) ? range.end + 1 : range.end, shown.length);
+    const previous = merged.at(-1);
+    if (previous && start < previous.end) previous.end = Math.max(previous.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
 }
 
 /** A line's text with each match marked up. */
