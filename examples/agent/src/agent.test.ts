@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { appendFile, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('the example agent', () => {
   });
 
   it('runs as a program on a copy of examples/vault', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [new URL('../dist/main.js', import.meta.url).pathname]);
+    const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(new URL('../dist/main.js', import.meta.url))]);
     expect(stdout).toContain('-> TextEdit {"filePath":"todo.md","oldString":"- [ ] Write the CLI help texts"');
     expect(stdout).toContain('Ticked "Write the CLI help texts" in todo.md.');
   });

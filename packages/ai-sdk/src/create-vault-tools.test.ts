@@ -33,8 +33,7 @@ describe('createVaultTools', () => {
     const offered = await Promise.all(
       Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool.description, parameters: await asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema })),
     );
-    // The same JSON Schema, which the AI SDK closes to unknown properties (as strict function calling wants).
-    expect(offered).toEqual(functionDefinitions(definitions).map((definition) => ({ ...definition, parameters: { ...definition.parameters, additionalProperties: false } })));
+    expect(offered).toEqual(functionDefinitions(definitions));
   });
 
   it('refuses writes on a read-only vault, and offers the model only the read tools through activeTools', async () => {
@@ -65,22 +64,26 @@ describe('createVaultTools', () => {
     const [noMatch, edited, invalid] = toolOutputs();
     expect(noMatch).toMatchObject({ type: 'tool-result', toolName: 'TextEdit', output: { type: 'error-text', value: expect.stringMatching(/^NO_MATCH: .*line 1/s) } });
     expect(edited).toMatchObject({ type: 'tool-result', output: { type: 'text', value: expect.stringMatching(/^Edited todo\.md: 1 replacement, line 1 changed\. fileHash: [0-9a-f]{16}\n1: - \[x\] ship it$/) } });
-    // The AI SDK checks the input against the schema first; the model still gets the error as a result.
-    expect(invalid).toMatchObject({ type: 'tool-result', toolName: 'TextRead', output: { type: 'error-text', value: expect.stringContaining('offset') } });
+    expect(invalid).toMatchObject({ type: 'tool-result', toolName: 'TextRead', output: { type: 'error-text', value: expect.stringMatching(/^INVALID_ARGUMENT: Invalid input for TextRead: .*offset.*Fix the arguments and call again\.$/s) } });
     // The program gets the typed results, or { error } for a failed call.
     expect(result.steps.map((step) => step.toolResults.map((toolResult) => toolResult.output))).toEqual([
       [{ error: { code: 'NO_MATCH', message: expect.any(String) } }],
       [expect.objectContaining({ path: 'todo.md', replacements: 1, startLine: 1, endLine: 1 })],
-      [],
+      [{ error: { code: 'INVALID_ARGUMENT', message: expect.any(String) } }],
       [],
     ]);
   });
 
-  it('reports an unexpected failure to the application and gives the model IO_ERROR, without the details', async () => {
+  it('reports an unexpected failure to the application and gives the model IO_ERROR, without the details, even when the report fails', async () => {
     const fs = createMemoryFs({ 'a.md': 'a\n' });
     const broken = { ...fs, readFile: async () => Promise.reject(new Error('disk gone at /home/secret')) };
     const seen: [unknown, string][] = [];
-    const tools = createVaultTools(createVault(broken), { onUnexpectedError: (error, toolName) => seen.push([error, toolName]) });
+    const tools = createVaultTools(createVault(broken), {
+      onUnexpectedError: (error, toolName) => {
+        seen.push([error, toolName]);
+        throw new Error(`logging failed too: ${(error as Error).message}`);
+      },
+    });
     const { model, toolOutputs } = scriptedModel([{ toolName: 'TextRead', input: { filePath: 'a.md' } }]);
     await generateText({ model, tools, prompt: 'Read a.md.', stopWhen: stepCountIs(3) });
 

@@ -1,8 +1,6 @@
-import { type ErrorCode, isVaultError, type ToolInput, type ToolName, type ToolOutput, tools, type Vault, type Tool as VaultTool } from '@vault/core';
-import { type FlexibleSchema, type Tool, tool } from 'ai';
-
-/** What a vault tool gives the agent loop: the tool's typed result, or the error the model can act on. */
-export type VaultToolResult<Name extends ToolName> = ToolOutput<Name> | { error: { code: ErrorCode; message: string } };
+import { functionDefinitions, isVaultError, type ToolInput, type ToolName, tools, type Vault, type Tool as VaultTool } from '@vault/core';
+import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
+import { toolResultText, type VaultToolResult } from './tool-result-text.js';
 
 /** The eight tools as AI SDK tools, by name, each with its own input and result types. */
 export type VaultToolSet = { [Name in ToolName]: Tool<ToolInput<Name>, VaultToolResult<Name>> };
@@ -14,9 +12,10 @@ export interface VaultToolsOptions {
 
 /**
  * Turns the eight tools into AI SDK tools on a vault, with the same names, descriptions and input
- * schemas as the MCP server. The model reads each result as the compact text the tool renders; an
- * error comes back as a tool result `CODE: message` with the next step (never thrown past the agent
- * loop), and the typed result or `{ error }` stays in the steps for your program.
+ * schemas (JSON Schema from core, exactly as the MCP server lists them) as the MCP server. The model
+ * reads each result as the compact text the tool renders; an error, a bad input included, comes back
+ * as a tool result `CODE: message` with the next step (never thrown past the agent loop), and the
+ * typed result or `{ error }` stays in the steps for your program.
  *
  * On a read-only vault the write tools answer `PERMISSION_DENIED`; to offer the model only the read
  * tools, as the MCP server does, pass `activeTools: vault.tools.map((tool) => tool.name)`.
@@ -30,23 +29,21 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
   return tool<Record<string, unknown>, VaultToolResult<ToolName>>({
     title: definition.title,
     description: definition.description,
-    inputSchema: definition.inputSchema as unknown as FlexibleSchema<Record<string, unknown>>,
+    // No validation here: vault.call validates, so a bad input becomes an INVALID_ARGUMENT result.
+    inputSchema: jsonSchema<Record<string, unknown>>(functionDefinitions([definition])[0]!.parameters as JSONSchema7),
     async execute(input) {
       try {
         return await vault.call(definition.name, input as never);
       } catch (error) {
         if (isVaultError(error)) return { error: { code: error.code, message: error.message } };
-        options.onUnexpectedError?.(error, definition.name);
+        try {
+          options.onUnexpectedError?.(error, definition.name);
+        } catch {
+          // A failing logger must not put the error's details in front of the model.
+        }
         return { error: { code: 'IO_ERROR', message: 'The tool failed unexpectedly. Retry; if it keeps failing, check the application log.' } };
       }
     },
     toModelOutput: ({ output }) => ({ type: 'error' in output ? 'error-text' : 'text', value: toolResultText(definition.name, output) }),
   });
-}
-
-/** The text the model reads for a tool's result: what the tool renders, or `CODE: message`. */
-export function toolResultText<Name extends ToolName>(name: Name, result: VaultToolResult<Name>): string {
-  if ('error' in result) return `${result.error.code}: ${result.error.message}`;
-  const definition = tools.find((candidate) => candidate.name === name)!;
-  return (definition.render as (output: ToolOutput<Name>) => string)(result);
 }

@@ -1,3 +1,5 @@
+export { createToolFunctions } from './create-tool-functions.js';
+export type { ToolFunctions } from './create-tool-functions.js';
 export { defineTool } from './define-tool.js';
 export type { ToolDefinition, ToolEffects } from './define-tool.js';
 export { fileHash } from './file-hash.js';
@@ -11,8 +13,6 @@ export type { MemoryFs, MemoryFsOptions, VaultSeed } from './memory-fs.js';
 export type { MatchRange } from './search-pattern.js';
 export { plainStyle } from './text-style.js';
 export type { TextStyle } from './text-style.js';
-export { createToolFunctions } from './tool-functions.js';
-export type { ToolFunctions } from './tool-functions.js';
 export { tools } from './tools.js';
 export type { Tool, ToolByName, ToolInput, ToolName, ToolOutput } from './tools.js';
 export { listDirectories, maxListedDirectories } from './tools/list-directories.js';

@@ -39,6 +39,10 @@ export class VaultError extends Error {
   }
 }
 
+/**
+ * Whether a value is a `VaultError`, judged by its shape, so that an error made by another copy of
+ * this package (two versions installed side by side) counts too.
+ */
 export function isVaultError(value: unknown): value is VaultError {
-  return value instanceof VaultError;
+  return value instanceof Error && value.name === 'VaultError' && (errorCodes as readonly unknown[]).includes((value as { code?: unknown }).code);
 }

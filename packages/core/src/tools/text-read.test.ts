@@ -76,6 +76,14 @@ describe('TextRead', () => {
     expect(streamed.lineEnding).toBe('mixed');
   });
 
+  it('streams any file over the vault\'s maxFileSize, and refuses it only on a backend that cannot stream', async () => {
+    const seed = { 'a.md': 'line\n'.repeat(400) };
+    const streaming = createVault(createMemoryFs(seed), { maxFileSize: 100 });
+    expect((await streaming.call('TextRead', { filePath: 'a.md', offset: 400 })).lines).toEqual([{ number: 400, text: 'line' }]);
+    const { readFileChunks: _, ...wholeOnly } = createMemoryFs(seed);
+    await expect(createVault(wholeOnly, { maxFileSize: 100 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+  });
+
   it('refuses folders, missing files and text that is not UTF-8', async () => {
     const vault = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
     await expect(vault.call('TextRead', { filePath: 'missing.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -97,7 +97,7 @@ export const textRead = defineTool({
 
 function chunksOf(vault: Vault, path: string, size: number): AsyncIterable<Uint8Array> | Promise<Uint8Array>[] {
   const { fs } = vault;
-  if (fs.readFileChunks && size > streamThreshold) return fs.readFileChunks(path);
+  if (fs.readFileChunks && size > Math.min(streamThreshold, vault.options.maxFileSize)) return fs.readFileChunks(path);
   if (size > vault.options.maxFileSize) {
     throw new VaultError('FILE_TOO_LARGE', `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`);
   }

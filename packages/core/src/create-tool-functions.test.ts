@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFs } from './memory-fs.js';
-import { createToolFunctions } from './tool-functions.js';
+import { createToolFunctions } from './create-tool-functions.js';
 import { tools } from './tools.js';
 import { createVault } from './vault.js';
 
