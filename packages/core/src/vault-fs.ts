@@ -1,3 +1,5 @@
+import type { FileSearchOptions, FileSearchResult } from './search-file.js';
+
 /**
  * What a backend must do for the tools: a handful of required methods and optional extras.
  *
@@ -42,6 +44,23 @@ export interface VaultFs {
    * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
    */
   readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+
+  /**
+   * Optional: searches many files at once, for example in parallel off the main thread. For each
+   * file it must give what `searchFileBytes` gives (the same function does the matching), skip a
+   * file over `maxFileSize` as too large, and leave out files without a match, in the order of
+   * `paths`. Past `timeout` milliseconds it stops and throws `TIMEOUT`. Core uses it for searches of
+   * many files, and searches file by file without it.
+   */
+  searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+}
+
+/** What `VaultFs.searchFiles` searches for: TextSearch's query and how much of each file to show. */
+export interface SearchFilesRequest extends FileSearchOptions {
+  query: string;
+  regex: boolean;
+  maxFileSize: number;
+  timeout: number;
 }
 
 export interface VaultStat {

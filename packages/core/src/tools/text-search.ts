@@ -1,25 +1,15 @@
 import picomatch from 'picomatch/posix.js';
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { compileSearchPattern, type LineMatcher, type MatchRange } from '../search-pattern.js';
+import { type FileSearchResult, keepFirstMatches, type SearchLine, searchText, skipReasons } from '../search-file.js';
+import { compileSearchPattern, type LineMatcher } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError, isVaultError } from '../vault-error.js';
 import { walkFiles } from '../walk-files.js';
 
-/** Longest line text a search result shows; longer lines are cut. */
-const maxResultLineLength = 500;
-
-export interface SearchLine {
-  number: number;
-  text: string;
-  /** True for a matching line shown as a result, false for a context line. */
-  match: boolean;
-  /** Set when `text` was cut at the result line limit. */
-  cut?: boolean;
-  /** On a matching line, where the query matches in `text` (UTF-16 offsets, `end` exclusive). */
-  ranges?: MatchRange[];
-}
+/** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel. */
+const parallelSearchThreshold = 100;
 
 export interface SearchFile {
   path: string;
@@ -84,37 +74,31 @@ export const textSearch = defineTool({
     };
 
     const output: TextSearchOutput = { outputMode, caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [] };
+    const paths = await candidateFiles(vault, input, checkDeadline);
+    const options = { contextLines, maxShown: outputMode === 'content' ? maxResults : 0 };
+    const { searchFiles } = vault.fs;
+    const found =
+      searchFiles && input.filePath === undefined && paths.length >= parallelSearchThreshold
+        ? await searchFiles(paths, { query, regex, ...options, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now() })
+        : await searchOneByOne(vault, paths, matcher, { ...options, checkDeadline }, input.filePath !== undefined);
     let shownMatches = 0;
-    for (const path of await candidateFiles(vault, input, checkDeadline)) {
-      checkDeadline();
-      let text: string;
-      try {
-        text = (await vault.readText(path)).text;
-      } catch (error) {
-        if (input.filePath !== undefined || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE')) throw error;
-        output.skipped.push({ path, reason: error.code === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large' });
+    for (const file of found) {
+      if ('skipped' in file) {
+        output.skipped.push({ path: file.path, reason: file.skipped });
         continue;
       }
-      const lines = text.split(/\r?\n/);
-      if (lines.at(-1) === '') lines.pop();
-      const matching: number[] = [];
-      for (const [index, line] of lines.entries()) {
-        if (index % 1000 === 999) checkDeadline();
-        if (matcher.test(line)) matching.push(index);
-      }
-      if (matching.length === 0) continue;
-      output.totalMatches += matching.length;
+      output.totalMatches += file.matches;
       output.totalFiles += 1;
       if (outputMode === 'files_only') {
-        if (output.files.length < maxResults) output.files.push({ path, matches: matching.length });
+        if (output.files.length < maxResults) output.files.push({ path: file.path, matches: file.matches });
         else output.truncated = true;
         continue;
       }
-      const shown = matching.slice(0, maxResults - shownMatches);
-      if (shown.length < matching.length) output.truncated = true;
-      if (shown.length === 0) continue;
-      shownMatches += shown.length;
-      output.files.push({ path, matches: matching.length, lines: linesToShow(lines, shown, contextLines, matcher) });
+      const shown = Math.min(file.matches, maxResults - shownMatches);
+      if (shown < file.matches) output.truncated = true;
+      if (shown === 0) continue;
+      shownMatches += shown;
+      output.files.push({ path: file.path, matches: file.matches, lines: keepFirstMatches(file.lines, shown, contextLines) });
     }
     return output;
   },
@@ -164,35 +148,29 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   return files.filter((path) => matches(subject(path)));
 }
 
-function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher): SearchLine[] {
-  const matching = new Set(shown);
-  const wanted = new Set<number>();
-  for (const index of shown) {
-    for (let near = Math.max(0, index - context); near <= Math.min(lines.length - 1, index + context); near += 1) wanted.add(near);
+/** Searches the files one after the other; a file that is not text or too large is skipped, unless it is the one file asked for. */
+async function searchOneByOne(
+  vault: Vault,
+  paths: readonly string[],
+  matcher: LineMatcher,
+  options: { contextLines: number; maxShown: number; checkDeadline: () => void },
+  oneFileAskedFor: boolean,
+): Promise<FileSearchResult[]> {
+  const found: FileSearchResult[] = [];
+  for (const path of paths) {
+    options.checkDeadline();
+    let text: string;
+    try {
+      text = (await vault.readText(path)).text;
+    } catch (error) {
+      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE')) throw error;
+      found.push({ path, skipped: skipReasons[error.code] });
+      continue;
+    }
+    const file = searchText(path, text, matcher, options);
+    if (file) found.push(file);
   }
-  return [...wanted]
-    .sort((a, b) => a - b)
-    .map((index) => {
-      const text = lines[index]!;
-      const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
-      if (text.length > maxResultLineLength) line.cut = true;
-      if (line.match) line.ranges = shownRanges(line.text, matcher.ranges(text, line.text.length));
-      return line;
-    });
-}
-
-/** Ranges within the shown text, widened to whole code points (a classic-mode regex can match half of one) and merged where they overlap. */
-function shownRanges(shown: string, ranges: readonly MatchRange[]): MatchRange[] {
-  const isLowSurrogate = (index: number) => /[\uDC00-\uDFFF]/.test(shown[index] ?? '');
-  const merged: MatchRange[] = [];
-  for (const range of ranges) {
-    const start = isLowSurrogate(range.start) ? range.start - 1 : range.start;
-    const end = Math.min(isLowSurrogate(range.end) ? range.end + 1 : range.end, shown.length);
-    const previous = merged.at(-1);
-    if (previous && start < previous.end) previous.end = Math.max(previous.end, end);
-    else merged.push({ start, end });
-  }
-  return merged;
+  return found;
 }
 
 /** A line's text with each match marked up. */

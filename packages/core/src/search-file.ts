@@ -1,0 +1,110 @@
+import type { LineMatcher, MatchRange } from './search-pattern.js';
+import { decodeText } from './text-codec.js';
+import { isVaultError } from './vault-error.js';
+
+/** Longest line text a search result shows; longer lines are cut. */
+const maxResultLineLength = 500;
+
+export interface SearchLine {
+  number: number;
+  text: string;
+  /** True for a matching line shown as a result, false for a context line. */
+  match: boolean;
+  /** Set when `text` was cut at the result line limit. */
+  cut?: boolean;
+  /** On a matching line, where the query matches in `text` (UTF-16 offsets, `end` exclusive). */
+  ranges?: MatchRange[];
+}
+
+/** One searched file: its count of matching lines and the lines to show, or why it was skipped. */
+export type FileSearchResult = { path: string; matches: number; lines: SearchLine[] } | { path: string; skipped: string };
+
+export interface FileSearchOptions {
+  /** Lines of context around each shown match. */
+  contextLines: number;
+  /** How many matching lines to show at most (0 when only counts are wanted). */
+  maxShown: number;
+  /** Called every 1,000 lines; throws to stop the search. */
+  checkDeadline?: () => void;
+}
+
+/** Why a file was left out of a search. */
+export const skipReasons = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large' } as const;
+
+/** Searches a file's text line by line; `undefined` when no line matches. */
+export function searchText(path: string, text: string, matcher: LineMatcher, options: FileSearchOptions): FileSearchResult | undefined {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  const matching: number[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (index % 1000 === 999) options.checkDeadline?.();
+    if (matcher.test(line)) matching.push(index);
+  }
+  if (matching.length === 0) return undefined;
+  return { path, matches: matching.length, lines: linesToShow(lines, matching.slice(0, options.maxShown), options.contextLines, matcher) };
+}
+
+/** Searches a file's bytes as `searchText` does, after decoding them as TextRead would; text that is not UTF-8 is skipped. */
+export function searchFileBytes(path: string, bytes: Uint8Array, matcher: LineMatcher, options: FileSearchOptions): FileSearchResult | undefined {
+  let text: string;
+  try {
+    text = decodeText(bytes, path).text;
+  } catch (error) {
+    if (isVaultError(error) && error.code === 'NOT_TEXT') return { path, skipped: skipReasons.NOT_TEXT };
+    throw error;
+  }
+  return searchText(path, text, matcher, options);
+}
+
+/**
+ * A file's shown lines cut down to its first `count` matches and their context, as if only those
+ * had been shown: later matches inside that context become context lines.
+ */
+export function keepFirstMatches(lines: readonly SearchLine[], count: number, contextLines: number): SearchLine[] {
+  const kept: SearchLine[] = [];
+  let matches = 0;
+  let last = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
+    if (line.number > last) break;
+    if (line.match && matches === count) {
+      const { ranges: _, ...context } = line;
+      kept.push({ ...context, match: false });
+      continue;
+    }
+    if (line.match) matches += 1;
+    if (line.match && matches === count) last = line.number + contextLines;
+    kept.push(line);
+  }
+  return kept;
+}
+
+function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher): SearchLine[] {
+  const matching = new Set(shown);
+  const wanted = new Set<number>();
+  for (const index of shown) {
+    for (let near = Math.max(0, index - context); near <= Math.min(lines.length - 1, index + context); near += 1) wanted.add(near);
+  }
+  return [...wanted]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const text = lines[index]!;
+      const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
+      if (text.length > maxResultLineLength) line.cut = true;
+      if (line.match) line.ranges = shownRanges(line.text, matcher.ranges(text, line.text.length));
+      return line;
+    });
+}
+
+/** Ranges within the shown text, widened to whole code points (a classic-mode regex can match half of one) and merged where they overlap. */
+function shownRanges(shown: string, ranges: readonly MatchRange[]): MatchRange[] {
+  const isLowSurrogate = (index: number) => /[\uDC00-\uDFFF]/.test(shown[index] ?? '');
+  const merged: MatchRange[] = [];
+  for (const range of ranges) {
+    const start = isLowSurrogate(range.start) ? range.start - 1 : range.start;
+    const end = Math.min(isLowSurrogate(range.end) ? range.end + 1 : range.end, shown.length);
+    const previous = merged.at(-1);
+    if (previous && start < previous.end) previous.end = Math.max(previous.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
+}
