@@ -7,8 +7,7 @@ import { nodeBin } from '../../tsup.node-bin.js';
 // - zod 3 and zod-to-json-schema: the SDK's support for zod 3 schemas, and every schema here is zod 4;
 // - zod's index of 40-odd locales: messages are English, and `en` is all that is kept.
 export default defineConfig(
-  nodeBin({
-    entry: ['src/vault-mcp.ts'],
+  nodeBin('src/vault-mcp.ts', {
     esbuildPlugins: [
       {
         name: 'start-up-stand-ins',

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const vault = createVault(await createNodeFs(options.vault), {
+  const vault = createVault(await createNodeFs(options.vault, { startSearchWorkers: true }), {
     ...(options.extensions ? { extensions: options.extensions } : {}),
     allowHidden: options.allowHidden,
     readOnly: options.readOnly,

@@ -33,6 +33,7 @@ export const skipReasons = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too la
 
 /** Searches a file's text line by line; `undefined` when no line matches. */
 export function searchText(path: string, text: string, matcher: LineMatcher, options: FileSearchOptions): FileSearchResult | undefined {
+  if (matcher.mayMatch && !matcher.mayMatch(text)) return undefined;
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   const matching: number[] = [];

@@ -11,6 +11,8 @@ export interface LineMatcher {
   test(line: string): boolean;
   /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later. */
   ranges(line: string, until: number): MatchRange[];
+  /** For a literal query: whether a whole text may have a matching line (false means none has), tested in one pass. */
+  mayMatch?(text: string): boolean;
 }
 
 /**
@@ -25,7 +27,11 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
   const caseSensitive = /\p{Lu}/u.test(regex ? query.replace(/\\p\{[^}]*\}|\\./g, '') : query);
   const flags = caseSensitive ? '' : 'i';
-  if (!regex) return { matcher: nativeMatcher(new RegExp(escapeRegExp(query), `${flags}u`)), caseSensitive };
+  if (!regex) {
+    // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
+    const literal = nativeMatcher(new RegExp(escapeRegExp(query), `${flags}u`));
+    return { matcher: { ...literal, mayMatch: literal.test }, caseSensitive };
+  }
   const native = compileNative(query, flags);
   if (!mayBacktrack(query)) return { matcher: nativeMatcher(native), caseSensitive };
   const { RE2JS } = await import('re2js');

@@ -27,8 +27,12 @@ export interface VaultFs {
    */
   writeFile(path: string, data: Uint8Array): Promise<void>;
 
-  /** The entries directly in a folder, in any order. Entries leading outside the vault are left out. */
-  readDirectory(path: string): Promise<VaultDirectoryEntry[]>;
+  /**
+   * The entries directly in a folder, in any order. Entries leading outside the vault are left out.
+   * With `sizes: false` (a walk that needs no sizes) a backend may give files a size of 0 when
+   * knowing it would cost an extra call per file.
+   */
+  readDirectory(path: string, options?: { sizes?: boolean }): Promise<VaultDirectoryEntry[]>;
 
   /** Creates a folder and its missing parents; an existing folder is fine. */
   makeDirectory(path: string): Promise<void>;
@@ -74,7 +78,7 @@ export interface VaultStat {
 export interface VaultDirectoryEntry {
   name: string;
   kind: 'file' | 'directory';
-  /** Size in bytes for files. */
+  /** Size in bytes for files (0 when asked without sizes, see `readDirectory`). */
   size: number;
   /** True when the entry is a symlink (to a place inside the vault). Walks do not descend into symlinked folders. */
   symlink: boolean;

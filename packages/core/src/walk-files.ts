@@ -3,19 +3,23 @@ import { joinVaultPath } from './vault-path.js';
 
 /**
  * Every listed file below `directory` (hidden paths and other extensions left out, symlinked
- * folders not entered), sorted by path. `checkDeadline` runs once per folder.
+ * folders not entered), sorted by path. The folders of one level are read at once; `checkDeadline`
+ * runs once per level.
  */
 export async function walkFiles(vault: Vault, directory: string, checkDeadline: () => void): Promise<string[]> {
   const files: string[] = [];
-  const pending = [directory];
-  while (pending.length > 0) {
+  let level = [directory];
+  while (level.length > 0) {
     checkDeadline();
-    const folder = pending.pop()!;
-    for (const entry of await vault.fs.readDirectory(folder)) {
-      const path = joinVaultPath(folder, entry.name);
-      if (!vault.isListed(path, entry.kind, entry.target)) continue;
-      if (entry.kind === 'file') files.push(path);
-      else if (!entry.symlink) pending.push(path);
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await vault.fs.readDirectory(folder, { sizes: false }) })));
+    level = [];
+    for (const { folder, entries } of listings) {
+      for (const entry of entries) {
+        const path = joinVaultPath(folder, entry.name);
+        if (!vault.isListed(path, entry.kind, entry.target)) continue;
+        if (entry.kind === 'file') files.push(path);
+        else if (!entry.symlink) level.push(path);
+      }
     }
   }
   return files.sort(comparePaths);

@@ -1,13 +1,21 @@
-import { constants, promises as fs } from 'node:fs';
+import { constants, existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { VaultError, type VaultDirectoryEntry, type VaultFs, type VaultStat } from '@vault/core';
+import { fileURLToPath } from 'node:url';
+import { type SearchFilesRequest, VaultError, type VaultDirectoryEntry, type VaultFs, type VaultStat } from '@vault/core';
 import writeFileAtomic from 'write-file-atomic';
+import { createSearchPool } from './create-search-pool.js';
 import { assertInside, isInside, realPathAllowingMissing } from './real-path-inside.js';
 import { toVaultError } from './to-vault-error.js';
 
 export interface NodeFsOptions {
   /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
   chunkSize?: number;
+  /** Worker threads that search many files in parallel; 0 searches on the main thread. Default: the cores, at most 4. */
+  searchWorkers?: number;
+  /** The search worker's script. Default `search-worker.js` beside this module (bundlers must emit it there); without it, no workers. */
+  searchWorker?: URL;
+  /** Start the search workers soon (a server: 100 ms on, after its start-up work), not at the first search of many files. Default false. */
+  startSearchWorkers?: boolean;
 }
 
 /**
@@ -23,6 +31,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);
   }
   const chunkSize = options.chunkSize ?? 1024 * 1024;
+  const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
+  const pool = options.searchWorkers !== 0 && existsSync(fileURLToPath(searchWorker)) ? createSearchPool(searchWorker, options.searchWorkers) : undefined;
+  if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
 
   /** The real location `relative` leads to, symlinks followed, refused when outside the vault. */
   async function locate(relative: string): Promise<string> {
@@ -112,26 +123,31 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         await writeFileAtomic(target, Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: true });
       }),
 
-    readDirectory: (relative) =>
+    readDirectory: (relative, { sizes = true } = {}) =>
       guard(relative, async () => {
         const folder = await locate(relative);
-        const entries: VaultDirectoryEntry[] = [];
-        for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
-          const absolute = path.join(folder, entry.name);
-          const symlink = entry.isSymbolicLink();
-          let target: { target?: string } = {};
-          if (symlink) {
-            const real = await fs.realpath(absolute).catch(() => undefined);
-            if (real === undefined || !isInside(realRoot, real)) continue;
-            target = targetOf(real, '');
-          } else if (!entry.isFile() && !entry.isDirectory()) {
-            continue;
-          }
-          const stat = await fs.stat(absolute).catch(() => undefined);
-          if (stat?.isFile()) entries.push({ name: entry.name, kind: 'file', size: stat.size, symlink, ...target });
-          else if (stat?.isDirectory()) entries.push({ name: entry.name, kind: 'directory', size: 0, symlink, ...target });
-        }
-        return entries;
+        // The entries are looked at in parallel: a folder of thousands of files is one wait, not thousands.
+        const entries = await Promise.all(
+          (await fs.readdir(folder, { withFileTypes: true })).map(async (entry): Promise<VaultDirectoryEntry | undefined> => {
+            const absolute = path.join(folder, entry.name);
+            const symlink = entry.isSymbolicLink();
+            let target: { target?: string } = {};
+            if (symlink) {
+              const real = await fs.realpath(absolute).catch(() => undefined);
+              if (real === undefined || !isInside(realRoot, real)) return undefined;
+              target = targetOf(real, '');
+            } else if (!entry.isFile() && !entry.isDirectory()) {
+              return undefined;
+            } else if (!sizes) {
+              return { name: entry.name, kind: entry.isFile() ? 'file' : 'directory', size: 0, symlink };
+            }
+            const stat = await fs.stat(absolute).catch(() => undefined);
+            if (stat?.isFile()) return { name: entry.name, kind: 'file', size: stat.size, symlink, ...target };
+            if (stat?.isDirectory()) return { name: entry.name, kind: 'directory', size: 0, symlink, ...target };
+            return undefined;
+          }),
+        );
+        return entries.filter((entry) => entry !== undefined);
       }),
 
     makeDirectory: (relative) =>
@@ -159,5 +175,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
           await fs.rm(source, { recursive: true });
         }
       }),
+
+    ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
   };
 }

@@ -1,0 +1,69 @@
+// A search worker: reads the files it is given with blocking reads (fast, and off the main thread)
+// and matches them with core's own searchFileBytes, so results are those of core's search.
+import { isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { compileSearchPattern, type FileSearchResult, type LineMatcher, type SearchFilesRequest, searchFileBytes, skipReasons } from '@vault/core';
+
+/** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
+export interface SearchTask {
+  id: number;
+  root: string;
+  paths: readonly string[];
+  request: SearchFilesRequest;
+}
+
+export type SearchTaskReply = { id: number; found: FileSearchResult[] } | { id: number; error: { message: string; code?: string; path: string } };
+
+interface CompiledQuery {
+  matcher: LineMatcher;
+  /** For a case-sensitive literal: its UTF-8 bytes, which a file must contain to have a matching line. */
+  bytes?: Buffer;
+}
+
+const compiled = new Map<string, Promise<CompiledQuery>>();
+
+function compile(query: string, regex: boolean): Promise<CompiledQuery> {
+  const key = `${regex}:${query}`;
+  if (!compiled.has(key)) {
+    compiled.set(
+      key,
+      compileSearchPattern(query, regex).then(({ matcher, caseSensitive }) => ({ matcher, ...(caseSensitive && !regex ? { bytes: Buffer.from(query) } : {}) })),
+    );
+  }
+  return compiled.get(key)!;
+}
+
+parentPort?.on('message', async (task: SearchTask) => {
+  const query = await compile(task.request.query, task.request.regex);
+  const found: FileSearchResult[] = [];
+  for (const relative of task.paths) {
+    try {
+      const file = searchFile(path.join(task.root, relative), relative, query, task.request);
+      if (file) found.push(file);
+    } catch (error) {
+      const { message, code } = error as NodeJS.ErrnoException;
+      parentPort!.postMessage({ id: task.id, error: { message, code, path: relative } } satisfies SearchTaskReply);
+      return;
+    }
+  }
+  parentPort!.postMessage({ id: task.id, found } satisfies SearchTaskReply);
+});
+
+function searchFile(absolute: string, relative: string, { matcher, bytes: literal }: CompiledQuery, request: SearchFilesRequest): FileSearchResult | undefined {
+  // O_NONBLOCK: a FIFO swapped in since the walk never blocks the worker.
+  const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(descriptor);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > request.maxFileSize) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
+    const bytes = readFileSync(descriptor);
+    // Without the literal's bytes, a text file has no match: passed over without decoding it.
+    // A file that is not text still goes to searchFileBytes, which reports it skipped.
+    if (literal && !bytes.includes(literal) && !bytes.includes(0) && isUtf8(bytes)) return undefined;
+    return searchFileBytes(relative, bytes, matcher, request);
+  } finally {
+    closeSync(descriptor);
+  }
+}
