@@ -19,7 +19,7 @@ beforeAll(async () => {
   }
   const seed: Record<string, string | Uint8Array> = { 'latin1.md': new Uint8Array([0x58, 0x62, 0x6f, 0x78, 0xe9]), 'binary.md': new Uint8Array([0x58, 0x00]) };
   for (let index = 0; index < 400; index += 1) {
-    const lines = Array.from({ length: 30 }, (_, line) => ['A function returns a value.', 'Use Visual Studio to debug.', 'An atomic mutex, not volatile.', 'Xbox', 'plain text'][(index + line) % 5]);
+    const lines = Array.from({ length: 30 }, (_, line) => ['A function returns a value.', 'Use Visual Studio to debug.', 'An atomic mutex, not volatile.', 'Xbox', '## The class template'][(index + line) % 5]);
     seed[`docs/${index % 7}/${String(index).padStart(3, '0')}.md`] = `${lines.join(index % 3 ? '\n' : '\r\n')}\n`;
   }
   generated = await createTempFolder(seed);
