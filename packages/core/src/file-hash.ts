@@ -4,9 +4,14 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 /** Length of a file hash in hex characters: the first 8 bytes of the SHA-256 of the file's bytes. */
 const hashBytes = 8;
 
-/** The `fileHash` of a file's bytes: 16 hex characters of SHA-256. */
-export function fileHash(bytes: Uint8Array): string {
-  return bytesToHex(sha256(bytes).subarray(0, hashBytes));
+/**
+ * The `fileHash` of a file's bytes: 16 hex characters of SHA-256. Web Crypto does it natively where
+ * the runtime has it (Node, browsers: several times faster on a large file), @noble/hashes elsewhere.
+ */
+export async function fileHash(bytes: Uint8Array): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)) : sha256(bytes);
+  return bytesToHex(digest.subarray(0, hashBytes));
 }
 
 /** An incremental `fileHash`, for content read in chunks. */

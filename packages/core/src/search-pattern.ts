@@ -11,8 +11,10 @@ export interface LineMatcher {
   test(line: string): boolean;
   /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later. */
   ranges(line: string, until: number): MatchRange[];
-  /** For a literal query: whether a whole text may have a matching line (false means none has), tested in one pass. */
+  /** Whether a whole text may have a matching line (false means none has), tested in one pass over it; left out when that cannot be told. */
   mayMatch?(text: string): boolean;
+  /** How many lines of a whole text match, counted in one pass over it; left out when that cannot be told. */
+  countLines?(text: string): number;
 }
 
 /**
@@ -29,11 +31,19 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   const flags = caseSensitive ? '' : 'i';
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
-    const literal = nativeMatcher(new RegExp(escapeRegExp(query), `${flags}u`));
-    return { matcher: { ...literal, mayMatch: literal.test }, caseSensitive };
+    const pattern = new RegExp(escapeRegExp(query), `${flags}u`);
+    const literal = nativeMatcher(pattern);
+    const lineBreakFree = !/[\r\n]/.test(query);
+    return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, pattern) } : {}) }, caseSensitive };
   }
   const native = compileNative(query, flags);
-  if (!mayBacktrack(query)) return { matcher: nativeMatcher(native), caseSensitive };
+  if (!mayBacktrack(query)) {
+    // A match inside a line is a match inside the whole text, with ^ and $ at line breaks (the m
+    // flag), unless a lookaround looks past the line: then there is no one-pass test.
+    const lineLocal = !/\(\?<?[=!]/.test(query);
+    const wholeText = new RegExp(native.source, `${native.flags}m`);
+    return { matcher: { ...nativeMatcher(native), ...(lineLocal ? { mayMatch: (text: string) => wholeText.test(text) } : {}) }, caseSensitive };
+  }
   const { RE2JS } = await import('re2js');
   try {
     const linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
@@ -66,6 +76,19 @@ function nativeMatcher(pattern: RegExp): LineMatcher {
       return found;
     },
   };
+}
+
+/** Lines of `text` where a literal without line breaks occurs: one scan, each line counted once. */
+function countMatchingLines(text: string, pattern: RegExp): number {
+  let count = 0;
+  let lineEnd = -1;
+  for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+    if (match.index < lineEnd) continue;
+    count += 1;
+    lineEnd = text.indexOf('\n', match.index);
+    if (lineEnd === -1) break;
+  }
+  return count;
 }
 
 function compileNative(query: string, flags: string): RegExp {

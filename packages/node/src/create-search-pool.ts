@@ -50,6 +50,9 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
       return new Promise((resolve, reject) => {
         let dispatched = 0;
         let done = 0;
+        // Once the batches done so far, in order, hold enough matches to show, later batches only count.
+        let inOrder = 0;
+        let matchesInOrder = 0;
         const finish = (error?: unknown) => {
           clearTimeout(timer);
           for (const worker of running) worker.off('message', onMessage).off('error', onError).off('exit', onExit).unref();
@@ -70,7 +73,8 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
           if (dispatched === batches.length) return;
           const id = nextTask++;
           ids.set(id, dispatched);
-          worker.postMessage({ id, root, paths: batches[dispatched]!, request } satisfies SearchTask);
+          const counting = matchesInOrder >= request.maxShown;
+          worker.postMessage({ id, root, paths: batches[dispatched]!, request: counting ? { ...request, maxShown: 0 } : request } satisfies SearchTask);
           dispatched += 1;
         };
         function onMessage(this: Worker, reply: SearchTaskReply) {
@@ -82,6 +86,9 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
           }
           results[batch] = reply.found;
           done += 1;
+          for (; inOrder < batches.length && results[inOrder]; inOrder += 1) {
+            for (const file of results[inOrder]!) if ('matches' in file) matchesInOrder += file.matches;
+          }
           if (done === batches.length) finish();
           else send(this);
         }

@@ -20,7 +20,7 @@ describe('TextEdit', () => {
       replacements: 1,
       startLine: 4,
       endLine: 5,
-      fileHash: fileHash(new TextEncoder().encode(expected)),
+      fileHash: await fileHash(new TextEncoder().encode(expected)),
       snippet: [
         { number: 2, text: 'two' },
         { number: 3, text: 'three' },

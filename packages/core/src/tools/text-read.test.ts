@@ -13,7 +13,7 @@ describe('TextRead', () => {
     const output = await vault.call('TextRead', { filePath: 'a.md' });
     expect(output).toMatchObject({ path: 'a.md', totalLines: 2, lineEnding: 'lf', bom: false });
     expect(output.fileHash).toMatch(/^[0-9a-f]{16}$/);
-    expect(output.fileHash).toBe(fileHash(new TextEncoder().encode('alpha\nbeta\n')));
+    expect(output.fileHash).toBe(await fileHash(new TextEncoder().encode('alpha\nbeta\n')));
     expect(textRead.render(output)).toBe(`1: alpha\n2: beta\n[a.md | totalLines: 2 | fileHash: ${output.fileHash} | shown: 1-2]`);
   });
 
@@ -72,8 +72,13 @@ describe('TextRead', () => {
     const streamed = await open({ 'big.md': content }, 4099).call('TextRead', { filePath: 'big.md', offset: 99_990 });
     expect(streamed.totalLines).toBe(100_001);
     expect(streamed.lines.map((line) => line.text)).toEqual(Array.from({ length: 12 }, (_, index) => `line ${99_989 + index}`));
-    expect(streamed.fileHash).toBe(fileHash(new TextEncoder().encode(content)));
+    expect(streamed.fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
     expect(streamed.lineEnding).toBe('mixed');
+  });
+
+  it('gives the same fileHash as fileHash (Web Crypto) when it hashes chunk by chunk (@noble/hashes)', async () => {
+    const content = `${'ü'.repeat(70_000)}\n`.repeat(3);
+    expect((await open({ 'a.md': content }, 1000).call('TextRead', { filePath: 'a.md' })).fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
   });
 
   it('streams any file over the vault\'s maxFileSize, and refuses it only on a backend that cannot stream', async () => {
