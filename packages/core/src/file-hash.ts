@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import type { VaultFs } from './vault-fs.js';
 
 /** Length of a file hash in hex characters: the first 8 bytes of the SHA-256 of the file's bytes. */
 const hashBytes = 8;
@@ -14,9 +15,15 @@ export async function fileHash(bytes: Uint8Array): Promise<string> {
   return bytesToHex(digest.subarray(0, hashBytes));
 }
 
-/** An incremental `fileHash`, for content read in chunks. */
-export function createFileHasher(): { update(chunk: Uint8Array): void; digest(): string } {
-  const hasher = sha256.create();
+/** An incremental SHA-256: the bytes in chunks, then the digest. */
+export interface FileHasher {
+  update(chunk: Uint8Array): void;
+  digest(): Uint8Array;
+}
+
+/** An incremental `fileHash`, for content read in chunks: the backend's own hasher when it has one. */
+export function createFileHasher(fs: VaultFs): { update(chunk: Uint8Array): void; digest(): string } {
+  const hasher = fs.createHasher?.() ?? sha256.create();
   return {
     update: (chunk) => void hasher.update(chunk),
     digest: () => bytesToHex(hasher.digest().subarray(0, hashBytes)),

@@ -3,6 +3,7 @@ export type { ToolFunctions } from './create-tool-functions.js';
 export { defineTool } from './define-tool.js';
 export type { ToolDefinition, ToolEffects } from './define-tool.js';
 export { fileHash } from './file-hash.js';
+export type { FileHasher } from './file-hash.js';
 export type { NearMiss } from './find-near-misses.js';
 export { functionDefinitions } from './function-definitions.js';
 export type { FunctionDefinition } from './function-definitions.js';

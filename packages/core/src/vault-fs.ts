@@ -1,3 +1,4 @@
+import type { FileHasher } from './file-hash.js';
 import type { FileSearchOptions, FileSearchResult } from './search-file.js';
 
 /**
@@ -48,6 +49,9 @@ export interface VaultFs {
    * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
    */
   readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+
+  /** Optional: an incremental SHA-256 faster than core's (native code), for hashing a file read in chunks. */
+  createHasher?(): FileHasher;
 
   /**
    * Optional: searches many files at once, for example in parallel off the main thread. For each

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createVault } from '@vault/core';
+import { createVault, fileHash } from '@vault/core';
 import { createTempFolder, describeVaultFsContract, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeFs } from './create-node-fs.js';
@@ -20,6 +20,15 @@ describe('createNodeFs on the real disk', () => {
     expect((await createNodeFs(path.join(folder.path, 'alias'))).root).toBe(path.join(folder.path, 'vault'));
     await expect(createNodeFs(path.join(folder.path, 'missing'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(createNodeFs(path.join(folder.path, 'file.md'))).rejects.toMatchObject({ code: 'NOT_A_DIRECTORY' });
+  });
+
+  it('hashes a streamed read with Node\'s own SHA-256, to the same fileHash', async () => {
+    const content = `${'ünïcode line\n'.repeat(200_000)}`;
+    folder = await createTempFolder({ 'big.md': content });
+    const fs = await createNodeFs(folder.path, { chunkSize: 65_536 });
+    expect(fs.createHasher).toBeTypeOf('function');
+    const read = await createVault(fs).call('TextRead', { filePath: 'big.md', offset: 199_999 });
+    expect(read.fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
   });
 
   it('keeps a file\'s permissions and leaves no temp file after atomic writes', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants, existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,6 +176,8 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
           await fs.rm(source, { recursive: true });
         }
       }),
+
+    createHasher: () => createHash('sha256'),
 
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
   };

@@ -51,7 +51,7 @@ export const textRead = defineTool({
     if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file. List it with ListFiles.`);
     const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength);
     const decoder = createTextDecoder(path);
-    const hasher = createFileHasher();
+    const hasher = createFileHasher(vault.fs);
     let bom: boolean | undefined;
     for await (const chunk of chunksOf(vault, path, stat.size)) {
       bom ??= hasBom(chunk);
