@@ -150,7 +150,7 @@ function printTable() {
   for (const row of rows) console.log(line(columns.map((column) => row[column])));
 }
 
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((argument) => argument !== '--');
 const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 printTable();
