@@ -6,10 +6,16 @@ import type { VaultFs } from './vault-fs.js';
 const hashBytes = 8;
 
 /**
- * The `fileHash` of a file's bytes: 16 hex characters of SHA-256. Web Crypto does it natively where
- * the runtime has it (Node, browsers: several times faster on a large file), @noble/hashes elsewhere.
+ * The `fileHash` of a file's bytes: 16 hex characters of SHA-256. The backend's own hasher does it
+ * when `fs` has one (native, and without copying the bytes); else Web Crypto where the runtime has
+ * it (Node, browsers: several times faster on a large file), and @noble/hashes elsewhere.
  */
-export async function fileHash(bytes: Uint8Array): Promise<string> {
+export async function fileHash(bytes: Uint8Array, fs?: VaultFs): Promise<string> {
+  if (fs?.createHasher) {
+    const hasher = fs.createHasher();
+    hasher.update(bytes);
+    return bytesToHex(hasher.digest().subarray(0, hashBytes));
+  }
   const subtle = globalThis.crypto?.subtle;
   const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)) : sha256(bytes);
   return bytesToHex(digest.subarray(0, hashBytes));

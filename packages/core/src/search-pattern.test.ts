@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSearchPattern } from './search-pattern.js';
 
-const texts = ['alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
+const texts = ['foo\bbar \\bar', 'alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
 const queries: [string, boolean][] = [
   ['foo', false],
   ['Foo', false],
@@ -12,6 +12,8 @@ const queries: [string, boolean][] = [
   ['^$', true],
   ['^gamma$', true],
   ['\\bfoo\\b', true],
+  ['\\b(foo|bar)\\b', true],
+  ['[\\b]foo|\\\\bar', true],
   ['\\Bfoo', true],
   ['(foo|beta)\\s*$', true],
   ['r\\nl', true],

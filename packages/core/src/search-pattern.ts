@@ -39,9 +39,11 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   const native = compileNative(query, flags);
   if (!mayBacktrack(query)) {
     // A match inside a line is a match inside the whole text, with ^ and $ at line breaks (the m
-    // flag), unless a lookaround looks past the line: then there is no one-pass test.
+    // flag), unless a lookaround looks past the line: then there is no one-pass test. Word
+    // boundaries are left out of the one-pass test: it only has to let every match through, and
+    // \b is slow in a case-insensitive Unicode regex.
     const lineLocal = !/\(\?<?[=!]/.test(query);
-    const wholeText = new RegExp(native.source, `${native.flags}m`);
+    const wholeText = new RegExp(withoutWordBoundaries(native.source), `${native.flags}m`);
     return { matcher: { ...nativeMatcher(native), ...(lineLocal ? { mayMatch: (text: string) => wholeText.test(text) } : {}) }, caseSensitive };
   }
   const { RE2JS } = await import('re2js');
@@ -89,6 +91,26 @@ function countMatchingLines(text: string, pattern: RegExp): number {
     if (lineEnd === -1) break;
   }
   return count;
+}
+
+/** A regex source without its \b and \B assertions (outside character classes), which matches wherever the original does, and more. */
+function withoutWordBoundaries(source: string): string {
+  let result = '';
+  let inClass = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index]!;
+    if (char === '\\') {
+      const next = source[index + 1] ?? '';
+      index += 1;
+      if (!inClass && (next === 'b' || next === 'B')) continue;
+      result += char + next;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    result += char;
+  }
+  return result;
 }
 
 function compileNative(query: string, flags: string): RegExp {

@@ -52,7 +52,7 @@ export const textCreate = defineTool({
         path,
         action: existing ? 'replaced' : 'created',
         totalLines: content === '' ? 0 : countOf(content, '\n') + (content.endsWith('\n') ? 0 : 1),
-        fileHash: await fileHash(bytes),
+        fileHash: await fileHash(bytes, vault.fs),
       };
     });
   },

@@ -56,7 +56,7 @@ export const textEdit = defineTool({
     }
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
-      if (expectedHash !== undefined && (await fileHash(file.bytes)) !== expectedHash.toLowerCase()) {
+      if (expectedHash !== undefined && (await fileHash(file.bytes, vault.fs)) !== expectedHash.toLowerCase()) {
         throw new VaultError(
           'STALE_FILE',
           `${path} has changed since you read it (its fileHash is no longer ${expectedHash}), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.`,
@@ -108,7 +108,7 @@ export const textEdit = defineTool({
         replacements: positions.length,
         startLine,
         endLine,
-        fileHash: await fileHash(bytes),
+        fileHash: await fileHash(bytes, vault.fs),
         snippet: snippetOf(text, anchor, startLine, endLine),
       };
     });
