@@ -98,6 +98,9 @@ async function searches() {
   }
 }
 
+/** Lets a server finish starting (vault-mcp starts its search workers 100 ms in) before its memory is measured. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
 async function largeFiles() {
   const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-'));
   try {
@@ -107,6 +110,7 @@ async function largeFiles() {
     const edit = async (server: ServerCommand, line: number, call: (session: Awaited<ReturnType<typeof openSession>>, oldText: string, newText: string) => Promise<unknown>) => {
       const session = await openSession(server);
       try {
+        await settle();
         return await measurePeakGrowth(session.pid, () => call(session, generatedLine(line), `${generatedLine(line)} (edited)`));
       } finally {
         await session.close();
@@ -126,6 +130,7 @@ async function largeFiles() {
     const read = async (server: ServerCommand, tool: string, args: Record<string, unknown>) => {
       const session = await openSession(server);
       try {
+        await settle();
         return await measurePeakGrowth(session.pid, () => session.call(tool, args));
       } finally {
         await session.close();
@@ -154,6 +159,6 @@ const only = process.argv.slice(2).filter((argument) => argument !== '--');
 const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 printTable();
-const output = path.resolve('bench-results.json');
+const output = fileURLToPath(new URL('../bench-results.json', import.meta.url));
 await writeFile(output, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
 log(`figures written to ${output}`);

@@ -13,6 +13,7 @@ const queries: [string, boolean][] = [
   ['^gamma$', true],
   ['\\bfoo\\b', true],
   ['\\b(foo|bar)\\b', true],
+  ['foo|last line', true],
   ['[\\b]foo|\\\\bar', true],
   ['\\Bfoo', true],
   ['(foo|beta)\\s*$', true],
@@ -32,9 +33,31 @@ describe('compileSearchPattern', () => {
     }
   });
 
-  it('passes over a text without a match in one test, but not with a lookaround', async () => {
+  it('passes over a text without a match in one scan for literals and alternations of words, and runs no other regex over a whole text', async () => {
     expect((await compileSearchPattern('foo', false)).matcher.mayMatch?.('bar\nbaz')).toBe(false);
-    expect((await compileSearchPattern('^ba[rz]$', true)).matcher.mayMatch?.('foo\nbar\n')).toBe(true);
-    expect((await compileSearchPattern('^(?!foo)', true)).matcher.mayMatch).toBeUndefined();
+    const words = (await compileSearchPattern('\\b(mutex|dead lock)\\b', true)).matcher;
+    expect([words.mayMatch?.('a MUTEX\n'), words.mayMatch?.('mutexes'), words.mayMatch?.('a dead\nlock')]).toEqual([true, true, false]);
+    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'x.*y', '(a)|b.']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
+  });
+
+  it('never rejects a text with a matching line, over random regexes', async () => {
+    let seed = 7;
+    const random = (count: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % count;
+    };
+    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é'];
+    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ'];
+    let checked = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
+      const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n');
+      const compiled = await compileSearchPattern(query, true).catch(() => undefined);
+      if (!compiled?.matcher.mayMatch) continue;
+      const matches = text.split(/\r?\n/).some((line) => compiled.matcher.test(line));
+      if (matches) expect(compiled.matcher.mayMatch(text), `${query} on ${JSON.stringify(text)}`).toBe(true);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

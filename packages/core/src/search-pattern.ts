@@ -38,13 +38,10 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   }
   const native = compileNative(query, flags);
   if (!mayBacktrack(query)) {
-    // A match inside a line is a match inside the whole text, with ^ and $ at line breaks (the m
-    // flag), unless a lookaround looks past the line: then there is no one-pass test. Word
-    // boundaries are left out of the one-pass test: it only has to let every match through, and
-    // \b is slow in a case-insensitive Unicode regex.
-    const lineLocal = !/\(\?<?[=!]/.test(query);
-    const wholeText = new RegExp(withoutWordBoundaries(native.source), `${native.flags}m`);
-    return { matcher: { ...nativeMatcher(native), ...(lineLocal ? { mayMatch: (text: string) => wholeText.test(text) } : {}) }, caseSensitive };
+    const words = alternativeWords(query);
+    // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
+    const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
+    return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
   }
   const { RE2JS } = await import('re2js');
   try {
@@ -93,26 +90,6 @@ function countMatchingLines(text: string, pattern: RegExp): number {
   return count;
 }
 
-/** A regex source without its \b and \B assertions (outside character classes), which matches wherever the original does, and more. */
-function withoutWordBoundaries(source: string): string {
-  let result = '';
-  let inClass = false;
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index]!;
-    if (char === '\\') {
-      const next = source[index + 1] ?? '';
-      index += 1;
-      if (!inClass && (next === 'b' || next === 'B')) continue;
-      result += char + next;
-      continue;
-    }
-    if (char === '[') inClass = true;
-    else if (char === ']') inClass = false;
-    result += char;
-  }
-  return result;
-}
-
 function compileNative(query: string, flags: string): RegExp {
   try {
     return new RegExp(query, `${flags}u`);
@@ -124,6 +101,16 @@ function compileNative(query: string, flags: string): RegExp {
       throw new VaultError('INVALID_ARGUMENT', `The regex ${query} is invalid: ${(error as Error).message}. Fix it, or set regex to false to search for the literal text.`);
     }
   }
+}
+
+/**
+ * The words of a regex that is an alternation of plain words, optionally in a group and between word
+ * boundaries (`\b(mutex|semaphore)\b`, `TODO|FIXME`): every match holds one of them. Anything else:
+ * undefined. The user's own regex is never run over a whole text, where it could backtrack across lines.
+ */
+function alternativeWords(query: string): string[] | undefined {
+  const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
+  return (body?.[1] ?? body?.[2])?.split('|');
 }
 
 function escapeRegExp(text: string): string {

@@ -57,14 +57,16 @@ export interface VaultFs {
    * Optional: searches many files at once, for example in parallel off the main thread. For each
    * file it must give what `searchFileBytes` gives (the same function does the matching), skip a
    * file over `maxFileSize` as too large, and leave out files without a match, in the order of
-   * `paths`. Past `timeout` milliseconds it stops and throws `TIMEOUT`. Core uses it for searches of
-   * many files, and searches file by file without it.
+   * `paths`. Past `timeout` milliseconds it stops and throws `TIMEOUT`. The paths were plain files
+   * (no symlink on the way) when core walked the folders; a backend must not follow a symlink that
+   * has appeared since, and refuse instead. Core uses it for searches of many files, and searches
+   * file by file without it (symlinked files always).
    */
   searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
 }
 
 /** What `VaultFs.searchFiles` searches for: TextSearch's query and how much of each file to show. */
-export interface SearchFilesRequest extends FileSearchOptions {
+export interface SearchFilesRequest extends Omit<FileSearchOptions, 'checkDeadline'> {
   query: string;
   regex: boolean;
   maxFileSize: number;

@@ -59,15 +59,13 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
           if (error === undefined) resolve(results.flat());
           else reject(error);
         };
-        const timer = setTimeout(() => {
-          stop();
-          finish(
-            new VaultError(
-              'TIMEOUT',
-              `The search took longer than its budget of ${Math.round(request.timeout)} ms and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.`,
-            ),
-          );
-        }, Math.max(0, request.timeout));
+        const timer = setTimeout(
+          () => {
+            stop();
+            finish(new VaultError('TIMEOUT', 'The search ran past its time budget and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.'));
+          },
+          Math.min(Math.max(0, request.timeout), 2 ** 31 - 1),
+        );
         const ids = new Map<number, number>();
         const send = (worker: Worker) => {
           if (dispatched === batches.length) return;
@@ -81,7 +79,13 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
           const batch = ids.get(reply.id);
           if (batch === undefined) return;
           if ('error' in reply) {
-            finish(toVaultError(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}), reply.error.path));
+            const { message, code, path } = reply.error;
+            // ELOOP: the worker refused a symlink that appeared after the walk.
+            const error =
+              code === 'ELOOP'
+                ? new VaultError('IO_ERROR', `${path} became a symlink during the search, and the search does not follow it there. Search again.`)
+                : toVaultError(Object.assign(new Error(message), code ? { code } : {}), path);
+            finish(error);
             return;
           }
           results[batch] = reply.found;

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVault, type ToolInput } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
@@ -63,4 +65,44 @@ describe('searchFiles: the time budget', () => {
     await expect(searching.call('TextSearch', { query: 'a.*b', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect((await searching.call('TextSearch', { query: 'a b', outputMode: 'files_only' })).totalFiles).toBe(120);
   }, 30_000);
+});
+
+describe('searchFiles: symlinks', () => {
+  it('leaves symlinked files to the main thread, which applies every rule to where they lead', async () => {
+    const seed: Record<string, string> = { 'notes/target.md': 'linked hello\n', '.git/hidden.md': 'hidden hello\n' };
+    for (let index = 0; index < 120; index += 1) seed[`many/${index}.md`] = 'hello\n';
+    const vault = await createTempFolder(seed);
+    try {
+      await symlink(path.join(vault.path, 'notes/target.md'), path.join(vault.path, 'link.md'));
+      await symlink(path.join(vault.path, '.git/hidden.md'), path.join(vault.path, 'to-hidden.md'));
+      const inWorkers = await createVault(await createNodeFs(vault.path, { searchWorker })).call('TextSearch', { query: 'hello', outputMode: 'files_only', maxResults: 1000 });
+      const onMainThread = await createVault(await createNodeFs(vault.path, { searchWorkers: 0 })).call('TextSearch', { query: 'hello', outputMode: 'files_only', maxResults: 1000 });
+      expect(inWorkers).toEqual(onMainThread);
+      expect(inWorkers.files.map((file) => file.path)).toContain('link.md');
+      expect(inWorkers.files.map((file) => file.path)).not.toContain('to-hidden.md');
+    } finally {
+      await vault.remove();
+    }
+  });
+});
+
+describe('searchFiles: symlinks that appear after the walk', () => {
+  it('refuses to follow one, to a file outside or a hidden one, and reads nothing there', async () => {
+    const outside = await createTempFolder({ 'secret.md': 'SECRET outside\n' });
+    const vault = await createTempFolder({ 'notes/a.md': 'hello\n', 'notes/b.md': 'hello\n', '.git/config.md': 'SECRET hidden\n' });
+    try {
+      const fs = await createNodeFs(vault.path, { searchWorker });
+      const request = { query: 'SECRET', regex: false, contextLines: 0, maxShown: 10, maxFileSize: 1_000_000, timeout: 10_000 };
+      // As if the walk had seen plain files there, and they were swapped for symlinks since.
+      await rm(path.join(vault.path, 'notes/a.md'));
+      await symlink(path.join(outside.path, 'secret.md'), path.join(vault.path, 'notes/a.md'));
+      await expect(fs.searchFiles!(['notes/a.md'], request)).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringContaining('became a symlink') });
+      await rm(path.join(vault.path, 'notes'), { recursive: true });
+      await symlink(path.join(vault.path, '.git'), path.join(vault.path, 'notes'));
+      await expect(fs.searchFiles!(['notes/config.md'], request)).rejects.toMatchObject({ code: 'IO_ERROR' });
+    } finally {
+      await outside.remove();
+      await vault.remove();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // A search worker: reads the files it is given with blocking reads (fast, and off the main thread)
 // and matches them with core's own searchFileBytes, so results are those of core's search.
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { compileSearchPattern, type FileSearchResult, type LineMatcher, type SearchFilesRequest, searchFileBytes, skipReasons } from '@vault/core';
@@ -27,6 +27,7 @@ const compiled = new Map<string, Promise<CompiledQuery>>();
 function compile(query: string, regex: boolean): Promise<CompiledQuery> {
   const key = `${regex}:${query}`;
   if (!compiled.has(key)) {
+    if (compiled.size >= 16) compiled.clear();
     compiled.set(
       key,
       compileSearchPattern(query, regex).then(({ matcher, caseSensitive }) => ({ matcher, ...(caseSensitive && !regex ? { bytes: Buffer.from(query) } : {}) })),
@@ -38,9 +39,12 @@ function compile(query: string, regex: boolean): Promise<CompiledQuery> {
 parentPort?.on('message', async (task: SearchTask) => {
   const query = await compile(task.request.query, task.request.regex);
   const found: FileSearchResult[] = [];
+  const checkedFolders = new Set<string>();
   for (const relative of task.paths) {
     try {
-      const file = searchFile(path.join(task.root, relative), relative, query, task.request);
+      const absolute = path.join(task.root, relative);
+      checkNoSymlinkOnTheWay(path.dirname(absolute), checkedFolders);
+      const file = searchFile(absolute, relative, query, task.request);
       if (file) found.push(file);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
@@ -51,9 +55,19 @@ parentPort?.on('message', async (task: SearchTask) => {
   parentPort!.postMessage({ id: task.id, found } satisfies SearchTaskReply);
 });
 
+/**
+ * The files were plain files, with no symlink on the way, when core walked the folders; one that has
+ * appeared since is refused (a folder's real path must be itself), never followed.
+ */
+function checkNoSymlinkOnTheWay(folder: string, checked: Set<string>) {
+  if (checked.has(folder)) return;
+  if (realpathSync.native(folder) !== folder) throw Object.assign(new Error('a folder on the way became a symlink'), { code: 'ELOOP' });
+  checked.add(folder);
+}
+
 function searchFile(absolute: string, relative: string, { matcher, bytes: literal }: CompiledQuery, request: SearchFilesRequest): FileSearchResult | undefined {
-  // O_NONBLOCK: a FIFO swapped in since the walk never blocks the worker.
-  const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+  // O_NOFOLLOW: a symlink swapped in since the walk is refused (ELOOP). O_NONBLOCK: a FIFO never blocks the worker.
+  const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const stat = fstatSync(descriptor);
     if (!stat.isFile()) return undefined;

@@ -6,7 +6,7 @@ import { compileSearchPattern, type LineMatcher } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError, isVaultError } from '../vault-error.js';
-import { walkFiles } from '../walk-files.js';
+import { comparePaths, type WalkedFile, walkFiles } from '../walk-files.js';
 
 /** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel. */
 const parallelSearchThreshold = 100;
@@ -74,13 +74,17 @@ export const textSearch = defineTool({
     };
 
     const output: TextSearchOutput = { outputMode, caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [] };
-    const paths = await candidateFiles(vault, input, checkDeadline);
+    const files = await candidateFiles(vault, input, checkDeadline);
     const options = { contextLines, maxShown: outputMode === 'content' ? maxResults : 0 };
-    const { searchFiles } = vault.fs;
-    const found =
-      searchFiles && input.filePath === undefined && paths.length >= parallelSearchThreshold
-        ? await searchFiles(paths, { query, regex, ...options, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now() })
-        : await searchOneByOne(vault, paths, matcher, { ...options, checkDeadline }, input.filePath !== undefined);
+    // Plain files go to the backend's own search when it has one; symlinked files are searched here,
+    // where every rule is applied to where they lead.
+    const parallel = vault.fs.searchFiles !== undefined && input.filePath === undefined && files.length >= parallelSearchThreshold;
+    const inParallel = parallel ? files.filter((file) => !file.symlink).map((file) => file.path) : [];
+    const oneByOne = parallel ? files.filter((file) => file.symlink).map((file) => file.path) : files.map((file) => file.path);
+    const found = [
+      ...(inParallel.length > 0 ? await vault.fs.searchFiles!(inParallel, { query, regex, ...options, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now() }) : []),
+      ...(await searchOneByOne(vault, oneByOne, matcher, { ...options, checkDeadline }, input.filePath !== undefined)),
+    ].sort((a, b) => comparePaths(a.path, b.path));
     let shownMatches = 0;
     for (const file of found) {
       if ('skipped' in file) {
@@ -130,12 +134,12 @@ export const textSearch = defineTool({
   },
 });
 
-async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<string[]> {
+async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFile[]> {
   if (input.filePath !== undefined) {
     const path = vault.resolveFile(input.filePath);
     const stat = await vault.statExisting(path);
     if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as directoryPath to search below it.`);
-    return [path];
+    return [{ path, symlink: stat.target !== undefined }];
   }
   const directory = vault.resolvePath(input.directoryPath ?? '');
   const stat = await vault.statExisting(directory);
@@ -145,7 +149,7 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
   const matches = picomatch(input.filePattern, { dot: true, nocase: true });
   const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
-  return files.filter((path) => matches(subject(path)));
+  return files.filter((file) => matches(subject(file.path)));
 }
 
 /** Searches the files one after the other; a file that is not text or too large is skipped, unless it is the one file asked for. */
@@ -157,6 +161,7 @@ async function searchOneByOne(
   oneFileAskedFor: boolean,
 ): Promise<FileSearchResult[]> {
   const found: FileSearchResult[] = [];
+  let shown = 0;
   for (const path of paths) {
     options.checkDeadline();
     let text: string;
@@ -167,8 +172,12 @@ async function searchOneByOne(
       found.push({ path, skipped: skipReasons[error.code] });
       continue;
     }
-    const file = searchText(path, text, matcher, options);
-    if (file) found.push(file);
+    // Once enough lines are shown, the files after only count (the caller shows lines in path order).
+    const file = searchText(path, text, matcher, { ...options, maxShown: Math.max(0, options.maxShown - shown) });
+    if (file) {
+      found.push(file);
+      if ('matches' in file) shown += file.matches;
+    }
   }
   return found;
 }
