@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bin, serveBin } from './serve-bin.js';
 
-const bin = fileURLToPath(new URL('../dist/vault-mcp.js', import.meta.url));
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\n', 'inbox/': '' };
 const textOf = (result: unknown) => (result as CallToolResult).content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
@@ -31,19 +30,11 @@ async function run(args: string[], environment: NodeJS.ProcessEnv = {}) {
   return { code, stderr };
 }
 
-/** Starts the bin over HTTP and waits for the URL it prints. */
+/** Starts the bin over HTTP on the test's vault; the process is killed after the test. */
 async function serve(args: string[]) {
-  const child = spawn(process.execPath, [bin, '--vault', vault.path, '--http', '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const { url, child } = await serveBin(vault.path, args);
   children.push(child);
-  let stderr = '';
-  return new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const url = /at (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`vault-mcp exited with ${code}: ${stderr}`)));
-  });
+  return url;
 }
 
 describe('vault-mcp over stdio (the built bin)', () => {
