@@ -61,7 +61,7 @@ describe('vault-mcp under load over HTTP', () => {
     expect(failures).toEqual([]);
     const files = await readFolder(vault.path);
     const appends = Array.from({ length: callsPerClient }, (_, call) => call).filter((call) => call % 5 === 3);
-    counts.forEach((count, client) => expect(files[`clients/${client}.md`]).toBe(`count: ${count}\n`));
+    for (const [client, count] of counts.entries()) expect(files[`clients/${client}.md`]).toBe(`count: ${count}\n`);
     expect(counts.every((count) => count === appends.length)).toBe(true);
     const shared = (files['shared.md'] as string).split('\r\n');
     for (let client = 0; client < clients; client += 1) for (const call of appends) expect(shared).toContain(`line ${client}-${call}`);
