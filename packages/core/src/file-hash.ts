@@ -12,13 +12,12 @@ const hashBytes = 8;
  */
 export async function fileHash(bytes: Uint8Array, fs?: VaultFs): Promise<string> {
   if (fs?.createHasher) {
-    const hasher = fs.createHasher();
+    const hasher = createFileHasher(fs);
     hasher.update(bytes);
-    return bytesToHex(hasher.digest().subarray(0, hashBytes));
+    return hasher.digest();
   }
   const subtle = globalThis.crypto?.subtle;
-  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)) : sha256(bytes);
-  return bytesToHex(digest.subarray(0, hashBytes));
+  return hex(subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)) : sha256(bytes));
 }
 
 /** An incremental SHA-256: the bytes in chunks, then the digest. */
@@ -32,6 +31,11 @@ export function createFileHasher(fs: VaultFs): { update(chunk: Uint8Array): void
   const hasher = fs.createHasher?.() ?? sha256.create();
   return {
     update: (chunk) => void hasher.update(chunk),
-    digest: () => bytesToHex(hasher.digest().subarray(0, hashBytes)),
+    digest: () => hex(hasher.digest()),
   };
+}
+
+/** A SHA-256 digest as a `fileHash`: its first bytes in hex. */
+function hex(digest: Uint8Array): string {
+  return bytesToHex(digest.subarray(0, hashBytes));
 }

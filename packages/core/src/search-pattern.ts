@@ -32,9 +32,10 @@ export async function compileSearchPattern(query: string, regex: boolean): Promi
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
     const pattern = new RegExp(escapeRegExp(query), `${flags}u`);
+    const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
     const literal = nativeMatcher(pattern);
     const lineBreakFree = !/[\r\n]/.test(query);
-    return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, pattern) } : {}) }, caseSensitive };
+    return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) }, caseSensitive };
   }
   const native = compileNative(query, flags);
   if (!mayBacktrack(query)) {
@@ -77,11 +78,11 @@ function nativeMatcher(pattern: RegExp): LineMatcher {
   };
 }
 
-/** Lines of `text` where a literal without line breaks occurs: one scan, each line counted once. */
-function countMatchingLines(text: string, pattern: RegExp): number {
+/** Lines of `text` where a literal without line breaks (`everywhere`, a global regex) occurs: one scan, each line counted once. */
+function countMatchingLines(text: string, everywhere: RegExp): number {
   let count = 0;
   let lineEnd = -1;
-  for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+  for (const match of text.matchAll(everywhere)) {
     if (match.index < lineEnd) continue;
     count += 1;
     lineEnd = text.indexOf('\n', match.index);
