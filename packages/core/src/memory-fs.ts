@@ -1,6 +1,7 @@
 import { VaultError } from './vault-error.js';
 import type { VaultDirectoryEntry, VaultFs, VaultStat } from './vault-fs.js';
 import { parentOf } from './vault-path.js';
+import { writeConflict } from './write-conflict.js';
 
 /** A vault as a plain object: file path → content; a key ending in `/` is an (empty) folder. */
 export type VaultSeed = Record<string, string | Uint8Array>;
@@ -37,6 +38,13 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
 
   function get(path: string): Entry | undefined {
     return entries.get(path);
+  }
+
+  function checkUnchanged(path: string, expected: Uint8Array | null) {
+    const entry = get(path);
+    const current = entry?.kind === 'file' ? entry.data : undefined;
+    const unchanged = expected === null ? entry === undefined : current !== undefined && current.length === expected.length && current.every((byte, index) => byte === expected[index]);
+    if (!unchanged) throw writeConflict(path, expected);
   }
 
   function file(path: string): Uint8Array {
@@ -94,7 +102,8 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
       for (let offset = 0; offset < data.length; offset += chunkSize) yield data.slice(offset, offset + chunkSize);
     },
 
-    async writeFile(path, data) {
+    async writeFile(path, data, { expected } = {}) {
+      if (expected !== undefined) checkUnchanged(path, expected);
       writeFile(path, data);
     },
 

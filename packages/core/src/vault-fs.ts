@@ -24,9 +24,11 @@ export interface VaultFs {
   /**
    * Creates or replaces a file, atomically: a reader sees the old content or the new, never a
    * mix, and a crash leaves one of the two. Keeps an existing file's permissions. The parent
-   * folder exists (core creates it first).
+   * folder exists (core creates it first). With `expected`, the backend replaces the file only if
+   * it still holds what core read, checked at the moment of the replacement, so that a change made
+   * meanwhile by another process is refused, not lost.
    */
-  writeFile(path: string, data: Uint8Array): Promise<void>;
+  writeFile(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
 
   /**
    * The entries directly in a folder, in any order. Entries leading outside the vault are left out.
@@ -63,6 +65,15 @@ export interface VaultFs {
    * file by file without it (symlinked files always).
    */
   searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+}
+
+export interface WriteFileOptions {
+  /**
+   * The bytes the file must still hold, or `null` when there must be no file yet. Otherwise the
+   * write is refused: `STALE_FILE` when the content differs or the file is gone, `ALREADY_EXISTS`
+   * when a file appeared. Default: replace whatever is there.
+   */
+  expected?: Uint8Array | null;
 }
 
 /** What `VaultFs.searchFiles` searches for: TextSearch's query and how much of each file to show. */

@@ -3,7 +3,7 @@ import { createKeyedLock } from './keyed-lock.js';
 import { decodeText, encodeText, type DecodedText } from './text-codec.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
 import { VaultError } from './vault-error.js';
-import type { VaultFs, VaultStat } from './vault-fs.js';
+import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
 import { extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
 
 export interface VaultOptions {
@@ -43,8 +43,8 @@ export interface Vault {
   statExisting(path: string): Promise<VaultStat>;
   /** Loads a text file whole, refusing folders, files over `maxFileSize` and non-text content. */
   readText(path: string): Promise<DecodedText & { bytes: Uint8Array }>;
-  /** Writes a text file, creating its parent folders if asked; returns the bytes written. */
-  writeText(path: string, text: DecodedText, options: { createParents: boolean }): Promise<Uint8Array>;
+  /** Writes a text file, creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
+  writeText(path: string, text: DecodedText, options: { createParents: boolean } & WriteFileOptions): Promise<Uint8Array>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
 }
@@ -149,11 +149,11 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       return { ...decodeText(bytes, path), bytes };
     },
 
-    async writeText(path, text, { createParents }) {
+    async writeText(path, text, { createParents, ...write }) {
       const bytes = encodeText(text);
       const parent = parentOf(path);
       if (createParents && parent !== '') await fs.makeDirectory(parent);
-      await fs.writeFile(path, bytes);
+      await fs.writeFile(path, bytes, write);
       return bytes;
     },
 

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { constants, existsSync, promises as fs } from 'node:fs';
+import { constants, existsSync, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SearchFilesRequest, VaultError, type VaultDirectoryEntry, type VaultFs, type VaultStat } from '@vault/core';
-import writeFileAtomic from 'write-file-atomic';
 import { createSearchPool } from './create-search-pool.js';
+import { descriptorPath, pinnedFolderPath } from './descriptor-path.js';
 import { assertInside, isInside, realPathAllowingMissing } from './real-path-inside.js';
+import { replaceFile } from './replace-file.js';
 import { toVaultError } from './to-vault-error.js';
 
 export interface NodeFsOptions {
@@ -21,8 +22,10 @@ export interface NodeFsOptions {
 
 /**
  * The real-disk `VaultFs` for the folder `root` (canonicalised once, here). Every path is checked
- * against the real root after following symlinks at every level; writes are atomic (temp file in the
- * same folder, fsync, rename) and keep the file's mode; moves work across devices.
+ * against the real root after following symlinks at every level, and used through the folder or file
+ * opened and checked again where it really is (on Linux), so that a symlink swapped in after the check
+ * is never followed. Writes are atomic (temp file in the same folder, fsync, rename), keep the file's
+ * mode and replace only what was read; moves work across devices.
  */
 export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<VaultFs> {
   const realRoot = await fs.realpath(path.resolve(root)).catch((error: NodeJS.ErrnoException) => {
@@ -47,6 +50,34 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     return path.join(parent, path.posix.basename(relative));
   }
 
+  /** Refuses an open file or folder that is not inside the vault after all (a symlink swapped in after `locate`). */
+  function checkOpened(descriptor: number, relative: string) {
+    const real = descriptorPath(descriptor);
+    if (real !== undefined) assertInside(realRoot, real, relative);
+  }
+
+  /**
+   * Runs `work` on the real folder `folder` through a path that stays that very folder, opened and
+   * checked inside the vault, whatever is swapped in on the way to it meanwhile (Linux's
+   * `/proc/self/fd`); elsewhere, through `folder` itself.
+   */
+  async function inFolder<T>(folder: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T> {
+    const handle = await fs.open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      checkOpened(handle.fd, relative);
+      return await work(pinnedFolderPath(handle.fd) ?? folder);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Runs `work` on the entry at the real path `real` through its pinned parent folder (see `inFolder`). */
+  function atEntry<T>(real: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T> {
+    // The root's own entry: `/.` names the pinned folder itself, where `/proc/self/fd/N` alone is a (magic) link.
+    if (real === realRoot) return inFolder(real, relative, (folder) => work(`${folder}/.`));
+    return inFolder(path.dirname(real), relative, (folder) => work(path.join(folder, path.basename(real))));
+  }
+
   /** The vault-relative form of a real path, when it differs from the path asked for. */
   function targetOf(real: string, relative: string): { target?: string } {
     const target = path.relative(realRoot, real).split(path.sep).join('/');
@@ -63,8 +94,18 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
   /** Opens a regular file for reading; never blocks on a FIFO or device. */
   async function openFile(relative: string): Promise<fs.FileHandle> {
-    const handle = await fs.open(await locate(relative), constants.O_RDONLY | constants.O_NONBLOCK);
-    const stat = await handle.stat();
+    // O_NOFOLLOW: `locate` followed the links, so a symlink found now was swapped in since (ELOOP).
+    const handle = await fs.open(await locate(relative), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ELOOP' ? swappedIn(relative) : error;
+    });
+    let stat: Stats;
+    try {
+      checkOpened(handle.fd, relative);
+      stat = await handle.stat();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     if (stat.isFile()) return handle;
     await handle.close();
     throw stat.isDirectory()
@@ -78,11 +119,12 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     stat: (relative) =>
       guard(relative, async (): Promise<VaultStat | undefined> => {
         const real = await locate(relative);
-        const stat = await fs.stat(real).catch((error: NodeJS.ErrnoException) => {
+        const stat = await atEntry(real, relative, (entry) => fs.lstat(entry)).catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined;
           throw error;
         });
         if (!stat) return undefined;
+        if (stat.isSymbolicLink()) throw swappedIn(relative);
         if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
         if (stat.isFile()) return { kind: 'file', size: stat.size, ...targetOf(real, relative) };
         throw new VaultError('NOT_A_FILE', `${relative} is a special file (device, socket or pipe), which the tools do not open.`);
@@ -116,19 +158,16 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
       };
     },
 
-    writeFile: (relative, data) =>
+    writeFile: (relative, data, { expected } = {}) =>
       guard(relative, async () => {
         const target = await locate(relative);
-        const existing = await fs.stat(target).catch(() => undefined);
-        if (existing?.isDirectory()) throw new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Choose a file path.`);
-        await writeFileAtomic(target, Buffer.from(data.buffer, data.byteOffset, data.byteLength), { fsync: true });
+        await inFolder(path.dirname(target), relative, (folder) => replaceFile(folder, path.basename(target), data, relative, expected));
       }),
 
     readDirectory: (relative, { sizes = true } = {}) =>
       guard(relative, async () => {
-        const folder = await locate(relative);
         // The entries are looked at in parallel: a folder of thousands of files is one wait, not thousands.
-        const entries = await Promise.all(
+        const entries = await inFolder(await locate(relative), relative, async (folder) => Promise.all(
           (await fs.readdir(folder, { withFileTypes: true })).map(async (entry): Promise<VaultDirectoryEntry | undefined> => {
             const absolute = path.join(folder, entry.name);
             const symlink = entry.isSymbolicLink();
@@ -147,16 +186,24 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
             if (stat?.isDirectory()) return { name: entry.name, kind: 'directory', size: 0, symlink, ...target };
             return undefined;
           }),
-        );
+        ));
         return entries.filter((entry) => entry !== undefined);
       }),
 
     makeDirectory: (relative) =>
       guard(relative, async () => {
-        const folder = await locate(relative);
-        await fs.mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-          throw error.code === 'EEXIST' ? Object.assign(new Error(error.message), { code: 'ENOTDIR' }) : error;
-        });
+        // One level at a time, each made inside its pinned parent, so none is made through a swapped-in symlink.
+        let made = '';
+        for (const segment of relative.split('/')) {
+          const parent = made;
+          made = parent === '' ? segment : `${parent}/${segment}`;
+          const existing = await fs.stat(await locate(made)).catch(() => undefined);
+          if (existing?.isDirectory()) continue;
+          if (existing) throw new VaultError('NOT_A_DIRECTORY', `${made} is a file, not a folder. Choose another path.`);
+          await inFolder(await locate(parent), parent, (folder) => fs.mkdir(path.join(folder, segment))).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+          });
+        }
       }),
 
     rename: (from, to) =>
@@ -164,21 +211,30 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         const source = await locateEntry(from);
         const destination = await guard(to, () => locateEntry(to));
         if (source === realRoot || !isInside(realRoot, source)) throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved.');
-        if (await fs.lstat(destination).then(() => true, () => false)) {
-          throw new VaultError('ALREADY_EXISTS', `${to} already exists. Choose another destination.`);
-        }
-        try {
-          await fs.rename(source, destination);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-          // Another device: copy, then remove the original only once the copy is complete.
-          await fs.cp(source, destination, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
-          await fs.rm(source, { recursive: true });
-        }
+        await atEntry(source, from, (pinnedSource) =>
+          atEntry(destination, to, async (pinnedDestination) => {
+            if (await fs.lstat(pinnedDestination).then(() => true, () => false)) {
+              throw new VaultError('ALREADY_EXISTS', `${to} already exists. Choose another destination.`);
+            }
+            try {
+              await fs.rename(pinnedSource, pinnedDestination);
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+              // Another device: copy, then remove the original only once the copy is complete.
+              await fs.cp(pinnedSource, pinnedDestination, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
+              await fs.rm(pinnedSource, { recursive: true });
+            }
+          }),
+        );
       }),
 
     createHasher: () => createHash('sha256'),
 
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
   };
+}
+
+/** A path that was checked, then found to be a symlink when used: something swapped it in meanwhile. */
+function swappedIn(relative: string): VaultError {
+  return new VaultError('IO_ERROR', `${relative} was replaced by a symlink while the tool was using it, so nothing was read or written through it. Check the path and retry.`);
 }

@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync }
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { compileSearchPattern, type FileSearchResult, type LineMatcher, type SearchFilesRequest, searchFileBytes, skipReasons } from '@vault/core';
+import { descriptorPath } from './descriptor-path.js';
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
 export interface SearchTask {
@@ -69,6 +70,10 @@ function searchFile(absolute: string, relative: string, { matcher, bytes: litera
   // O_NOFOLLOW: a symlink swapped in since the walk is refused (ELOOP). O_NONBLOCK: a FIFO never blocks the worker.
   const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
+    // Where the system can tell, the file opened must be the very path walked: this also closes the
+    // window between the folder check above and the open.
+    const real = descriptorPath(descriptor);
+    if (real !== undefined && real !== absolute) throw Object.assign(new Error('a folder on the way became a symlink'), { code: 'ELOOP' });
     const stat = fstatSync(descriptor);
     if (!stat.isFile()) return undefined;
     if (stat.size > request.maxFileSize) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };

@@ -70,6 +70,17 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await dump()).toEqual({ 'a.md': 'new', 'b.md': 'fresh', 'folder/': '' });
       });
 
+      it('writes over a file only while it holds the expected bytes, and creates only where nothing is', async () => {
+        const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read' });
+        await fs.writeFile('a.md', encode('edited'), { expected: encode('read') });
+        expect(await codeOf(fs.writeFile('b.md', encode('edited'), { expected: encode('reaD') }))).toBe('STALE_FILE');
+        expect(await codeOf(fs.writeFile('b.md', encode('edited'), { expected: encode('rea') }))).toBe('STALE_FILE');
+        expect(await codeOf(fs.writeFile('gone.md', encode('edited'), { expected: encode('read') }))).toBe('STALE_FILE');
+        expect(await codeOf(fs.writeFile('b.md', encode('created'), { expected: null }))).toBe('ALREADY_EXISTS');
+        await fs.writeFile('c.md', encode('created'), { expected: null });
+        expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created' });
+      });
+
       it('lists a folder with kinds and sizes, refusing missing paths and files', async () => {
         const { fs } = await start({ 'notes/a.md': 'abc', 'notes/sub/b.md': '', 'notes/.hidden/c.md': '' });
         const entries = (await fs.readDirectory('notes')).sort((a, b) => a.name.localeCompare(b.name));

@@ -47,7 +47,7 @@ export const textCreate = defineTool({
         if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with createDirectories true.`);
         if (folder.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${parent} is a file, not a folder. Choose another path.`);
       }
-      const bytes = await vault.writeText(path, { text: content, bom: false }, { createParents: createDirectories });
+      const bytes = await vault.writeText(path, { text: content, bom: false }, { createParents: createDirectories, ...(overwrite ? {} : { expected: null }) });
       return {
         path,
         action: existing ? 'replaced' : 'created',

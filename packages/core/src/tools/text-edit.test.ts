@@ -174,7 +174,7 @@ describe('TextEdit results and edge cases', () => {
     expect(output).toMatchObject({ startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
   });
 
-  it('fails rather than resurrect a folder that was moved away during the edit', async () => {
+  it('refuses as stale rather than resurrect a folder that was moved away during the edit', async () => {
     const fs = createMemoryFs({ 'dir/a.md': 'hello\n' });
     const vault = createVault({
       ...fs,
@@ -184,7 +184,7 @@ describe('TextEdit results and edge cases', () => {
         return bytes;
       },
     });
-    await expect(vault.call('TextEdit', { filePath: 'dir/a.md', oldString: 'hello', newString: 'bye' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(vault.call('TextEdit', { filePath: 'dir/a.md', oldString: 'hello', newString: 'bye' })).rejects.toMatchObject({ code: 'STALE_FILE' });
     expect(fs.toJSON()).toEqual({ 'moved/a.md': 'hello\n' });
   });
 });

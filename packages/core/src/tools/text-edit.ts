@@ -97,7 +97,7 @@ export const textEdit = defineTool({
       }
       pieces.push(file.text.slice(normalized.toOriginal(cursor)));
       const text = pieces.join('');
-      const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false });
+      const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false, expected: file.bytes });
 
       // A deletion at the very end of a file that ends in a line break is reported on its last line.
       const anchor = startOffset === text.length && text.endsWith('\n') ? startOffset - 1 : startOffset;

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { VaultError, writeConflict } from '@vault/core';
+import { shortened, withFileLock } from './with-file-lock.js';
+
+/** Bytes compared at a time when checking that a file still holds what was read. */
+const compareChunk = 1024 * 1024;
+
+/**
+ * Writes `data` as the file `name` in `folder`, atomically: a hidden temp file beside it, with the
+ * old file's mode (and owner, when run as root), written and synced, then renamed over the file.
+ * The rename happens under the file's lock (see `withFileLock`), after checking `expected`: the
+ * bytes the file must still hold, or `null` for no file. A symlink in the file's place is replaced,
+ * never followed.
+ */
+export async function replaceFile(folder: string, name: string, data: Uint8Array, relative: string, expected?: Uint8Array | null): Promise<void> {
+  const target = path.join(folder, name);
+  const existing = await fs.lstat(target).catch(ignoreMissing);
+  if (existing?.isDirectory()) throw new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Choose a file path.`);
+  const mode = existing?.isFile() ? existing.mode & 0o7777 : 0o666;
+  const temp = path.join(folder, `.${shortened(name)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    // O_EXCL: never through a symlink planted at the temp name.
+    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+    try {
+      if (existing?.isFile()) {
+        await handle.chmod(mode);
+        if (process.getuid?.() === 0) await handle.chown(existing.uid, existing.gid);
+      }
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await withFileLock(folder, name, relative, async () => {
+      if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
+      await fs.rename(temp, target);
+    });
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Whether the file at `target` holds exactly `expected` (`null`: nothing is there), compared a chunk at a time. */
+async function holds(target: string, expected: Uint8Array | null): Promise<boolean> {
+  if (expected === null) return (await fs.lstat(target).catch(ignoreMissing)) === undefined;
+  // A symlink that has taken the file's place (ELOOP) is a change too.
+  const handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ELOOP') return undefined;
+    return ignoreMissing(error);
+  });
+  if (!handle) return false;
+  try {
+    if ((await handle.stat()).size !== expected.length) return false;
+    const buffer = Buffer.allocUnsafe(Math.min(compareChunk, expected.length));
+    for (let offset = 0; offset < expected.length; ) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+      if (bytesRead === 0 || !buffer.subarray(0, bytesRead).equals(expected.subarray(offset, offset + bytesRead))) return false;
+      offset += bytesRead;
+    }
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+}
