@@ -5,6 +5,8 @@ export interface ServerOptions {
   extensions: string[] | undefined;
   allowHidden: boolean;
   readOnly: boolean;
+  maxFileSize: number | undefined;
+  searchTimeout: number | undefined;
   http: boolean;
   host: string;
   port: number;
@@ -24,6 +26,9 @@ Options:
   --extensions LIST    allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)
   --allow-hidden       let the tools reach hidden paths (.git, .obsidian, .trash)
   --read-only          register only the read tools
+  --max-file-size N    largest file, in bytes, a tool loads whole (default: 134217728, 128 MiB);
+                       bigger files get FILE_TOO_LARGE (TextRead streams them in windows)
+  --search-timeout MS  time budget of one search, in milliseconds (default: 10000)
   --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
   --host HOST          HTTP address (default: 127.0.0.1)
   --port PORT          HTTP port (default: 3939; 0 picks a free one)
@@ -51,6 +56,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   if (values.http && !isLoopback(host) && !token) {
     throw new UsageError(`Serving on ${host}, beyond this machine, needs a bearer token. Pass --token or set VAULT_MCP_TOKEN, or bind to 127.0.0.1.`);
   }
+  const maxFileSize = positiveInteger(values['max-file-size'], '--max-file-size', 'bytes, such as 10485760');
+  const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
   const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
@@ -58,6 +65,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     extensions,
     allowHidden: values['allow-hidden'] ?? false,
     readOnly: values['read-only'] ?? false,
+    maxFileSize,
+    searchTimeout,
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -74,6 +83,8 @@ function parse(argv: string[]) {
       extensions: { type: 'string' },
       'allow-hidden': { type: 'boolean' },
       'read-only': { type: 'boolean' },
+      'max-file-size': { type: 'string' },
+      'search-timeout': { type: 'string' },
       http: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },
@@ -86,4 +97,11 @@ function parse(argv: string[]) {
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function positiveInteger(value: string | undefined, option: string, example: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`${option} ${value} is not a positive whole number. Pass ${example}.`);
+  return number;
 }

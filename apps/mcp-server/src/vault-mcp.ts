@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     ...(options.extensions ? { extensions: options.extensions } : {}),
     allowHidden: options.allowHidden,
     readOnly: options.readOnly,
+    ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
+    ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
   });
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,

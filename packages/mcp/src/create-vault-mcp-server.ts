@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isVaultError, type ToolName, type Vault } from '@vault/core';
+import { type CallToolResult, CallToolRequestSchema, ErrorCode as JsonRpcErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { isVaultError, type ToolName, type Vault, VaultError } from '@vault/core';
 import { structuredOutputs } from './structured-outputs.js';
 import { toolErrorResult } from './tool-error-result.js';
 
@@ -34,6 +34,7 @@ function instructionsFor(vault: Vault): string {
  */
 export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions: instructionsFor(vault) });
+  codeRefusedCalls(server, options);
   for (const tool of vault.tools) {
     const structured = structuredOutputs[tool.name];
     server.registerTool(
@@ -69,4 +70,32 @@ export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOption
   // The tool list never changes while the server runs.
   server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
+}
+
+/**
+ * The SDK refuses some calls before a tool's handler runs (an unknown tool, arguments that do not
+ * fit the input schema) with an error result that has no code. Its tools/call handler is wrapped,
+ * as it is installed, so that such a result gets one too: INVALID_ARGUMENT for invalid parameters,
+ * IO_ERROR (reported as unexpected) for anything else.
+ */
+function codeRefusedCalls(server: McpServer, options: VaultMcpServerOptions) {
+  const protocol = server.server;
+  const setRequestHandler = protocol.setRequestHandler.bind(protocol);
+  protocol.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: (...args: unknown[]) => Promise<CallToolResult>) =>
+    setRequestHandler(
+      schema,
+      schema !== CallToolRequestSchema
+        ? handler
+        : async (...args: unknown[]) => {
+            const result = await handler(...args);
+            if (!result.isError || result._meta?.errorCode !== undefined) return result;
+            const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+            if (!text.includes(`MCP error ${JsonRpcErrorCode.InvalidParams}:`)) {
+              options.onUnexpectedError?.(new Error(text), 'protocol');
+              return toolErrorResult(new Error(text));
+            }
+            const reason = text.replace(/^MCP error -?\d+: /, '');
+            return toolErrorResult(new VaultError('INVALID_ARGUMENT', `${reason}. Fix the call (tools/list gives each tool's name and input schema) and call again.`));
+          },
+    )) as typeof protocol.setRequestHandler;
 }

@@ -1,4 +1,4 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault, type ErrorCode, type Vault } from '@vault/core';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
@@ -14,8 +14,10 @@ let vault: Vault;
 let outsideBefore: Awaited<ReturnType<typeof readFolder>>;
 const outsideFolders = ['outside', 'vault-evil'];
 
+/** Everything outside the vault: the parent's entries and the outside folders' contents. */
 async function outsideNow() {
-  return Object.fromEntries(await Promise.all(outsideFolders.map(async (name) => [name, await readFolder(path.join(parent.path, name))])));
+  const folders = await Promise.all(outsideFolders.map(async (name) => [name, await readFolder(path.join(parent.path, name))]));
+  return { parent: (await readdir(parent.path)).sort(), ...Object.fromEntries(folders) };
 }
 
 beforeAll(async () => {
@@ -23,7 +25,12 @@ beforeAll(async () => {
     'vault/notes/a.md': 'inside\n',
     'vault/.git/config.md': 'hidden\n',
     'vault/script.sh': 'echo\n',
+    'vault/a.md.sh': 'echo\n',
+    'vault/README': 'no extension\n',
+    'vault/folder.md/inner.md': 'a folder named like a file\n',
+    'vault/box/kept.md': 'kept\n',
     'outside/secret.md': 'secret\n',
+    'outside/hard.md': 'hard secret\n',
     'vault-evil/secret.md': 'evil secret\n',
   });
   const root = path.join(parent.path, 'vault');
@@ -31,6 +38,13 @@ beforeAll(async () => {
   await symlink('../outside', path.join(root, 'link-dir'));
   await symlink('../outside/not-yet.md', path.join(root, 'dangling.md'));
   await symlink('../../outside', path.join(root, 'notes/deeper-link'));
+  // A chain of links: hop-1 -> hop-2 (inside) -> ../outside.
+  await symlink('hop-2', path.join(root, 'hop-1'));
+  await symlink('../outside', path.join(root, 'hop-2'));
+  // A folder holding a link out, to be moved around inside the vault.
+  await symlink('../../outside/secret.md', path.join(root, 'box/out.md'));
+  // A hard link: the same file under a name inside the vault (see "hard links" below).
+  await link(path.join(parent.path, 'outside/hard.md'), path.join(root, 'hard.md'));
   vault = createVault(await createNodeFs(root));
   outsideBefore = await outsideNow();
 });
@@ -63,6 +77,30 @@ const attempts: [string, string, Record<string, unknown>, ErrorCode][] = [
   ['read a disallowed extension', 'TextRead', { filePath: 'script.sh' }, 'EXTENSION_NOT_ALLOWED'],
   ['read a hidden path', 'TextRead', { filePath: '.git/config.md' }, 'HIDDEN_PATH'],
   ['create in a hidden folder', 'TextCreate', { filePath: '.git/hooks.md', content: 'x' }, 'HIDDEN_PATH'],
+  ['read ./ then ../', 'TextRead', { filePath: './../outside/secret.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['read with repeated slashes', 'TextRead', { filePath: 'notes//..//..//outside/secret.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['read an absolute path that climbs out of the vault', 'TextRead', { filePath: '@/vault/../outside/secret.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['read a Windows drive path', 'TextRead', { filePath: 'C:\\outside\\secret.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['read fullwidth dots (no Unicode folding into ..)', 'TextRead', { filePath: '\uFF0E\uFF0E/outside/secret.md' }, 'NOT_FOUND'],
+  ['read URL-encoded dots (no decoding into ..)', 'TextRead', { filePath: '%2e%2e/outside/secret.md' }, 'NOT_FOUND'],
+  ['read through a chain of symlinks', 'TextRead', { filePath: 'hop-1/secret.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['read a dangling symlink', 'TextRead', { filePath: 'dangling.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['list the parent of the vault', 'ListDirectories', { directoryPath: '..' }, 'PATH_OUTSIDE_VAULT'],
+  ['list the file system root', 'ListFiles', { directoryPath: '/' }, 'PATH_OUTSIDE_VAULT'],
+  ['search the parent of the vault', 'TextSearch', { query: 'secret', directoryPath: '../outside' }, 'PATH_OUTSIDE_VAULT'],
+  ['create a name longer than 255 bytes', 'TextCreate', { filePath: `${'x'.repeat(300)}.md`, content: 'x' }, 'INVALID_ARGUMENT'],
+  ['create a path longer than the system allows', 'TextCreate', { filePath: `${`${'d'.repeat(200)}/`.repeat(25)}a.md`, content: 'x' }, 'INVALID_ARGUMENT'],
+  ['read the trash', 'TextRead', { filePath: '.trash/a.md' }, 'HIDDEN_PATH'],
+  ['create in the trash', 'TextCreate', { filePath: '.trash/planted.md', content: 'x' }, 'HIDDEN_PATH'],
+  ['read a double extension', 'TextRead', { filePath: 'a.md.sh' }, 'EXTENSION_NOT_ALLOWED'],
+  ['create with a trailing dot', 'TextCreate', { filePath: 'notes/b.md.', content: 'x' }, 'EXTENSION_NOT_ALLOWED'],
+  ['create with a trailing space', 'TextCreate', { filePath: 'notes/b.md ', content: 'x' }, 'EXTENSION_NOT_ALLOWED'],
+  ['read a file without extension', 'TextRead', { filePath: 'README' }, 'EXTENSION_NOT_ALLOWED'],
+  ['read a folder named x.md', 'TextRead', { filePath: 'folder.md' }, 'NOT_A_FILE'],
+  ['overwrite a folder named x.md', 'TextCreate', { filePath: 'folder.md', content: 'x', overwrite: true }, 'NOT_A_FILE'],
+  ['move a symlinked folder out of the vault', 'Move', { sourcePath: 'link-dir', destinationPath: '../moved-out' }, 'PATH_OUTSIDE_VAULT'],
+  ['move a file in through a symlinked folder', 'Move', { sourcePath: 'link-dir/secret.md', destinationPath: 'stolen.md' }, 'PATH_OUTSIDE_VAULT'],
+  ['move the vault root', 'Move', { sourcePath: '', destinationPath: 'root-moved' }, 'INVALID_ARGUMENT'],
 ];
 
 describe('vault containment on the real disk', () => {
@@ -75,10 +113,41 @@ describe('vault containment on the real disk', () => {
   });
 
   it('keeps links that lead outside out of listings and search', async () => {
+    // hard.md is listed and found: a hard link is a file of the vault (see "hard links" below).
     const files = await vault.call('ListFiles', { directoryPath: '' });
-    expect(files.files.map((file) => file.path)).toEqual([]);
-    expect((await vault.call('ListDirectories', {})).directories).toEqual(['notes']);
-    expect((await vault.call('TextSearch', { query: 'secret' })).totalMatches).toBe(0);
+    expect(files.files.map((file) => file.path)).toEqual(['hard.md']);
+    expect((await vault.call('ListDirectories', {})).directories).toEqual(['box', 'folder.md', 'notes']);
+    expect((await vault.call('TextSearch', { query: 'secret', outputMode: 'files_only' })).files.map((file) => file.path)).toEqual(['hard.md']);
+  });
+
+  it('moves a folder holding a link out around the vault without following it, and the link still leads nowhere', async () => {
+    await vault.call('Move', { sourcePath: 'box', destinationPath: 'deeper/still/box' });
+    // The relative link ../../outside/secret.md now leads to deeper/outside/secret.md, inside the vault, where nothing is.
+    await expect(vault.call('TextRead', { filePath: 'deeper/still/box/out.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await vault.call('ListFiles', { directoryPath: 'deeper/still/box' })).files.map((file) => file.path)).toEqual(['deeper/still/box/kept.md']);
+    await vault.call('Move', { sourcePath: 'deeper/still/box', destinationPath: 'box' });
+    await expect(vault.call('TextRead', { filePath: 'box/out.md' })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_VAULT' });
+    expect(await outsideNow()).toEqual(outsideBefore);
+  });
+
+  // Hard links: a hard link is the same file under a second name, and nothing on the disk says which
+  // name is "outside". Not defended: a hard link someone made inside the vault is read like any file.
+  // Defended: the tools never make one, and a write replaces the vault's name with a new file, so the
+  // other name keeps its content.
+  it('reads a hard link like any file, and never changes the other name when writing it', async () => {
+    expect((await vault.call('TextRead', { filePath: 'hard.md' })).lines[0]?.text).toBe('hard secret');
+    await vault.call('TextEdit', { filePath: 'hard.md', oldString: 'hard secret', newString: 'edited' });
+    expect(await readFile(path.join(parent.path, 'outside/hard.md'), 'utf8')).toBe('hard secret\n');
+    expect(await outsideNow()).toEqual(outsideBefore);
+  });
+
+  // Unicode: names are compared byte for byte, as Linux does; nothing is normalised, so a name cannot
+  // be made to mean another one, and NFC and NFD spellings are two files.
+  it('keeps NFC and NFD spellings of a name apart', async () => {
+    await vault.call('TextCreate', { filePath: 'notes/caf\u00e9.md', content: 'nfc\n' });
+    await expect(vault.call('TextRead', { filePath: 'notes/cafe\u0301.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await vault.call('TextCreate', { filePath: 'notes/cafe\u0301.md', content: 'nfd\n' });
+    expect((await vault.call('TextRead', { filePath: 'notes/caf\u00e9.md' })).lines[0]?.text).toBe('nfc');
   });
 
   it('never names the host path in an error', async () => {

@@ -76,15 +76,18 @@ export const textSearch = defineTool({
     const output: TextSearchOutput = { outputMode, caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [] };
     const files = await candidateFiles(vault, input, checkDeadline);
     const options = { contextLines, maxShown: outputMode === 'content' ? maxResults : 0 };
-    // Plain files go to the backend's own search when it has one; symlinked files are searched here,
-    // where every rule is applied to where they lead.
-    const parallel = vault.fs.searchFiles !== undefined && input.filePath === undefined && files.length >= parallelSearchThreshold;
+    // Plain files go to the backend's own search when it has one: for many files, and for any regex,
+    // which the backend can stop at the time budget even when it is stuck on one line (here it cannot).
+    // Symlinked files are searched here, where every rule is applied to where they lead.
+    const parallel = vault.fs.searchFiles !== undefined && (regex || files.length >= parallelSearchThreshold);
     const inParallel = parallel ? files.filter((file) => !file.symlink).map((file) => file.path) : [];
     const oneByOne = parallel ? files.filter((file) => file.symlink).map((file) => file.path) : files.map((file) => file.path);
     const found = [
       ...(inParallel.length > 0 ? await vault.fs.searchFiles!(inParallel, { query, regex, ...options, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now() }) : []),
       ...(await searchOneByOne(vault, oneByOne, matcher, { ...options, checkDeadline }, input.filePath !== undefined)),
     ].sort((a, b) => comparePaths(a.path, b.path));
+    // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
+    if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     let shownMatches = 0;
     for (const file of found) {
       if ('skipped' in file) {
