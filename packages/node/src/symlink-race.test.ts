@@ -42,7 +42,8 @@ beforeAll(async () => {
     'outside/secret-only.md': 'SECRET\n',
     'work/swapper.mjs': swapper,
   });
-  vault = createVault(await createNodeFs(path.join(parent.path, 'vault')));
+  // With the built search worker, as the server runs: a regex search goes to the workers.
+  vault = createVault(await createNodeFs(path.join(parent.path, 'vault'), { searchWorker: new URL('../dist/search-worker.js', import.meta.url) }));
 });
 afterAll(async () => parent.remove());
 
@@ -58,6 +59,7 @@ const calls: [string, Record<string, unknown>][] = [
   ['ListFiles', { directoryPath: 'd' }],
   ['TextSearch', { query: 'SECRET' }],
   ['TextSearch', { query: 'SECRET', directoryPath: 'd' }],
+  ['TextSearch', { query: 'SEC+RET', regex: true }],
   ['Move', { sourcePath: 'd/a.md', destinationPath: 'd/b.md' }],
   ['Move', { sourcePath: 'd/b.md', destinationPath: 'd/a.md' }],
   ['RemoveFile', { filePath: 'd/new.md' }],
