@@ -44,7 +44,7 @@ describe(`a vault of ${totalFiles} files and a ${depth}-level tree`, { timeout: 
 
   it('searches every file, shows maxResults, and counts them all', async () => {
     const content = await vault.call('TextSearch', { query: 'needle' });
-    expect(content.files.flatMap((file) => file.lines).filter((line) => line.match)).toHaveLength(50);
+    expect(content.files.flatMap((file) => file.lines ?? []).filter((line) => line.match)).toHaveLength(50);
     expect(content).toMatchObject({ totalMatches: totalFiles, totalFiles, truncated: true });
     const files = await vault.call('TextSearch', { query: 'needle', outputMode: 'files_only', maxResults: 10 });
     expect(files.files).toHaveLength(10);
