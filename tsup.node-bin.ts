@@ -9,7 +9,7 @@ const searchWorker = fileURLToPath(new URL('./packages/node/src/search-worker.ts
  * The tsup options of a runnable bin (`bin`: its source file): a bundled, minified ESM entry for
  * Node 20 that starts fast and needs no node_modules, with code loaded by `import()` (the RE2
  * engine, ...) split into chunks, and the search worker beside it.
- * Bundled CommonJS dependencies (commander, write-file-atomic, picomatch, ...) expect `require`
+ * Bundled CommonJS dependencies (commander, picomatch, ...) expect `require`
  * and `__filename`, which the banner provides.
  */
 export function nodeBin(bin: string, options: Options = {}): Options {
