@@ -90,11 +90,12 @@ function codeRefusedCalls(server: McpServer, options: VaultMcpServerOptions) {
             const result = await handler(...args);
             if (!result.isError || result._meta?.errorCode !== undefined) return result;
             const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-            if (!text.includes(`MCP error ${JsonRpcErrorCode.InvalidParams}:`)) {
+            // Invalid parameters are the caller's to fix; anything else (an output that fails its schema) is ours.
+            if (!text.includes(`MCP error ${JsonRpcErrorCode.InvalidParams}:`) || text.includes('Output validation error')) {
               options.onUnexpectedError?.(new Error(text), 'protocol');
               return toolErrorResult(new Error(text));
             }
-            const reason = text.replace(/^MCP error -?\d+: /, '');
+            const reason = text.replace(/^MCP error -?\d+: /, '').replace(/\.$/, '');
             return toolErrorResult(new VaultError('INVALID_ARGUMENT', `${reason}. Fix the call (tools/list gives each tool's name and input schema) and call again.`));
           },
     )) as typeof protocol.setRequestHandler;

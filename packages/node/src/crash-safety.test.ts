@@ -57,9 +57,9 @@ describe('crash safety', () => {
       expect((await tools.call('ListFiles', { directoryPath: 'notes' })).files.map((entry) => entry.path)).toEqual(['notes/c.md']);
     }
     expect(seen).toEqual(new Set(['old', 'new']));
-    // What a kill leaves on disk: only hidden temp files (.name.md.RANDOM.tmp) and a lock (.name.md.lock,
+    // What a kill leaves on disk: only hidden temp files (.name.md.RANDOM.tmp) and a lock (.name.md.vault-lock,
     // which the next writer breaks, its holder being dead), beside their targets.
     const leftovers = (await readdir(vault.path, { recursive: true })).filter((name) => !files.includes(name) && name !== 'notes');
-    for (const name of leftovers) expect(name).toMatch(/^(notes\/)?\.[abc]\.md\.([0-9a-f]{12}\.tmp|lock)$/);
+    for (const name of leftovers) expect(name).toMatch(/^(notes\/)?\.[abc]\.md\.([0-9a-f]{12}\.tmp|vault-lock)$/);
   }, 120_000);
 });

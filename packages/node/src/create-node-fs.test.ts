@@ -74,6 +74,13 @@ describe('createNodeFs on the real disk', () => {
     expect((await vault.call('ListDirectories', {})).directories).toEqual(['again', 'notes']);
   });
 
+  it('creates a file below a dangling link that stays inside the vault, where the link leads', async () => {
+    folder = await createTempFolder({ 'notes/': '' });
+    await symlink('planned', path.join(folder.path, 'soon'));
+    await createVault(await createNodeFs(folder.path)).call('TextCreate', { filePath: 'soon/deeper/a.md', content: 'here\n' });
+    expect(await readFile(path.join(folder.path, 'planned/deeper/a.md'), 'utf8')).toBe('here\n');
+  });
+
   it('moves a folder and reports errno as codes with vault-relative paths only', async () => {
     folder = await createTempFolder({ 'a/b.md': 'x', 'file.md': 'y' });
     const fs = await createNodeFs(folder.path);

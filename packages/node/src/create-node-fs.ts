@@ -50,10 +50,12 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     return path.join(parent, path.posix.basename(relative));
   }
 
-  /** Refuses an open file or folder that is not inside the vault after all (a symlink swapped in after `locate`). */
-  function checkOpened(descriptor: number, relative: string) {
+  /** Refuses an open file or folder that is not the real path `located` after all: a symlink was swapped in after `locate`. */
+  function checkOpened(descriptor: number, located: string, relative: string) {
     const real = descriptorPath(descriptor);
-    if (real !== undefined) assertInside(realRoot, real, relative);
+    if (real === undefined || real === located) return;
+    assertInside(realRoot, real, relative);
+    throw swappedIn(relative);
   }
 
   /**
@@ -64,7 +66,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
   async function inFolder<T>(folder: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T> {
     const handle = await fs.open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
     try {
-      checkOpened(handle.fd, relative);
+      checkOpened(handle.fd, folder, relative);
       return await work(pinnedFolderPath(handle.fd) ?? folder);
     } finally {
       await handle.close();
@@ -95,12 +97,13 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
   /** Opens a regular file for reading; never blocks on a FIFO or device. */
   async function openFile(relative: string): Promise<fs.FileHandle> {
     // O_NOFOLLOW: `locate` followed the links, so a symlink found now was swapped in since (ELOOP).
-    const handle = await fs.open(await locate(relative), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+    const located = await locate(relative);
+    const handle = await fs.open(located, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ELOOP' ? swappedIn(relative) : error;
     });
     let stat: Stats;
     try {
-      checkOpened(handle.fd, relative);
+      checkOpened(handle.fd, located, relative);
       stat = await handle.stat();
     } catch (error) {
       await handle.close();
@@ -172,16 +175,20 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
             const absolute = path.join(folder, entry.name);
             const symlink = entry.isSymbolicLink();
             let target: { target?: string } = {};
+            // A link is looked at where it really leads; any other entry without following links, so
+            // that one swapped in since readdir shows nothing of what it points to.
+            let looked = absolute;
             if (symlink) {
               const real = await fs.realpath(absolute).catch(() => undefined);
               if (real === undefined || !isInside(realRoot, real)) return undefined;
               target = targetOf(real, '');
+              looked = real;
             } else if (!entry.isFile() && !entry.isDirectory()) {
               return undefined;
             } else if (!sizes) {
               return { name: entry.name, kind: entry.isFile() ? 'file' : 'directory', size: 0, symlink };
             }
-            const stat = await fs.stat(absolute).catch(() => undefined);
+            const stat = await (symlink ? fs.stat(looked) : fs.lstat(looked)).catch(() => undefined);
             if (stat?.isFile()) return { name: entry.name, kind: 'file', size: stat.size, symlink, ...target };
             if (stat?.isDirectory()) return { name: entry.name, kind: 'directory', size: 0, symlink, ...target };
             return undefined;
@@ -192,16 +199,16 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
     makeDirectory: (relative) =>
       guard(relative, async () => {
-        // One level at a time, each made inside its pinned parent, so none is made through a swapped-in symlink.
+        // One level at a time, each made where it really goes (a link inside the vault is followed)
+        // inside its pinned parent, so none is made through a symlink swapped in meanwhile.
         let made = '';
         for (const segment of relative.split('/')) {
-          const parent = made;
-          made = parent === '' ? segment : `${parent}/${segment}`;
-          const existing = await fs.stat(await locate(made)).catch(() => undefined);
-          if (existing?.isDirectory()) continue;
-          if (existing) throw new VaultError('NOT_A_DIRECTORY', `${made} is a file, not a folder. Choose another path.`);
-          await inFolder(await locate(parent), parent, (folder) => fs.mkdir(path.join(folder, segment))).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'EEXIST') throw error;
+          made = made === '' ? segment : `${made}/${segment}`;
+          await atEntry(await locate(made), made, async (entry) => {
+            await fs.mkdir(entry).catch((error: NodeJS.ErrnoException) => {
+              if (error.code !== 'EEXIST') throw error;
+            });
+            if (!(await fs.stat(entry)).isDirectory()) throw new VaultError('NOT_A_DIRECTORY', `${made} is a file, not a folder. Choose another path.`);
           });
         }
       }),

@@ -9,7 +9,13 @@ const supported = existsSync(descriptors);
  * swapped in on the way between a check and the open.
  */
 export function descriptorPath(descriptor: number): string | undefined {
-  return supported ? readlinkSync(`${descriptors}/${descriptor}`) : undefined;
+  if (!supported) return undefined;
+  try {
+    // A file removed or replaced since it was opened is named with " (deleted)" after its last path.
+    return readlinkSync(`${descriptors}/${descriptor}`).replace(/ \(deleted\)$/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

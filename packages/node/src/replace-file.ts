@@ -11,8 +11,9 @@ const compareChunk = 1024 * 1024;
  * Writes `data` as the file `name` in `folder`, atomically: a hidden temp file beside it, with the
  * old file's mode (and owner, when run as root), written and synced, then renamed over the file.
  * The rename happens under the file's lock (see `withFileLock`), after checking `expected`: the
- * bytes the file must still hold, or `null` for no file. A symlink in the file's place is replaced,
- * never followed.
+ * bytes the file must still hold; with `null` (no file may be there) the temp file is linked in
+ * instead, which fails if anything is there. A symlink in the file's place is replaced, never
+ * followed.
  */
 export async function replaceFile(folder: string, name: string, data: Uint8Array, relative: string, expected?: Uint8Array | null): Promise<void> {
   const target = path.join(folder, name);
@@ -34,18 +35,25 @@ export async function replaceFile(folder: string, name: string, data: Uint8Array
       await handle.close();
     }
     await withFileLock(folder, name, relative, async () => {
+      if (expected === null) {
+        // Only where nothing is: link() never replaces, even a file another program made a moment ago.
+        await fs.link(temp, target).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? writeConflict(relative, null) : error;
+        });
+        await fs.rm(temp, { force: true });
+        return;
+      }
       if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
       await fs.rename(temp, target);
     });
   } catch (error) {
-    await fs.rm(temp, { force: true });
+    await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
 }
 
-/** Whether the file at `target` holds exactly `expected` (`null`: nothing is there), compared a chunk at a time. */
-async function holds(target: string, expected: Uint8Array | null): Promise<boolean> {
-  if (expected === null) return (await fs.lstat(target).catch(ignoreMissing)) === undefined;
+/** Whether the file at `target` holds exactly `expected`, compared a chunk at a time. */
+async function holds(target: string, expected: Uint8Array): Promise<boolean> {
   // A symlink that has taken the file's place (ELOOP) is a change too.
   const handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ELOOP') return undefined;
@@ -60,7 +68,8 @@ async function holds(target: string, expected: Uint8Array | null): Promise<boole
       if (bytesRead === 0 || !buffer.subarray(0, bytesRead).equals(expected.subarray(offset, offset + bytesRead))) return false;
       offset += bytesRead;
     }
-    return true;
+    // And nothing more: bytes appended since the size was taken are a change too.
+    return (await handle.read(buffer, 0, 1, expected.length)).bytesRead === 0;
   } finally {
     await handle.close();
   }

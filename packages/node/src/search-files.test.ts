@@ -105,4 +105,18 @@ describe('searchFiles: symlinks that appear after the walk', () => {
       await vault.remove();
     }
   });
+
+  it('still searches, with a regex too, below a folder reached through a link that stays inside the vault', async () => {
+    const vault = await createTempFolder({ 'notes/a.md': 'hello there\n' });
+    try {
+      await symlink('notes', path.join(vault.path, 'alias'));
+      const searching = createVault(await createNodeFs(vault.path, { searchWorker }));
+      for (const regex of [false, true]) {
+        const found = await searching.call('TextSearch', { query: 'hel+o', regex, directoryPath: 'alias' });
+        expect(found.files.map((file) => file.path)).toEqual(regex ? ['alias/a.md'] : []);
+      }
+    } finally {
+      await vault.remove();
+    }
+  });
 });

@@ -73,7 +73,7 @@ function searchFile(absolute: string, relative: string, { matcher, bytes: litera
     // Where the system can tell, the file opened must be the very path walked: this also closes the
     // window between the folder check above and the open.
     const real = descriptorPath(descriptor);
-    if (real !== undefined && real !== absolute) throw Object.assign(new Error('a folder on the way became a symlink'), { code: 'ELOOP' });
+    if (real !== undefined && real !== absolute) throw Object.assign(new Error('the file or a folder on the way became a symlink'), { code: 'ELOOP' });
     const stat = fstatSync(descriptor);
     if (!stat.isFile()) return undefined;
     if (stat.size > request.maxFileSize) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };

@@ -1,44 +1,56 @@
-import { promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VaultError } from '@vault/core';
 
-/** How long a write waits for another process's lock before giving up. */
-const lockTimeout = 10_000;
-/** A lock file still without its holder's pid after this long was left by a process that died creating it. */
-const emptyLockAge = 1_000;
+/**
+ * A lock older than this was left by a process that died holding it: the work done under a lock (a
+ * compare and a rename) takes milliseconds. Sooner, a lock is known stale when it names this host
+ * and a process of it that is gone (or this process, which does not hold it); a pid from another
+ * host or container means nothing here, so its lock is judged by age only.
+ */
+const staleAfter = 10_000;
+/** How long a write waits for the lock before giving up. */
+const lockTimeout = 2 * staleAfter;
+/** The tokens of the locks this process holds or is taking. */
+const heldHere = new Set<string>();
 
 /**
- * Runs `work` holding the lock of the file `name` in `folder`: the hidden file `.NAME.lock`, created
- * exclusively and holding the holder's pid, so that processes writing through the tools (two servers,
- * the CLI and a server) take turns. A lock whose holder has died is broken.
+ * Runs `work` holding the lock of the file `name` in `folder`: the hidden file `.NAME.vault-lock`,
+ * created exclusively, so that processes writing through the tools (two servers, the CLI and a
+ * server) take turns. It holds the host, the pid and a random token. A stale lock is broken
+ * atomically: moved aside, and deleted only if it is still the very lock judged stale, token and
+ * all (else put back), since a new lock may even reuse the old one's inode.
  */
 export async function withFileLock<T>(folder: string, name: string, relative: string, work: () => Promise<T>): Promise<T> {
-  const lock = path.join(folder, `.${shortened(name)}.lock`);
+  const lock = path.join(folder, `.${shortened(name)}.vault-lock`);
+  const token = randomBytes(8).toString('hex');
+  const content = `${hostname()} ${process.pid} ${token}`;
   const deadline = Date.now() + lockTimeout;
-  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
-    try {
-      await fs.writeFile(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (await isAbandoned(lock)) {
-      await fs.rm(lock, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw new VaultError(
-        'TIMEOUT',
-        `${relative} has been locked for ${lockTimeout / 1000} s by another program writing it through these tools. Retry later; if no such program runs, remove the hidden lock file .${shortened(name)}.lock beside it.`,
-      );
-    }
-    await sleep(wait);
-  }
+  // Known as ours before the file exists, so that no other write of this process takes it for a leftover.
+  heldHere.add(token);
   try {
-    return await work();
+    for (let wait = 1; !(await create(lock, content)); wait = Math.min(wait * 2, 50)) {
+      const found = await inspect(lock);
+      if (found?.stale) {
+        await breakLock(lock, found.identity);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new VaultError('TIMEOUT', `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`);
+      }
+      await sleep(wait);
+    }
+    try {
+      return await work();
+    } finally {
+      // Released only if it is still ours; a failure to remove it leaves a lock that ages into staleness.
+      if ((await inspect(lock))?.identity.endsWith(content)) await fs.rm(lock, { force: true }).catch(() => undefined);
+    }
   } finally {
-    await fs.rm(lock, { force: true });
+    heldHere.delete(token);
   }
 }
 
@@ -47,15 +59,62 @@ export function shortened(name: string): string {
   return Array.from(name).slice(0, 48).join('');
 }
 
-async function isAbandoned(lock: string): Promise<boolean> {
-  const [holder, stat] = await Promise.all([fs.readFile(lock, 'utf8').catch(() => undefined), fs.stat(lock).catch(() => undefined)]);
-  if (holder === undefined || stat === undefined) return false;
-  const pid = Number(holder);
-  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - stat.mtimeMs > emptyLockAge;
+/** Creates the lock file holding `content`; false when one exists already. */
+async function create(lock: string, content: string): Promise<boolean> {
+  try {
+    await fs.writeFile(lock, content, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * What is at the lock's path: whether it is stale (see `staleAfter`) and what tells it apart from
+ * any other lock (content and inode). Never follows a link or blocks on a pipe.
+ */
+async function inspect(lock: string): Promise<{ stale: boolean; identity: string } | undefined> {
+  const handle = await fs.open(lock, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    if (error.code === 'ELOOP') return 'link' as const;
+    throw error;
+  });
+  if (handle === undefined) return undefined;
+  if (handle === 'link') {
+    const stat = await fs.lstat(lock).catch(() => undefined);
+    return stat && { stale: true, identity: `link ${stat.ino}` };
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { stale: true, identity: `special ${stat.ino}` };
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(300), 0, 300, 0);
+    const content = buffer.toString('utf8', 0, bytesRead);
+    const [host, pid, token = ''] = content.split(' ');
+    const holderGone =
+      host === hostname() && Number.isSafeInteger(Number(pid)) && (Number(pid) === process.pid ? !heldHere.has(token) : !isRunning(Number(pid)));
+    return { stale: holderGone || Date.now() - stat.mtimeMs > staleAfter, identity: `${stat.ino} ${content}` };
+  } finally {
+    await handle.close();
+  }
+}
+
+function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return false;
+    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
+}
+
+/** Moves the lock aside and deletes it if it is the lock judged stale (`identity`); otherwise puts it back. */
+async function breakLock(lock: string, identity: string) {
+  const aside = `${lock}.${randomBytes(6).toString('hex')}`;
+  if (!(await fs.rename(lock, aside).then(() => true, () => false))) return;
+  if ((await inspect(aside))?.identity !== identity) {
+    // Another process took the lock in between: give it back (unless yet another has taken its place).
+    await fs.link(aside, lock).catch(() => undefined);
+  }
+  await fs.rm(aside, { force: true });
 }

@@ -147,7 +147,9 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   const directory = vault.resolvePath(input.directoryPath ?? '');
   const stat = await vault.statExisting(directory);
   if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as filePath to search in it.`);
-  const files = await walkFiles(vault, directory, checkDeadline);
+  const walked = await walkFiles(vault, directory, checkDeadline);
+  // Below a folder reached through a symlink, every file's path goes through that link.
+  const files = stat.target === undefined ? walked : walked.map((file) => ({ ...file, symlink: true }));
   if (input.filePattern === undefined || input.filePattern === '') return files;
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
   const matches = picomatch(input.filePattern, { dot: true, nocase: true });
