@@ -122,7 +122,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     stat: (relative) =>
       guard(relative, async (): Promise<VaultStat | undefined> => {
         const real = await locate(relative);
-        const stat = await atEntry(real, relative, (entry) => fs.lstat(entry)).catch((error: NodeJS.ErrnoException) => {
+        // Metadata only, so not pinned (a call saved on every tool call): lstat never follows a link
+        // swapped in at the end; one swapped in on the way could show an outside file's size, no content.
+        const stat = await fs.lstat(real).catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined;
           throw error;
         });
