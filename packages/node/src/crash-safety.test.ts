@@ -60,6 +60,6 @@ describe('crash safety', () => {
     // What a kill leaves on disk: only hidden temp files (.name.md.RANDOM.tmp) and a lock (.name.md.vault-lock,
     // which the next writer breaks, its holder being dead), beside their targets.
     const leftovers = (await readdir(vault.path, { recursive: true })).filter((name) => !files.includes(name) && name !== 'notes');
-    for (const name of leftovers) expect(name).toMatch(/^(notes\/)?\.[abc]\.md\.([0-9a-f]{12}\.tmp|vault-lock)$/);
+    for (const name of leftovers) expect(name).toMatch(/^(notes\/)?\.[abc]\.md\.([0-9a-f]{12}\.tmp|vault-lock(\.break)?)$/);
   }, 120_000);
 });

@@ -20,9 +20,9 @@ const heldHere = new Set<string>();
 /**
  * Runs `work` holding the lock of the file `name` in `folder`: the hidden file `.NAME.vault-lock`,
  * created exclusively, so that processes writing through the tools (two servers, the CLI and a
- * server) take turns. It holds the host, the pid and a random token. A stale lock is broken
- * atomically: moved aside, and deleted only if it is still the very lock judged stale, token and
- * all (else put back), since a new lock may even reuse the old one's inode.
+ * server) take turns. It holds the host, the pid and a random token. A stale lock is deleted only
+ * if it is still the very lock judged stale, token and inode (a new lock may reuse the old one's
+ * inode), checked under a guard that breakers take in turn.
  */
 export async function withFileLock<T>(folder: string, name: string, relative: string, work: () => Promise<T>): Promise<T> {
   const lock = path.join(folder, `.${shortened(name)}.vault-lock`);
@@ -34,10 +34,7 @@ export async function withFileLock<T>(folder: string, name: string, relative: st
   try {
     for (let wait = 1; !(await create(lock, content)); wait = Math.min(wait * 2, 50)) {
       const found = await inspect(lock);
-      if (found?.stale) {
-        await breakLock(lock, found.identity);
-        continue;
-      }
+      if (found?.stale && (await breakLock(lock, found.identity))) continue;
       if (Date.now() > deadline) {
         throw new VaultError('TIMEOUT', `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`);
       }
@@ -108,13 +105,23 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Moves the lock aside and deletes it if it is the lock judged stale (`identity`); otherwise puts it back. */
-async function breakLock(lock: string, identity: string) {
-  const aside = `${lock}.${randomBytes(6).toString('hex')}`;
-  if (!(await fs.rename(lock, aside).then(() => true, () => false))) return;
-  if ((await inspect(aside))?.identity !== identity) {
-    // Another process took the lock in between: give it back (unless yet another has taken its place).
-    await fs.link(aside, lock).catch(() => undefined);
+/**
+ * Deletes the lock if it is still the one judged stale (`identity`), holding the guard file
+ * `LOCK.break` meanwhile, so that breakers take turns and none deletes a lock another has just
+ * taken. False when another process holds the guard (one its breaker left behind is removed after
+ * a second: breaking takes microseconds).
+ */
+async function breakLock(lock: string, identity: string): Promise<boolean> {
+  const guard = `${lock}.break`;
+  if (!(await create(guard, `${hostname()} ${process.pid}`))) {
+    const stat = await fs.lstat(guard).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > 1_000) await fs.rm(guard, { force: true });
+    return false;
   }
-  await fs.rm(aside, { force: true });
+  try {
+    if ((await inspect(lock))?.identity === identity) await fs.rm(lock, { force: true });
+    return true;
+  } finally {
+    await fs.rm(guard, { force: true });
+  }
 }
