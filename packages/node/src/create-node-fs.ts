@@ -73,10 +73,8 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     }
   }
 
-  /** Runs `work` on the entry at the real path `real` through its pinned parent folder (see `inFolder`). */
+  /** Runs `work` on the entry at the real path `real` (never the root) through its pinned parent folder (see `inFolder`). */
   function atEntry<T>(real: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T> {
-    // The root's own entry: `/.` names the pinned folder itself, where `/proc/self/fd/N` alone is a (magic) link.
-    if (real === realRoot) return inFolder(real, relative, (folder) => work(`${folder}/.`));
     return inFolder(path.dirname(real), relative, (folder) => work(path.join(folder, path.basename(real))));
   }
 

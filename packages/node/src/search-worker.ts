@@ -43,9 +43,7 @@ parentPort?.on('message', async (task: SearchTask) => {
   const checkedFolders = new Set<string>();
   for (const relative of task.paths) {
     try {
-      const absolute = path.join(task.root, relative);
-      checkNoSymlinkOnTheWay(path.dirname(absolute), checkedFolders);
-      const file = searchFile(absolute, relative, query, task.request);
+      const file = searchFile(path.join(task.root, relative), relative, query, task.request, checkedFolders);
       if (file) found.push(file);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
@@ -56,24 +54,32 @@ parentPort?.on('message', async (task: SearchTask) => {
   parentPort!.postMessage({ id: task.id, found } satisfies SearchTaskReply);
 });
 
-/**
- * The files were plain files, with no symlink on the way, when core walked the folders; one that has
- * appeared since is refused (a folder's real path must be itself), never followed.
- */
-function checkNoSymlinkOnTheWay(folder: string, checked: Set<string>) {
-  if (checked.has(folder)) return;
-  if (realpathSync.native(folder) !== folder) throw Object.assign(new Error('a folder on the way became a symlink'), { code: 'ELOOP' });
-  checked.add(folder);
+/** Whether a folder's real path is itself (no symlink on the way), asked once per folder and batch. */
+function isItself(folder: string, checked: Set<string>): boolean {
+  if (!checked.has(folder) && realpathSync.native(folder) === folder) checked.add(folder);
+  return checked.has(folder);
 }
 
-function searchFile(absolute: string, relative: string, { matcher, bytes: literal }: CompiledQuery, request: SearchFilesRequest): FileSearchResult | undefined {
+/**
+ * The files were plain files, with no symlink on the way, when core walked the folders; one that has
+ * appeared since is refused, never followed.
+ */
+function searchFile(
+  absolute: string,
+  relative: string,
+  { matcher, bytes: literal }: CompiledQuery,
+  request: SearchFilesRequest,
+  checkedFolders: Set<string>,
+): FileSearchResult | undefined {
   // O_NOFOLLOW: a symlink swapped in since the walk is refused (ELOOP). O_NONBLOCK: a FIFO never blocks the worker.
   const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
-    // Where the system can tell, the file opened must be the very path walked: this also closes the
-    // window between the folder check above and the open.
+    // The file opened must be the very path walked: asked of the kernel where it can tell (no window
+    // left), else by checking that its folder's real path is itself.
     const real = descriptorPath(descriptor);
-    if (real !== undefined && real !== absolute) throw Object.assign(new Error('the file or a folder on the way became a symlink'), { code: 'ELOOP' });
+    if (real === undefined ? !isItself(path.dirname(absolute), checkedFolders) : real !== absolute) {
+      throw Object.assign(new Error('the file or a folder on the way became a symlink'), { code: 'ELOOP' });
+    }
     const stat = fstatSync(descriptor);
     if (!stat.isFile()) return undefined;
     if (stat.size > request.maxFileSize) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
