@@ -82,6 +82,12 @@ export interface SearchFilesRequest extends Omit<FileSearchOptions, 'checkDeadli
   regex: boolean;
   maxFileSize: number;
   timeout: number;
+  /**
+   * Aborted when the caller cancels the search: the backend stops reading and rejects (with the
+   * signal's reason). Cancelling or timing out one search never fails another running at the same time.
+   * Not sent to workers as is (it cannot be cloned).
+   */
+  signal?: AbortSignal;
 }
 
 export interface VaultStat {
