@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { TextStyle } from './text-style.js';
+import { plainStyle, type TextStyle } from './text-style.js';
 import type { Vault } from './vault.js';
+import { escapeName } from './vault-path.js';
 
 /** How a tool touches the vault; MCP turns these into tool annotations. */
 export interface ToolEffects {
@@ -12,6 +13,12 @@ export interface ToolEffects {
   idempotent: boolean;
 }
 
+/** What a tool's run is given besides its input. */
+export interface ToolCall {
+  /** Aborted when the caller cancels the call: long work (a search, a near-miss search) stops and rejects with its reason. */
+  signal: AbortSignal;
+}
+
 /** A tool, defined once: adapters (MCP, CLI, agent frameworks) read everything they need from here. */
 export interface ToolDefinition<Name extends string = string, Schema extends z.ZodObject = z.ZodObject, Output = unknown> {
   name: Name;
@@ -21,13 +28,17 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   inputSchema: Schema;
   effects: ToolEffects;
   /** Runs the tool on a vault; returns typed data or throws a `VaultError`. */
-  run(input: z.output<Schema>, vault: Vault): Promise<Output>;
+  run(input: z.output<Schema>, vault: Vault, call: ToolCall): Promise<Output>;
   /** The compact text an agent reads for the result; `style` marks up its parts (default: plain). */
   render(output: Output, style?: TextStyle): string;
 }
 
+/**
+ * A tool definition, its `render` made safe: every path it shows goes through `escapeName`, so a name
+ * holding a line break or a terminal escape can never forge a line of output, whatever the style.
+ */
 export function defineTool<Name extends string, Schema extends z.ZodObject, Output>(
   definition: ToolDefinition<Name, Schema, Output>,
 ): ToolDefinition<Name, Schema, Output> {
-  return definition;
+  return { ...definition, render: (output, style = plainStyle) => definition.render(output, { ...style, path: (text) => style.path(escapeName(text)) }) };
 }

@@ -1,3 +1,5 @@
+import { countOf } from './line-endings.js';
+
 /** A place where `oldString` almost matches, and what differs there. Never applied by itself. */
 export interface NearMiss {
   /** 1-based line where the near match starts. */
@@ -8,20 +10,27 @@ export interface NearMiss {
   text: string;
 }
 
-type Normalizer = { name: string; apply: (line: string) => string };
+/** The near misses found, and whether the search stopped at its budget before trying every kind of difference. */
+export interface NearMissSearch {
+  candidates: NearMiss[];
+  stopped: boolean;
+}
+
+/** A normalizer works on a whole text and keeps its line breaks, so a match in the normalized text is on the same line. */
+type Normalizer = { name: string; apply: (text: string) => string };
 
 const normalizers: Normalizer[] = [
-  { name: 'whitespace', apply: (line) => line.replace(/[ \t\u00a0\r]+/g, ' ').trimEnd() },
+  { name: 'whitespace', apply: (text) => text.replace(/[ \t\u00a0\r]+/g, ' ').replace(/ (?=\n|$)/g, '') },
   {
     name: 'typography',
-    apply: (line) =>
-      line
+    apply: (text) =>
+      text
         .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
         .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
         .replace(/[\u2010-\u2015\u2212]/g, '-')
         .replace(/\u2026/g, '...'),
   },
-  { name: 'case', apply: (line) => line.toLowerCase() },
+  { name: 'case', apply: (text) => text.toLowerCase() },
 ];
 
 /** Every combination of normalizers, fewest first, so each place is reported with its smallest difference. */
@@ -29,34 +38,41 @@ const combinations: Normalizer[][] = [1, 2, 4, 3, 5, 6, 7].map((mask) => normali
 
 /**
  * Finds where `needle` would match `text` (both with LF line breaks) if case, whitespace or
- * typography were ignored, smallest difference first, at most `limit` places.
+ * typography were ignored, smallest difference first, at most `limit` places. Linear in the text
+ * for each kind of difference; between them it lets other work run, and `checkBudget` (which
+ * returns false past the budget, or throws to cancel) can end it early with what it found.
  */
-export function findNearMisses(text: string, needle: string, limit = 5): NearMiss[] {
-  const lines = text.split('\n');
-  const needleLines = needle.split('\n');
+export async function findNearMisses(text: string, needle: string, checkBudget: () => boolean = () => true, limit = 5): Promise<NearMissSearch> {
   const found = new Map<number, string[]>();
   for (const combination of combinations) {
-    const normalize = (line: string) => combination.reduce((value, normalizer) => normalizer.apply(value), line);
-    const wanted = needleLines.map(normalize);
-    if (wanted.every((line) => line.trim() === '')) continue;
-    const haystack = lines.map(normalize);
-    for (let start = 0; start + wanted.length <= haystack.length && found.size < limit; start += 1) {
-      if (!found.has(start) && matchesAt(haystack, wanted, start)) found.set(start, combination.map((normalizer) => normalizer.name));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!checkBudget()) return { candidates: candidatesAt(text, found), stopped: true };
+    const normalize = (value: string) => combination.reduce((normalized, normalizer) => normalizer.apply(normalized), value);
+    const wanted = normalize(needle);
+    if (wanted.trim() === '') continue;
+    const haystack = normalize(text);
+    let line = 1;
+    let counted = 0;
+    for (let index = haystack.indexOf(wanted); index !== -1 && found.size < limit; index = haystack.indexOf(wanted, index + 1)) {
+      line += countOf(haystack, '\n', counted, index);
+      counted = index;
+      if (!found.has(line)) found.set(line, combination.map((normalizer) => normalizer.name));
     }
   }
-  return [...found]
-    .sort(([a], [b]) => a - b)
-    .map(([start, differences]) => ({ line: start + 1, differences, text: lines[start]!.slice(0, 200) }));
+  return { candidates: candidatesAt(text, found), stopped: false };
 }
 
-function matchesAt(haystack: string[], wanted: string[], start: number): boolean {
-  if (wanted.length === 1) return haystack[start]!.includes(wanted[0]!);
-  const last = wanted.length - 1;
-  if (!haystack[start]!.endsWith(wanted[0]!) || !haystack[start + last]!.startsWith(wanted[last]!)) return false;
-  for (let offset = 1; offset < last; offset += 1) {
-    if (haystack[start + offset] !== wanted[offset]) return false;
+/** The near misses at the lines found, in line order, each with the line's text cut to 200 characters. */
+function candidatesAt(text: string, found: Map<number, string[]>): NearMiss[] {
+  const candidates: NearMiss[] = [];
+  let lineStart = 0;
+  let lineNumber = 1;
+  for (const [line, differences] of [...found].sort(([a], [b]) => a - b)) {
+    for (; lineNumber < line; lineNumber += 1) lineStart = text.indexOf('\n', lineStart) + 1;
+    const lineEnd = text.indexOf('\n', lineStart);
+    candidates.push({ line, differences, text: text.slice(lineStart, Math.min(lineEnd === -1 ? text.length : lineEnd, lineStart + 200)) });
   }
-  return true;
+  return candidates;
 }
 
 /** True when every line of the text starts with a TextRead line-number prefix (`12: `). */

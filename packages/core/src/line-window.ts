@@ -1,4 +1,5 @@
 import { lineEndingOf, type LineEnding } from './line-endings.js';
+import type { TextStyle } from './text-style.js';
 
 export interface WindowLine {
   /** 1-based line number. */
@@ -19,10 +20,12 @@ export interface LineWindow {
 /**
  * Collects lines `first` .. `first + count - 1` from text that arrives in pieces, while counting
  * every line and line break. Memory stays bounded by the window: lines outside it are counted,
- * never kept.
+ * never kept. The window also ends early, before the line that would take the shown text past
+ * `maxCharacters` (the first line is always shown).
  */
-export function createLineWindow(first: number, count: number, maxLineLength: number): LineWindow {
-  const last = first + count - 1;
+export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY): LineWindow {
+  let last = first + count - 1;
+  let shownCharacters = 0;
   const lines: WindowLine[] = [];
   let lineNumber = 1;
   let partial = '';
@@ -49,7 +52,10 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
     if (inWindow()) {
       const length = crlf ? partialLength - 1 : partialLength;
       const text = partial.slice(0, Math.min(length, maxLineLength));
-      lines.push(length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text });
+      // A line costs its text and its number's prefix.
+      shownCharacters += text.length + 10;
+      if (shownCharacters > maxCharacters && lines.length > 0) last = lineNumber - 1;
+      else lines.push(length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text });
     }
     lineNumber += 1;
     partial = '';
@@ -72,4 +78,10 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
       return { lines, totalLines: lineNumber - 1, lineEnding: lineEndingOf(crlfCount, lfCount) };
     },
   };
+}
+
+/** A window line as an agent reads it, `N: text`, with a marker when the line was cut. */
+export function renderWindowLine(line: WindowLine, style: TextStyle): string {
+  const cut = line.fullLength === undefined ? '' : style.note(` … [line cut: ${line.fullLength} characters]`);
+  return `${style.lineNumber(String(line.number))}: ${line.text}${cut}`;
 }

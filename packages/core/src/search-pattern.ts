@@ -1,3 +1,4 @@
+import { structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from './vault-error.js';
 
 /** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
@@ -27,7 +28,7 @@ export interface LineMatcher {
  */
 export async function compileSearchPattern(query: string, regex: boolean): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
-  const caseSensitive = /\p{Lu}/u.test(regex ? query.replace(/\\p\{[^}]*\}|\\./g, '') : query);
+  const caseSensitive = /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
@@ -118,9 +119,14 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
-/** A repeated group, or two or more open-ended repeats (`*`, `+`, `{n,}`, `{n,m}`): the shapes behind catastrophic backtracking. */
+/**
+ * A repeated group, or two or more repeats that can match more or less (`*`, `+`, `?`, `{n,}`,
+ * `{n,m}`; `a?` repeated 56 times is as exponential as `(a?){56}`): the shapes behind catastrophic
+ * backtracking.
+ */
 function mayBacktrack(pattern: string): boolean {
-  const plain = pattern.replace(/\\./g, 'x').replace(/\[(?:[^\]\\]|\\.)*\]/g, 'x');
-  const repeats = plain.match(/[*+]|\{\d+,\d*\}/g)?.length ?? 0;
-  return /\)(?:[*+]|\{\d)/.test(plain) || repeats >= 2;
+  // A "?" right after "(" opens a group's modifier, and after another quantifier makes it lazy: neither is a repeat.
+  const plain = structureOf(pattern).replace(/\(\?/g, '(').replace(/([*+?}])\?/g, '$1');
+  const repeats = plain.match(/[*+?]|\{\d+,\d*\}/g)?.length ?? 0;
+  return /\)(?:[*+?]|\{\d)/.test(plain) || repeats >= 2;
 }

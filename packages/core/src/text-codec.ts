@@ -34,6 +34,28 @@ export function createTextDecoder(path: string): { decode(chunk: Uint8Array, fin
   };
 }
 
+/** Half of a surrogate pair, alone: UTF-8 cannot encode it (an encoder writes U+FFFD instead). */
+export const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Refuses text a tool was asked to write that it could not write faithfully or read back: a NUL
+ * (the file would look binary, and every text tool would then refuse it) or half a surrogate pair
+ * (UTF-8 cannot encode it; it would silently become U+FFFD).
+ */
+export function checkTextToWrite(text: string, parameter: string): void {
+  const nul = text.indexOf('\0');
+  if (nul !== -1) {
+    throw new VaultError('INVALID_ARGUMENT', `${parameter} holds a NUL character (at character ${nul}), which would make the file binary, and the text tools refuse binary files. Remove it.`);
+  }
+  const lone = loneSurrogate.exec(text);
+  if (lone) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `${parameter} holds half of a UTF-16 surrogate pair (at character ${lone.index}), which UTF-8 cannot encode; it would be written as U+FFFD. Send the whole character.`,
+    );
+  }
+}
+
 export function decodeText(bytes: Uint8Array, path: string): DecodedText {
   return { text: createTextDecoder(path).decode(bytes, true), bom: hasBom(bytes) };
 }

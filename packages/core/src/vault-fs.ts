@@ -41,8 +41,10 @@ export interface VaultFs {
   makeDirectory(path: string): Promise<void>;
 
   /**
-   * Moves a file or folder. Core has checked that `to` does not exist and that its parent
-   * folder does. Must work when the two ends sit on different devices.
+   * Moves a file or folder. Core has checked that `to` does not exist and that its parent folder
+   * does; the move must still never replace anything: checking and moving are one atomic step, and
+   * anything at `to` by then gives `ALREADY_EXISTS` with nothing moved. Must work when the two ends
+   * sit on different devices.
    */
   rename(from: string, to: string): Promise<void>;
 
@@ -51,6 +53,15 @@ export interface VaultFs {
    * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
    */
   readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+
+  /**
+   * Optional, for backends with symlinks: the vault-relative path that `path` really names once every
+   * symlink on the way is followed, a dangling one too (the missing rest kept as written); `path`
+   * itself when no link is on the way. Refused with `PATH_OUTSIDE_VAULT` when that is outside the
+   * vault. Core judges a path to write by it, so that a link to a place that does not exist yet
+   * cannot carry a write past the rules.
+   */
+  resolveLinks?(path: string): Promise<string>;
 
   /** Optional: an incremental SHA-256 faster than core's (native code), for hashing a file read in chunks. */
   createHasher?(): FileHasher;

@@ -1,3 +1,4 @@
+import { loneSurrogate } from './text-codec.js';
 import { VaultError } from './vault-error.js';
 
 /** The vault's trash folder, relative to the root. RemoveFile moves files here. */
@@ -70,4 +71,30 @@ export function joinVaultPath(directory: string, name: string): string {
 export function parentOf(relativePath: string): string {
   const slash = relativePath.lastIndexOf('/');
   return slash === -1 ? '' : relativePath.slice(0, slash);
+}
+
+/**
+ * Characters a tool never puts in a new name: C0 and C1 controls (a line break or a terminal escape
+ * could forge a line of output), bidirectional overrides and isolates, and the invisible marks that
+ * make two names look alike (zero-width space, left-to-right and right-to-left marks, word joiner,
+ * BOM). Zero-width (non-)joiners stay allowed: scripts and emoji sequences need them.
+ */
+const unsafeInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const shownEscaped = new RegExp(`${unsafeInName.source}|${loneSurrogate.source}`, 'g');
+
+/** Refuses a path for a new file or folder whose name would hold an unsafe character or half a surrogate pair. */
+export function checkNewName(path: string): void {
+  const unsafe = unsafeInName.exec(path) ?? loneSurrogate.exec(path);
+  if (unsafe) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The path ${escapeName(path)} holds the character ${escapeName(unsafe[0])} (a control, bidirectional or invisible character, or half a surrogate pair), which the tools never put in a name. Choose a name without it.`,
+    );
+  }
+}
+
+/** A name as shown in text output: unsafe characters (see `checkNewName`) and lone surrogates JSON-escaped (`\n`, `\u202e`), so no name can forge a line. */
+export function escapeName(name: string): string {
+  const escapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  return name.replace(shownEscaped, (character) => escapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

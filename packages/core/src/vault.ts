@@ -1,8 +1,11 @@
-import { z } from 'zod';
+import { boundText, minOutputBound } from './bound-text.js';
+import type { ToolCall } from './define-tool.js';
 import { createKeyedLock } from './keyed-lock.js';
+import { parseToolInput } from './parse-tool-input.js';
 import { decodeText, encodeText, type DecodedText } from './text-codec.js';
+import type { TextStyle } from './text-style.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
-import { VaultError } from './vault-error.js';
+import { isVaultError, VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
 import { extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
 
@@ -15,8 +18,19 @@ export interface VaultOptions {
   readOnly?: boolean;
   /** Largest file, in bytes, that a tool loads whole (edit, search, read without streaming). Default 128 MiB. */
   maxFileSize?: number;
-  /** Time budget of one search, in milliseconds. Default 10,000. */
+  /** Time budget of one search (and of a near-miss search), in milliseconds. Default 10,000. */
   searchTimeout?: number;
+  /**
+   * Longest answer, in characters: a tool's rendered text and an error's message. Tools fill their
+   * lists up to it and say what they left out; past it, `render` cuts the text with a note. Default
+   * 65,536; at least 4,096.
+   */
+  maxOutput?: number;
+}
+
+/** How one call runs: `signal` cancels it (a search stops reading; the call rejects with the signal's reason). */
+export interface ToolCallOptions {
+  signal?: AbortSignal;
 }
 
 export const defaultExtensions = ['.md', '.markdown', '.mdx', '.txt'] as const;
@@ -27,23 +41,36 @@ export interface Vault {
   readonly options: Readonly<Required<VaultOptions>>;
   /** The tools this vault offers: all eight, or the read-only ones when `readOnly` is set. */
   readonly tools: readonly (typeof tools)[number][];
-  /** Validates the input against the tool's schema, then runs the tool. Throws `VaultError`. */
-  call<Name extends ToolName>(name: Name, input: ToolInput<Name>): Promise<ToolOutput<Name>>;
+  /**
+   * Validates the input against the tool's schema (an unknown argument is refused), then runs the
+   * tool. Throws `VaultError` (its message within `maxOutput`), or the signal's reason when cancelled.
+   */
+  call<Name extends ToolName>(name: Name, input: ToolInput<Name>, options?: ToolCallOptions): Promise<ToolOutput<Name>>;
+  /** A tool's output as the compact text an agent reads, within `maxOutput` characters. */
+  render<Name extends ToolName>(name: Name, output: ToolOutput<Name>, style?: TextStyle): string;
   /** Resolves a tool's path (`''` or `.` is the root) under the containment and hidden-path rules. */
   resolvePath(input: string, options?: { allowTrash?: boolean }): string;
-  /** Resolves a tool's file path under every vault rule: containment, hidden paths, extensions. */
+  /** Resolves a tool's file path: `resolvePath`, refusing the root and a path that ends in a slash (a folder's). */
   resolveFile(input: string, options?: { allowTrash?: boolean }): string;
   /** Refuses a file path whose extension is not on the allow-list. */
   checkExtension(path: string): void;
+  /**
+   * Refuses a path to write (a file, or a folder to make or move to) that leads through a symlink to
+   * a place the rules forbid: a hidden path, or for a file another extension. Judged by the path the
+   * link names, also when nothing is there yet.
+   */
+  checkWritePath(path: string, kind: 'file' | 'directory'): Promise<void>;
   /** Whether listings and search show an entry: not hidden (unless allowed), for files an allowed extension; for a symlink, its target too. */
   isListed(relativePath: string, kind: 'file' | 'directory', target?: string): boolean;
   /** What is at a path, or `undefined`; a symlink whose target breaks the hidden-path or extension rules is refused. */
   stat(path: string): Promise<VaultStat | undefined>;
   /** Like `stat`, with `NOT_FOUND` when nothing is there. */
   statExisting(path: string): Promise<VaultStat>;
+  /** Like `statExisting`, for a file a tool works on: `NOT_A_FILE` for a folder, then the extension rule. */
+  statFile(path: string): Promise<VaultStat>;
   /** Loads a text file whole, refusing folders, files over `maxFileSize` and non-text content. */
   readText(path: string): Promise<DecodedText & { bytes: Uint8Array }>;
-  /** Writes a text file, creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
+  /** Writes a text file (under `checkWritePath`), creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
   writeText(path: string, text: DecodedText, options: { createParents: boolean } & WriteFileOptions): Promise<Uint8Array>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
@@ -56,7 +83,11 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
     readOnly: options.readOnly ?? false,
     maxFileSize: options.maxFileSize ?? 128 * 1024 * 1024,
     searchTimeout: options.searchTimeout ?? 10_000,
+    maxOutput: options.maxOutput ?? 65_536,
   };
+  if (!(resolved.maxOutput >= minOutputBound)) {
+    throw new VaultError('INVALID_ARGUMENT', `maxOutput ${resolved.maxOutput} is too small: answers need at least ${minOutputBound} characters. Pass a larger bound.`);
+  }
   const lock = createKeyedLock();
   const offered = tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly);
 
@@ -74,7 +105,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
     options: resolved,
     tools: offered,
 
-    async call(name, input) {
+    async call(name, input, { signal } = {}) {
       const tool = offered.find((candidate) => candidate.name === name);
       if (!tool) {
         const known = tools.some((candidate) => candidate.name === name);
@@ -82,11 +113,19 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
           ? new VaultError('PERMISSION_DENIED', `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`)
           : new VaultError('INVALID_ARGUMENT', `There is no tool named ${String(name)}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
       }
-      const parsed = tool.inputSchema.safeParse(input);
-      if (!parsed.success) {
-        throw new VaultError('INVALID_ARGUMENT', `Invalid input for ${name}: ${z.prettifyError(parsed.error)}. Fix the arguments and call again.`);
+      signal?.throwIfAborted();
+      const call: ToolCall = { signal: signal ?? new AbortController().signal };
+      try {
+        return await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<typeof name>>)(parseToolInput(tool, input), vault, call);
+      } catch (error) {
+        if (!isVaultError(error) || error.message.length <= resolved.maxOutput) throw error;
+        throw new VaultError(error.code, boundText(error.message, resolved.maxOutput), error.details as Record<string, unknown> | undefined);
       }
-      return (tool.run as (input: unknown, vault: Vault) => Promise<ToolOutput<typeof name>>)(parsed.data, vault);
+    },
+
+    render(name, output, style) {
+      const tool = tools.find((candidate) => candidate.name === name)!;
+      return boundText((tool.render as (output: unknown, style?: TextStyle) => string)(output, style), resolved.maxOutput);
     },
 
     resolvePath(input, { allowTrash = false } = {}) {
@@ -100,7 +139,9 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       if (path === '') {
         throw new VaultError('NOT_A_FILE', `${input || '(empty path)'} is the vault root, not a file. Pass a file path such as notes/a.md.`);
       }
-      vault.checkExtension(path);
+      if (/[/\\]$/.test(input)) {
+        throw new VaultError('INVALID_ARGUMENT', `${input} ends with a slash, which names a folder, not a file. Pass the file path without the trailing slash.`);
+      }
       return path;
     },
 
@@ -111,6 +152,20 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
         'EXTENSION_NOT_ALLOWED',
         `${path} ${extension ? `has the extension ${extension}` : 'has no extension'}, and the tools only work on ${resolved.extensions.join(' ')} files. Use a file with one of those extensions.`,
       );
+    },
+
+    async checkWritePath(path, kind) {
+      const target = (await fs.resolveLinks?.(path)) ?? path;
+      if (target === path) return;
+      if (!resolved.allowHidden && isHiddenPath(target)) {
+        throw new VaultError('HIDDEN_PATH', `${path} leads through a symlink to ${target}, a hidden path the tools leave alone. Use a path without a link to a hidden place.`);
+      }
+      if (kind === 'file' && !resolved.extensions.includes(extensionOf(target))) {
+        throw new VaultError(
+          'EXTENSION_NOT_ALLOWED',
+          `${path} leads through a symlink to ${target}, and the tools only write ${resolved.extensions.join(' ')} files. Use a path that is not a link to another kind of file.`,
+        );
+      }
     },
 
     isListed(path, kind, target) {
@@ -136,9 +191,15 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       return stat;
     },
 
-    async readText(path) {
+    async statFile(path) {
       const stat = await vault.statExisting(path);
       if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file. List it with ListFiles.`);
+      vault.checkExtension(path);
+      return stat;
+    },
+
+    async readText(path) {
+      const stat = await vault.statFile(path);
       if (stat.size > resolved.maxFileSize) {
         throw new VaultError(
           'FILE_TOO_LARGE',
@@ -151,6 +212,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     async writeText(path, text, { createParents, ...write }) {
       const bytes = encodeText(text);
+      await vault.checkWritePath(path, 'file');
       const parent = parentOf(path);
       if (createParents && parent !== '') await fs.makeDirectory(parent);
       await fs.writeFile(path, bytes, write);

@@ -6,6 +6,7 @@ import { type SearchFilesRequest, VaultError, type VaultDirectoryEntry, type Vau
 import { createSearchPool } from './create-search-pool.js';
 import { descriptorPath, pinnedFolderPath } from './descriptor-path.js';
 import { assertInside, isInside, realPathAllowingMissing } from './real-path-inside.js';
+import { moveWithoutReplacing } from './move-without-replacing.js';
 import { replaceFile } from './replace-file.js';
 import { toVaultError } from './to-vault-error.js';
 
@@ -218,22 +219,10 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         const source = await locateEntry(from);
         const destination = await guard(to, () => locateEntry(to));
         if (source === realRoot || !isInside(realRoot, source)) throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved.');
-        await atEntry(source, from, (pinnedSource) =>
-          atEntry(destination, to, async (pinnedDestination) => {
-            if (await fs.lstat(pinnedDestination).then(() => true, () => false)) {
-              throw new VaultError('ALREADY_EXISTS', `${to} already exists. Choose another destination.`);
-            }
-            try {
-              await fs.rename(pinnedSource, pinnedDestination);
-            } catch (error) {
-              if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-              // Another device: copy, then remove the original only once the copy is complete.
-              await fs.cp(pinnedSource, pinnedDestination, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
-              await fs.rm(pinnedSource, { recursive: true });
-            }
-          }),
-        );
+        await atEntry(source, from, (pinnedSource) => atEntry(destination, to, (pinnedDestination) => moveWithoutReplacing(pinnedSource, pinnedDestination, to)));
       }),
+
+    resolveLinks: (relative) => guard(relative, async () => path.relative(realRoot, await locate(relative)).split(path.sep).join('/')),
 
     createHasher: () => createHash('sha256'),
 

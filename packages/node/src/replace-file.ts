@@ -19,6 +19,7 @@ export async function replaceFile(folder: string, name: string, data: Uint8Array
   const target = path.join(folder, name);
   const existing = await fs.lstat(target).catch(ignoreMissing);
   if (existing?.isDirectory()) throw new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Choose a file path.`);
+  if (existing?.isFile()) await checkWritable(target, existing.mode, relative);
   const mode = existing?.isFile() ? existing.mode & 0o7777 : 0o666;
   const temp = path.join(folder, `.${shortened(name)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -72,6 +73,18 @@ async function holds(target: string, expected: Uint8Array): Promise<boolean> {
     return (await handle.read(buffer, 0, 1, expected.length)).bytesRead === 0;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Refuses to replace a file whose permissions forbid writing it. The rename would not ask (it needs
+ * the folder's permission only), and root may write anything: a file made read-only (chmod 444) is
+ * refused all the same, for root when no write bit is set at all.
+ */
+async function checkWritable(target: string, mode: number, relative: string): Promise<void> {
+  const writable = process.getuid?.() === 0 ? (mode & 0o222) !== 0 : await fs.access(target, constants.W_OK).then(() => true, () => false);
+  if (!writable) {
+    throw new VaultError('PERMISSION_DENIED', `${relative} is read-only (its permissions forbid writing), so it was left as it is. Make it writable first, or write another file.`);
   }
 }
 

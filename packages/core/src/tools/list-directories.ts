@@ -17,7 +17,7 @@ export interface ListDirectoriesOutput {
   truncated: boolean;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   directoryPath: z.string().optional().describe('The folder whose tree to list, vault-relative. Default: the vault root.'),
   maxDepth: z.number().int().min(1).optional().describe('How many levels below directoryPath to go; 1 lists only the folders directly inside it. Default: no limit.'),
 });

@@ -13,7 +13,7 @@ export interface ListFilesOutput {
   folders: number;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   directoryPath: z.string().describe('The folder to list, vault-relative; "" or "." for the vault root.'),
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { plainStyle } from '../text-style.js';
-import { VaultError } from '../vault-error.js';
-import { parentOf } from '../vault-path.js';
+import { isVaultError, VaultError } from '../vault-error.js';
+import { checkNewName, parentOf } from '../vault-path.js';
 
 export interface MoveOutput {
   source: string;
@@ -10,7 +10,7 @@ export interface MoveOutput {
   kind: 'file' | 'directory';
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
   destinationPath: z.string().describe('The new path, vault-relative. Must not exist yet; missing parent folders are created. A file keeps an allowed extension.'),
 });
@@ -35,16 +35,22 @@ export const move = defineTool({
     return vault.withLock([source, destination], async () => {
       const stat = await vault.statExisting(source);
       if (stat.kind === 'file') {
+        if (/[/\\]$/.test(sourcePath) || /[/\\]$/.test(destinationPath)) {
+          throw new VaultError('INVALID_ARGUMENT', `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`);
+        }
         vault.checkExtension(source);
         vault.checkExtension(destination);
       } else if (destination === source || destination.startsWith(`${source}/`)) {
         throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
       }
-      if (await vault.stat(destination)) {
-        throw new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);
-      }
+      checkNewName(destination);
+      await vault.checkWritePath(destination, stat.kind);
+      if (await vault.stat(destination)) throw alreadyThere(destination);
       await vault.fs.makeDirectory(parentOf(destination));
-      await vault.fs.rename(source, destination);
+      // The backend refuses atomically too: something may have appeared there since the check.
+      await vault.fs.rename(source, destination).catch((error: unknown) => {
+        throw isVaultError(error) && error.code === 'ALREADY_EXISTS' ? alreadyThere(destination) : error;
+      });
       return { source, destination, kind: stat.kind };
     });
   },
@@ -53,3 +59,7 @@ export const move = defineTool({
     return `Moved ${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
   },
 });
+
+function alreadyThere(destination: string): VaultError {
+  return new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);
+}

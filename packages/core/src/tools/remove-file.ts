@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
-import { VaultError } from '../vault-error.js';
+import { isVaultError, VaultError } from '../vault-error.js';
 import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault-path.js';
 
 export interface RemoveFileOutput {
@@ -11,7 +11,7 @@ export interface RemoveFileOutput {
   trashPath: string;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to remove, vault-relative. Folders cannot be removed.'),
 });
 
@@ -33,10 +33,8 @@ export const removeFile = defineTool({
     return vault.withLock([path], async () => {
       const stat = await vault.statExisting(path);
       if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, and RemoveFile removes files only. Move its files one by one, or Move the folder elsewhere.`);
-      const trashPath = await freeTrashPath(vault, joinVaultPath(trashFolder, path));
-      await vault.fs.makeDirectory(parentOf(trashPath));
-      await vault.fs.rename(path, trashPath);
-      return { path, trashPath };
+      vault.checkExtension(path);
+      return { path, trashPath: await moveToTrash(vault, path) };
     });
   },
 
@@ -45,12 +43,33 @@ export const removeFile = defineTool({
   },
 });
 
-/** `wanted` if nothing is there, else the first free `name~N.ext`. */
-async function freeTrashPath(vault: Vault, wanted: string): Promise<string> {
+/** Most names tried in the trash for one file (`name~2.md` ... ), so that even a crowded trash bounds the work. */
+const maxTrashNames = 10_000;
+
+/**
+ * Moves the file to the first free name in the trash: its own path, else `name~N.ext`. The backend's
+ * rename never replaces anything, so a name another removal took a moment ago is skipped, never
+ * overwritten: the check and the move are one step.
+ */
+async function moveToTrash(vault: Vault, path: string): Promise<string> {
+  const wanted = joinVaultPath(trashFolder, path);
   const slash = wanted.lastIndexOf('/');
   const dot = wanted.lastIndexOf('.');
   const [stem, extension] = dot > slash + 1 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
-  let candidate = wanted;
-  for (let suffix = 2; await vault.stat(candidate); suffix += 1) candidate = `${stem}~${suffix}${extension}`;
-  return candidate;
+  const folder = parentOf(wanted);
+  if (((await vault.fs.resolveLinks?.(folder)) ?? folder) !== folder) {
+    throw new VaultError('IO_ERROR', `The trash folder ${folder} is a symlink or runs through one, so nothing was moved there. Remove the link from .trash/ and retry.`);
+  }
+  await vault.fs.makeDirectory(folder);
+  for (let suffix = 1; suffix <= maxTrashNames; suffix += 1) {
+    const candidate = suffix === 1 ? wanted : `${stem}~${suffix}${extension}`;
+    if (await vault.fs.stat(candidate)) continue;
+    try {
+      await vault.fs.rename(path, candidate);
+      return candidate;
+    } catch (error) {
+      if (!isVaultError(error) || error.code !== 'ALREADY_EXISTS') throw error;
+    }
+  }
+  throw new VaultError('IO_ERROR', `The trash already holds ${maxTrashNames} files named like ${wanted}, so ${path} was left where it is. Empty part of .trash/ and retry.`);
 }

@@ -4,7 +4,8 @@ import { fileHash } from '../file-hash.js';
 import { countOf } from '../line-endings.js';
 import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
-import { parentOf } from '../vault-path.js';
+import { checkTextToWrite } from '../text-codec.js';
+import { checkNewName, parentOf } from '../vault-path.js';
 
 export interface TextCreateOutput {
   path: string;
@@ -14,7 +15,7 @@ export interface TextCreateOutput {
   fileHash: string;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to write: a vault-relative path such as notes/ideas.md, with an allowed extension (.md, .txt, ...).'),
   content: z.string().describe('The whole content of the file, written as UTF-8 exactly as given.'),
   overwrite: z.boolean().optional().describe('Replace the file if it already exists. Default false: an existing file is an error.'),
@@ -35,11 +36,18 @@ export const textCreate = defineTool({
 
   async run({ filePath, content, overwrite = false, createDirectories = true }, vault): Promise<TextCreateOutput> {
     const path = vault.resolveFile(filePath);
+    checkTextToWrite(content, 'content');
     return vault.withLock([path], async () => {
       const existing = await vault.stat(path);
       if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
+      vault.checkExtension(path);
       if (existing && !overwrite) {
         throw new VaultError('ALREADY_EXISTS', `${path} already exists. Set overwrite to true to replace it, or use TextEdit to change part of it.`);
+      }
+      if (!existing) checkNewName(path);
+      const size = new TextEncoder().encode(content).length;
+      if (size > vault.options.maxFileSize) {
+        throw new VaultError('FILE_TOO_LARGE', `content is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes for a file, so nothing was written. Write a smaller file, or raise the limit.`);
       }
       const parent = parentOf(path);
       if (!createDirectories && parent !== '') {

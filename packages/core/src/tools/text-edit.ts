@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { fileHash } from '../file-hash.js';
-import { findNearMisses, hasLineNumberPrefixes, type NearMiss } from '../find-near-misses.js';
-import { countOf, normalizeLineEndings } from '../line-endings.js';
+import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
+import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
+import { renderWindowLine, type WindowLine } from '../line-window.js';
+import { checkTextToWrite } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
+import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
+import { maxLineLength } from './text-read.js';
 
 /** Lines of context around the change in TextEdit's snippet, and the snippet's longest extent. */
 const snippetContext = 2;
 const maxSnippetLines = 30;
+/** Occurrences an AMBIGUOUS_MATCH error names, and the width of the text shown around each. */
+const maxShownMatches = 20;
+const matchWindow = 160;
+/** V8's longest string, in UTF-16 code units: a result longer than this cannot be built. */
+const maxStringLength = 2 ** 29 - 24;
 
 export interface TextEditOutput {
   path: string;
@@ -19,16 +28,20 @@ export interface TextEditOutput {
   endLine: number;
   /** The new fileHash, to pass as expectedHash to a following edit. */
   fileHash: string;
-  /** The changed region with a little context, as numbered lines of the new file. */
-  snippet: { number: number; text: string }[];
+  /** The changed region with a little context, as numbered lines of the new file, long lines cut like TextRead's. */
+  snippet: WindowLine[];
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to edit: a vault-relative path such as notes/todo.md.'),
   oldString: z.string().describe('The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.'),
   newString: z.string().describe('The text to put in its place; empty to delete oldString. Must differ from oldString.'),
   replaceAll: z.boolean().optional().describe('Replace every occurrence of oldString instead of requiring exactly one. Default false.'),
-  expectedHash: z.string().optional().describe('The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.'),
+  expectedHash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{16}$/, 'expectedHash must be a fileHash: the 16 hex characters TextRead and TextEdit return')
+    .optional()
+    .describe('The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.'),
 });
 
 export const textEdit = defineTool({
@@ -44,11 +57,12 @@ export const textEdit = defineTool({
   inputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
-  async run({ filePath, oldString, newString, replaceAll = false, expectedHash }, vault): Promise<TextEditOutput> {
+  async run({ filePath, oldString, newString, replaceAll = false, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
     const path = vault.resolveFile(filePath);
     if (oldString === '') {
       throw new VaultError('INVALID_ARGUMENT', 'oldString is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
     }
+    checkTextToWrite(newString, 'newString');
     const needle = oldString.replaceAll('\r\n', '\n');
     const replacement = newString.replaceAll('\r\n', '\n');
     if (needle === replacement) {
@@ -63,40 +77,12 @@ export const textEdit = defineTool({
         );
       }
       const normalized = normalizeLineEndings(file.text);
-      const positions = occurrences(normalized.text, needle, !replaceAll);
-      if (positions.length === 0) throw noMatch(path, normalized.text, needle);
-      if (positions.length > 1 && !replaceAll) {
-        const lines = lineNumbersAt(normalized.text, positions);
-        throw new VaultError(
-          'AMBIGUOUS_MATCH',
-          `oldString occurs ${positions.length} times in ${path}, at ${describeLines(lines)}. Include more surrounding lines in oldString so that it matches exactly once, or set replaceAll to true to replace every occurrence.`,
-          { count: positions.length, lines },
-        );
-      }
-
-      // Only the part where oldString and newString differ is replaced; everything else, including
-      // line breaks the two share, is copied from the original, so its line endings stay as they were.
-      const prefix = commonPrefixLength(needle, replacement);
-      const suffix = commonSuffixLength(needle, replacement, prefix);
-      const middle = replacement.slice(prefix, replacement.length - suffix);
-      const inserted = normalized.newline === '\n' ? middle : middle.replaceAll('\n', normalized.newline);
-      const pieces: string[] = [];
-      let cursor = 0;
-      let startOffset = 0;
-      let endOffset = 0;
-      let written = 0;
-      for (const [index, position] of positions.entries()) {
-        const start = position + prefix;
-        const before = file.text.slice(normalized.toOriginal(cursor), normalized.toOriginal(start));
-        pieces.push(before, inserted);
-        written += before.length;
-        if (index === 0) startOffset = written;
-        written += inserted.length;
-        endOffset = written;
-        cursor = position + needle.length - suffix;
-      }
-      pieces.push(file.text.slice(normalized.toOriginal(cursor)));
-      const text = pieces.join('');
+      const found = findOccurrences(normalized.text, needle, !replaceAll);
+      if (found.count === 0) throw await noMatch(vault, path, normalized.text, needle, signal);
+      if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, needle, found);
+      const change = changeOf(needle, replacement, normalized.newline);
+      checkResultSize(vault, path, file, change, found.count);
+      const { text, startOffset, endOffset } = applyChange(file.text, normalized, needle, change, found.first[0]!, replaceAll);
       const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false, expected: file.bytes });
 
       // A deletion at the very end of a file that ends in a line break is reported on its last line.
@@ -105,7 +91,7 @@ export const textEdit = defineTool({
       const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
       return {
         path,
-        replacements: positions.length,
+        replacements: found.count,
         startLine,
         endLine,
         fileHash: await fileHash(bytes, vault.fs),
@@ -119,10 +105,29 @@ export const textEdit = defineTool({
     const range = output.startLine === output.endLine ? `line ${output.startLine}` : `lines ${output.startLine}-${output.endLine}`;
     return [
       `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`,
-      ...output.snippet.map((line) => `${style.lineNumber(String(line.number))}: ${line.text}`),
+      ...output.snippet.map((line) => renderWindowLine(line, style)),
     ].join('\n');
   },
 });
+
+/** What one replacement does: the part of oldString that differs from newString, and what takes its place (in the file's newline style). */
+interface Change {
+  prefix: number;
+  suffix: number;
+  removed: string;
+  inserted: string;
+}
+
+/**
+ * Only the part where oldString and newString differ is replaced; everything else, including line
+ * breaks the two share, is copied from the original, so its line endings stay as they were.
+ */
+function changeOf(needle: string, replacement: string, newline: string): Change {
+  const prefix = commonPrefixLength(needle, replacement);
+  const suffix = commonSuffixLength(needle, replacement, prefix);
+  const middle = replacement.slice(prefix, replacement.length - suffix);
+  return { prefix, suffix, removed: needle.slice(prefix, needle.length - suffix), inserted: newline === '\n' ? middle : middle.replaceAll('\n', newline) };
+}
 
 function commonPrefixLength(a: string, b: string): number {
   let length = 0;
@@ -138,12 +143,59 @@ function commonSuffixLength(a: string, b: string, prefix: number): number {
   return length;
 }
 
-/** Start offsets of `needle` in `text`: every occurrence (overlapping ones too), or only non-overlapping ones. */
-function occurrences(text: string, needle: string, overlapping: boolean): number[] {
-  const found: number[] = [];
+/** How often `needle` occurs in `text` (overlapping occurrences too, or only non-overlapping ones), and where the first few start. */
+function findOccurrences(text: string, needle: string, overlapping: boolean): { count: number; first: number[] } {
+  const first: number[] = [];
   const step = overlapping ? 1 : needle.length;
-  for (let index = text.indexOf(needle); index !== -1; index = text.indexOf(needle, index + step)) found.push(index);
-  return found;
+  let count = 0;
+  for (let index = text.indexOf(needle); index !== -1; index = text.indexOf(needle, index + step)) {
+    count += 1;
+    if (first.length < maxShownMatches) first.push(index);
+  }
+  return { count, first };
+}
+
+/**
+ * Refuses, before anything is built, an edit whose result would be over the vault's file size limit
+ * (or longer than a JavaScript string can be): a replaceAll that grows a file could otherwise take the
+ * process down. The estimate is an upper bound (a CRLF in the replaced text only shrinks it).
+ */
+function checkResultSize(vault: Vault, path: string, file: { bytes: Uint8Array; text: string }, change: Change, count: number) {
+  const encoder = new TextEncoder();
+  const bytes = file.bytes.length + count * (encoder.encode(change.inserted).length - encoder.encode(change.removed).length);
+  const characters = file.text.length + count * (change.inserted.length - change.removed.length);
+  if (bytes <= vault.options.maxFileSize && characters <= maxStringLength) return;
+  throw new VaultError(
+    'FILE_TOO_LARGE',
+    `The edit (${count} ${count === 1 ? 'replacement' : 'replacements'}) would make ${path} about ${bytes} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.`,
+  );
+}
+
+/** The new text: the change applied at `first`, and with `all` at every later non-overlapping occurrence; and where the changed region starts and ends in it. */
+function applyChange(original: string, normalized: NormalizedText, needle: string, change: Change, first: number, all: boolean) {
+  // Pieces are gathered in strings of about a megabyte: an array of one piece per occurrence could
+  // outgrow what V8 can hold for millions of them.
+  const chunks: string[] = [];
+  let chunk = '';
+  let cursor = 0;
+  let startOffset = -1;
+  let endOffset = 0;
+  let written = 0;
+  for (let position = first; position !== -1; position = all ? normalized.text.indexOf(needle, position + needle.length) : -1) {
+    const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
+    chunk += before + change.inserted;
+    if (chunk.length >= 1 << 20) {
+      chunks.push(chunk);
+      chunk = '';
+    }
+    written += before.length;
+    if (startOffset === -1) startOffset = written;
+    written += change.inserted.length;
+    endOffset = written;
+    cursor = position + needle.length - change.suffix;
+  }
+  chunks.push(chunk, original.slice(normalized.toOriginal(cursor)));
+  return { text: chunks.join(''), startOffset, endOffset };
 }
 
 /** The 1-based line of each (sorted) offset. */
@@ -165,14 +217,51 @@ function describeLines(lines: readonly number[]): string {
   return `${parts.length === 1 ? 'line' : 'lines'} ${parts.join(', ')}`;
 }
 
-function noMatch(path: string, text: string, needle: string): VaultError {
-  const candidates: NearMiss[] = findNearMisses(text, needle);
+/** AMBIGUOUS_MATCH, with the first matching lines and each line's text around the match, so the agent can add context without reading. */
+function ambiguous(path: string, text: string, needle: string, found: { count: number; first: number[] }): VaultError {
+  const lines = lineNumbersAt(text, found.first);
+  const more = found.count > found.first.length ? ` and ${found.count - found.first.length} more` : '';
+  const shown = new Map<number, string>();
+  found.first.forEach((position, index) => {
+    if (!shown.has(lines[index]!)) shown.set(lines[index]!, textAround(text, position));
+  });
+  return new VaultError(
+    'AMBIGUOUS_MATCH',
+    [
+      `oldString occurs ${found.count} times in ${path}, at ${describeLines(lines)}${more}. Include more surrounding text in oldString so that it matches exactly once, or set replaceAll to true to replace every occurrence.`,
+      ...[...shown].map(([line, around]) => `line ${line}: ${around}`),
+    ].join('\n'),
+    { count: found.count, lines },
+  );
+}
+
+/** The line holding `position`, cut to a window of `matchWindow` characters that starts a little before it, marked with … where cut. */
+function textAround(text: string, position: number): string {
+  const lineStart = position === 0 ? 0 : text.lastIndexOf('\n', position - 1) + 1;
+  const lineEnd = text.indexOf('\n', position) === -1 ? text.length : text.indexOf('\n', position);
+  const from = wholeCodePoint(text, Math.max(lineStart, position - 40));
+  const to = wholeCodePoint(text, Math.min(lineEnd, from + matchWindow));
+  return `${from > lineStart ? '…' : ''}${text.slice(from, to)}${to < lineEnd ? '…' : ''}`;
+}
+
+/** An offset moved back off the second half of a surrogate pair, so a cut never splits a character. */
+function wholeCodePoint(text: string, offset: number): number {
+  return /[\udc00-\udfff]/.test(text[offset] ?? '') ? offset - 1 : offset;
+}
+
+async function noMatch(vault: Vault, path: string, text: string, needle: string, signal: AbortSignal): Promise<VaultError> {
+  const deadline = Date.now() + vault.options.searchTimeout;
+  const { candidates, stopped } = await findNearMisses(text, needle, () => {
+    signal.throwIfAborted();
+    return Date.now() <= deadline;
+  });
   const hints: string[] = [];
   if (hasLineNumberPrefixes(needle)) hints.push('oldString seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
   if (candidates.length > 0) {
     const list = candidates.map((candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${JSON.stringify(candidate.text)}`);
     hints.push(`Closest candidates, not applied: ${list.join('; ')}.`);
   }
+  if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
   return new VaultError(
     'NO_MATCH',
     `oldString was not found in ${path}. ${hints.join(' ')} Copy the exact current text from TextRead (read the file again if it may have changed) and retry.`.replace(/\s+$/, ''),
@@ -180,8 +269,8 @@ function noMatch(path: string, text: string, needle: string): VaultError {
   );
 }
 
-/** The changed lines of the new text with a little context, at most `maxSnippetLines` lines. */
-function snippetOf(text: string, startOffset: number, startLine: number, endLine: number): { number: number; text: string }[] {
+/** The changed lines of the new text with a little context, at most `maxSnippetLines` lines, each cut like TextRead's. */
+function snippetOf(text: string, startOffset: number, startLine: number, endLine: number): WindowLine[] {
   let from = startOffset === 0 ? 0 : text.lastIndexOf('\n', startOffset - 1) + 1;
   let firstLine = startLine;
   while (firstLine > 1 && firstLine > startLine - snippetContext) {
@@ -189,13 +278,15 @@ function snippetOf(text: string, startOffset: number, startLine: number, endLine
     firstLine -= 1;
   }
   const lastLine = Math.min(endLine + snippetContext, firstLine + maxSnippetLines - 1);
-  const snippet: { number: number; text: string }[] = [];
+  const snippet: WindowLine[] = [];
   let lineStart = from;
   for (let number = firstLine; number <= lastLine && lineStart <= text.length; number += 1) {
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? text.length : newline;
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
-    snippet.push({ number, text: text.slice(lineStart, lineEnd).replace(/\r$/, '') });
+    const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
+    const shown = text.slice(lineStart, lineStart + Math.min(length, maxLineLength));
+    snippet.push(length > maxLineLength ? { number, text: shown, fullLength: length } : { number, text: shown });
     if (newline === -1) break;
     lineStart = newline + 1;
   }

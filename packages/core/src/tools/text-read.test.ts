@@ -93,7 +93,7 @@ describe('TextRead', () => {
     const vault = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
     await expect(vault.call('TextRead', { filePath: 'missing.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(vault.call('TextRead', { filePath: 'latin1.md' })).rejects.toMatchObject({ code: 'NOT_TEXT' });
-    await expect(vault.call('TextRead', { filePath: 'notes', limit: 1 })).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
+    await expect(vault.call('TextRead', { filePath: 'notes', limit: 1 })).rejects.toMatchObject({ code: 'NOT_A_FILE' });
     await expect(vault.call('TextRead', { filePath: 'notes/a.md', offset: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });

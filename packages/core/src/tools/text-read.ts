@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { createFileHasher } from '../file-hash.js';
 import type { LineEnding } from '../line-endings.js';
-import { createLineWindow, type WindowLine } from '../line-window.js';
+import { createLineWindow, renderWindowLine, type WindowLine } from '../line-window.js';
 import { createTextDecoder, hasBom } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -27,7 +27,7 @@ export interface TextReadOutput {
   nextOffset?: number;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
   offset: z.number().int().min(1).optional().describe('The first line to return, 1-based. Default 1.'),
   limit: z.number().int().min(1).optional().describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
@@ -38,7 +38,7 @@ export const textRead = defineTool({
   title: 'Read a text file',
   description: [
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
-    `Returns at most ${maxReadLines} lines per call; when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut with a marker.`,
+    `Returns at most ${maxReadLines} lines per call (fewer when they are long: an answer is bounded); when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut with a marker.`,
     'Use it to see a file before editing it (pass its fileHash to TextEdit to guard the edit), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
     'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000.',
   ].join('\n'),
@@ -47,9 +47,9 @@ export const textRead = defineTool({
 
   async run({ filePath, offset = 1, limit = maxReadLines }, vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath);
-    const stat = await vault.statExisting(path);
-    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, not a file. List it with ListFiles.`);
-    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength);
+    const stat = await vault.statFile(path);
+    // The metadata line needs room too; the lines take the rest of the answer's bound.
+    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength, vault.options.maxOutput - 1000);
     const decoder = createTextDecoder(path);
     const hasher = createFileHasher(vault.fs);
     let bom: boolean | undefined;
@@ -81,10 +81,7 @@ export const textRead = defineTool({
   },
 
   render(output, style = plainStyle) {
-    const body = output.lines.map(
-      (line) =>
-        `${style.lineNumber(String(line.number))}: ${line.text}${line.fullLength === undefined ? '' : style.note(` … [line cut: ${line.fullLength} characters]`)}`,
-    );
+    const body = output.lines.map((line) => renderWindowLine(line, style));
     const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
     if (output.bom) facts.push('bom: yes');

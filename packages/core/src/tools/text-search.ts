@@ -1,5 +1,5 @@
-import picomatch from 'picomatch/posix.js';
 import { z } from 'zod';
+import { compileGlob } from '../compile-glob.js';
 import { defineTool } from '../define-tool.js';
 import { type FileSearchResult, keepFirstMatches, type SearchLine, searchText, skipReasons } from '../search-file.js';
 import { compileSearchPattern, type LineMatcher } from '../search-pattern.js';
@@ -31,11 +31,13 @@ export interface TextSearchOutput {
   /** True when maxResults cut the output. */
   truncated: boolean;
   maxResults: number;
-  /** Files left out because they are not text or are too large, with the reason. */
+  /** Files left out because they are not text or are too large, with the reason: the first few. */
   skipped: { path: string; reason: string }[];
+  /** How many files were left out in all. */
+  totalSkipped: number;
 }
 
-const inputSchema = z.object({
+const inputSchema = z.strictObject({
   query: z.string().describe('The text to find; a literal string unless regex is true. Smart case: case-insensitive unless the query has an upper-case letter.'),
   regex: z.boolean().optional().describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
   filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
@@ -60,11 +62,12 @@ export const textSearch = defineTool({
   inputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run(input, vault): Promise<TextSearchOutput> {
+  async run(input, vault, { signal }): Promise<TextSearchOutput> {
     const { query, regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
     const { matcher, caseSensitive } = await compileSearchPattern(query, regex);
     const deadline = Date.now() + vault.options.searchTimeout;
     const checkDeadline = () => {
+      signal.throwIfAborted();
       if (Date.now() > deadline) {
         throw new VaultError(
           'TIMEOUT',
@@ -72,42 +75,13 @@ export const textSearch = defineTool({
         );
       }
     };
-
-    const output: TextSearchOutput = { outputMode, caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [] };
     const files = await candidateFiles(vault, input, checkDeadline);
-    const options = { contextLines, maxShown: outputMode === 'content' ? maxResults : 0 };
-    // Plain files go to the backend's own search when it has one: for many files, and for any regex,
-    // which the backend can stop at the time budget even when it is stuck on one line (here it cannot).
-    // Symlinked files are searched here, where every rule is applied to where they lead.
-    const parallel = vault.fs.searchFiles !== undefined && (regex || files.length >= parallelSearchThreshold);
-    const inParallel = parallel ? files.filter((file) => !file.symlink).map((file) => file.path) : [];
-    const oneByOne = parallel ? files.filter((file) => file.symlink).map((file) => file.path) : files.map((file) => file.path);
-    const found = [
-      ...(inParallel.length > 0 ? await vault.fs.searchFiles!(inParallel, { query, regex, ...options, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now() }) : []),
-      ...(await searchOneByOne(vault, oneByOne, matcher, { ...options, checkDeadline }, input.filePath !== undefined)),
-    ].sort((a, b) => comparePaths(a.path, b.path));
+    const request = { query, regex, contextLines, maxShown: outputMode === 'content' ? maxResults : 0, deadline, signal, checkDeadline };
+    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined);
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
-    let shownMatches = 0;
-    for (const file of found) {
-      if ('skipped' in file) {
-        output.skipped.push({ path: file.path, reason: file.skipped });
-        continue;
-      }
-      output.totalMatches += file.matches;
-      output.totalFiles += 1;
-      if (outputMode === 'files_only') {
-        if (output.files.length < maxResults) output.files.push({ path: file.path, matches: file.matches });
-        else output.truncated = true;
-        continue;
-      }
-      const shown = Math.min(file.matches, maxResults - shownMatches);
-      if (shown < file.matches) output.truncated = true;
-      if (shown === 0) continue;
-      shownMatches += shown;
-      output.files.push({ path: file.path, matches: file.matches, lines: keepFirstMatches(file.lines, shown, contextLines) });
-    }
-    return output;
+    // The answer's bound, less room for the summary line.
+    return collect(found, { outputMode, caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
   },
 
   render(output, style = plainStyle) {
@@ -129,9 +103,14 @@ export const textSearch = defineTool({
     const fileWord = output.totalFiles === 1 ? 'file' : 'files';
     let summary = `${output.totalMatches} matching ${lineWord} in ${output.totalFiles} ${fileWord}`;
     if (output.truncated) {
-      summary += `; showing the first ${output.maxResults} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults or narrow the search to see more)`;
+      const shown = output.outputMode === 'files_only' ? output.files.length : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
+      summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults, or narrow the search, to see more)`;
     }
-    if (output.skipped.length > 0) summary += `; ${output.skipped.length} ${output.skipped.length === 1 ? 'file' : 'files'} skipped (${output.skipped.map((file) => `${file.path}: ${file.reason}`).join(', ')})`;
+    if (output.totalSkipped > 0) {
+      const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
+      if (output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
+      summary += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped (${listed.join(', ')})`;
+    }
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
     return [...body, style.note(`[${summary}]`)].join('\n');
   },
@@ -142,32 +121,58 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
     const path = vault.resolveFile(input.filePath);
     const stat = await vault.statExisting(path);
     if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as directoryPath to search below it.`);
-    return [{ path, symlink: stat.target !== undefined }];
+    vault.checkExtension(path);
+    return [{ path, source: stat.target ?? path }];
   }
   const directory = vault.resolvePath(input.directoryPath ?? '');
   const stat = await vault.statExisting(directory);
   if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as filePath to search in it.`);
-  const walked = await walkFiles(vault, directory, checkDeadline);
-  // Below a folder reached through a symlink, every file's path goes through that link.
-  const files = stat.target === undefined ? walked : walked.map((file) => ({ ...file, symlink: true }));
+  const files = await walkFiles(vault, directory, checkDeadline, stat.target);
   if (input.filePattern === undefined || input.filePattern === '') return files;
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
-  const matches = picomatch(input.filePattern, { dot: true, nocase: true });
+  const matches = await compileGlob(input.filePattern);
   const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
   return files.filter((file) => matches(subject(file.path)));
+}
+
+interface SearchRequest {
+  query: string;
+  regex: boolean;
+  contextLines: number;
+  maxShown: number;
+  deadline: number;
+  signal: AbortSignal;
+  checkDeadline: () => void;
+}
+
+/**
+ * Searches the files: in the backend's own search when it has one, for many files and for any regex
+ * (there the time budget and a cancellation can stop even a regex stuck on one line), else here one
+ * by one. The backend opens each file where it really is (`source`), so a symlinked file is searched
+ * under the same budget as any other, and shown under the path it was listed at.
+ */
+async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matcher: LineMatcher, request: SearchRequest, oneFileAskedFor: boolean): Promise<FileSearchResult[]> {
+  const { query, regex, contextLines, maxShown, deadline, signal } = request;
+  if (vault.fs.searchFiles === undefined || (!regex && files.length < parallelSearchThreshold)) {
+    return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
+  }
+  const shownAs = new Map<string, string[]>();
+  for (const file of files) shownAs.set(file.source, [...(shownAs.get(file.source) ?? []), file.path]);
+  const found = await vault.fs.searchFiles([...shownAs.keys()], { query, regex, contextLines, maxShown, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now(), signal });
+  return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
 }
 
 /** Searches the files one after the other; a file that is not text or too large is skipped, unless it is the one file asked for. */
 async function searchOneByOne(
   vault: Vault,
-  paths: readonly string[],
+  files: readonly WalkedFile[],
   matcher: LineMatcher,
   options: { contextLines: number; maxShown: number; checkDeadline: () => void },
   oneFileAskedFor: boolean,
 ): Promise<FileSearchResult[]> {
   const found: FileSearchResult[] = [];
   let shown = 0;
-  for (const path of paths) {
+  for (const { path } of files) {
     options.checkDeadline();
     let text: string;
     try {
@@ -185,6 +190,66 @@ async function searchOneByOne(
     }
   }
   return found;
+}
+
+/** Skipped files an answer names; the rest are counted. */
+const maxListedSkipped = 20;
+
+/**
+ * The output: totals over every file, and the files and lines shown, in path order, up to maxResults
+ * and up to `budget` characters of shown text, whichever comes first.
+ */
+function collect(
+  found: readonly FileSearchResult[],
+  options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
+): TextSearchOutput {
+  const { outputMode, maxResults, contextLines } = options;
+  const output: TextSearchOutput = { outputMode, caseSensitive: options.caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
+  let shownMatches = 0;
+  let budget = options.budget;
+  for (const file of found) {
+    if ('skipped' in file) {
+      output.totalSkipped += 1;
+      if (output.skipped.length < maxListedSkipped) output.skipped.push({ path: file.path, reason: file.skipped });
+      continue;
+    }
+    output.totalMatches += file.matches;
+    output.totalFiles += 1;
+    const wanted = outputMode === 'files_only' ? Math.min(1, maxResults - output.files.length) : Math.min(file.matches, maxResults - shownMatches);
+    const lines = outputMode === 'files_only' || wanted === 0 ? [] : fitMatches(file.lines, wanted, contextLines, budget - file.path.length);
+    const shown = outputMode === 'files_only' ? (wanted > 0 && file.path.length + 12 <= budget ? 1 : 0) : lines.filter((line) => line.match).length;
+    if (shown < (outputMode === 'files_only' ? 1 : file.matches)) output.truncated = true;
+    // Once a file is cut for the bound, none after it is shown: what is shown is always a prefix.
+    if (shown < wanted) budget = 0;
+    if (shown === 0) continue;
+    shownMatches += shown;
+    budget -= file.path.length + 12 + costOf(lines);
+    output.files.push(outputMode === 'files_only' ? { path: file.path, matches: file.matches } : { path: file.path, matches: file.matches, lines });
+  }
+  return output;
+}
+
+/** The file's first `wanted` matches and their context, or fewer: as many as fit in `budget` characters. */
+function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: number, budget: number): SearchLine[] {
+  for (let count = wanted; count > 0; count -= 1) {
+    const kept = keepFirstMatches(lines, count, contextLines);
+    if (costOf(kept) <= budget) return kept;
+    // Skip straight to the matches whose own lines fit, so that this loop stays short.
+    let cost = 0;
+    let fitting = 0;
+    for (const line of kept) {
+      cost += line.text.length + 12;
+      if (cost > budget) break;
+      if (line.match) fitting += 1;
+    }
+    count = Math.min(count, fitting + 1);
+  }
+  return [];
+}
+
+/** Characters the lines take in the answer: their text and their number's prefix. */
+function costOf(lines: readonly SearchLine[]): number {
+  return lines.reduce((sum, line) => sum + line.text.length + 12, 0);
 }
 
 /** A line's text with each match marked up. */

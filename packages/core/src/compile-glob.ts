@@ -1,0 +1,26 @@
+import picomatch from 'picomatch/posix.js';
+import { VaultError } from './vault-error.js';
+
+/**
+ * The guards picomatch puts in its regexes against `.` and `..` segments and empty names: a vault path
+ * never has either (core normalises it), so they can go, and what is left runs on RE2.
+ */
+const pathGuards = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?=.)'];
+
+/**
+ * A glob as a test of vault-relative paths, case-insensitive, on RE2's linear-time engine: the
+ * regex picomatch makes of a pattern with many stars (`*a*a*a...*b`) backtracks for minutes on
+ * JavaScript's engine, and nothing can interrupt it there. Forms RE2 cannot run (extglob negation
+ * `!(...)`) are refused.
+ */
+export async function compileGlob(pattern: string): Promise<(path: string) => boolean> {
+  let source = picomatch.makeRe(pattern, { dot: true, nocase: true }).source;
+  for (const guard of pathGuards) source = source.replaceAll(guard, '');
+  const { RE2JS } = await import('re2js');
+  try {
+    const compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+    return (path) => compiled.matches(path);
+  } catch {
+    throw new VaultError('INVALID_ARGUMENT', `The filePattern ${pattern} uses a form the matcher cannot run in linear time (such as the negation !(...)). Use *, **, ?, [...] and {a,b} only.`);
+  }
+}
