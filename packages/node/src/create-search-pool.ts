@@ -6,6 +6,10 @@ import { toVaultError } from './to-vault-error.js';
 
 /** Worker threads that search files in parallel; made by `createSearchPool`. */
 export interface SearchPool {
+  /**
+   * Searches the files at `paths` below the real folder `root`, results in the order of `paths`.
+   * Rejects with TIMEOUT past `request.timeout`, and with the signal's reason once `request.signal` aborts.
+   */
   search(root: string, paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
   /** Starts the workers ahead of the first search. */
   warmUp(): void;
@@ -14,102 +18,200 @@ export interface SearchPool {
 /** Files per task: small enough to share the work out evenly, large enough that messages stay few. */
 const batchSize = 64;
 
+/** A search in progress: its batches, those sent and done so far, and how it ends. */
+interface RunningSearch {
+  root: string;
+  /** The request as the workers get it: without the signal, which cannot be cloned. */
+  request: Omit<SearchFilesRequest, 'signal'>;
+  batches: (readonly string[])[];
+  results: FileSearchResult[][];
+  sent: number;
+  done: number;
+  /** Batches done in order from the first, and the matches they hold: past `maxShown`, later batches only count. */
+  inOrder: number;
+  matchesInOrder: number;
+  settled: boolean;
+  resolve(results: FileSearchResult[]): void;
+  reject(error: unknown): void;
+}
+
+/** One batch of one search, as given to a worker. */
+interface Task {
+  id: number;
+  search: RunningSearch;
+  batch: number;
+}
+
+/** A place for a worker, started when there is work for it; `task` is what it is searching now. */
+interface Slot {
+  worker?: Worker;
+  task?: Task;
+}
+
+const timeoutMessage = 'The search ran past its time budget and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.';
+
 /**
- * A pool of `size` search workers, started on first use and left running (unref'd, so they never
- * keep a process alive). A search past its time budget terminates the workers, which stops even a
- * regex stuck on one line, and the next search starts new ones.
+ * A pool of `size` search workers, started on first use and left running (unref'd while idle, so they
+ * never keep a process alive). The searches share one queue, served in turn a batch at a time, and a
+ * worker takes the next batch when it replies. A search that ends early (time budget, abort, error)
+ * drops its queued batches and terminates the workers busy with its own, which stops even a regex
+ * stuck on one line; fresh workers take their places, so other searches go on unharmed.
  */
 export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(availableParallelism(), 4))): SearchPool {
-  let workers: Worker[] = [];
-  let nextTask = 0;
+  const slots: Slot[] = Array.from({ length: size }, () => ({}));
+  /** Searches with batches still to send, served in turn. */
+  const waiting: RunningSearch[] = [];
+  let nextTaskId = 0;
 
-  function start(): Worker[] {
-    if (workers.length === 0) {
-      workers = Array.from({ length: size }, () => {
-        const worker = new Worker(workerUrl);
-        worker.unref();
-        return worker;
-      });
-    }
-    return workers;
+  function startWorker(slot: Slot): Worker {
+    const worker = new Worker(workerUrl);
+    worker.unref();
+    // A worker replaced meanwhile (`slot.worker` is another) is no longer heard.
+    worker.on('message', (reply: SearchTaskReply) => slot.worker === worker && onReply(slot, reply));
+    worker.on('error', (error) => slot.worker === worker && onWorkerLost(slot, error));
+    worker.on('exit', () => slot.worker === worker && onWorkerLost(slot, new VaultError('IO_ERROR', 'The search was interrupted: a search worker stopped unexpectedly. Retry.')));
+    return worker;
   }
 
-  function stop() {
-    for (const worker of workers) void worker.terminate();
-    workers = [];
+  /** Terminates a slot's worker (a RegExp stuck on a line can be stopped no other way); the next task starts a fresh one. */
+  function retire(slot: Slot) {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    slot.task = undefined;
+    void worker?.terminate();
+  }
+
+  /** The next batch of the search whose turn it is, which then goes to the back of the line. */
+  function takeTask(): Task | undefined {
+    const search = waiting.shift();
+    if (search === undefined) return undefined;
+    const task = { id: nextTaskId++, search, batch: search.sent++ };
+    if (search.sent < search.batches.length) waiting.push(search);
+    return task;
+  }
+
+  /** Gives every idle worker a task while there are any. */
+  function dispatch() {
+    for (const slot of slots) {
+      if (slot.task !== undefined) continue;
+      const task = takeTask();
+      if (task === undefined) return;
+      post(slot, task);
+    }
+  }
+
+  function post(slot: Slot, task: Task) {
+    const { id, search, batch } = task;
+    slot.worker ??= startWorker(slot);
+    const worker = slot.worker;
+    const counting = search.matchesInOrder >= search.request.maxShown;
+    slot.task = task;
+    worker.ref();
+    try {
+      worker.postMessage({ id, root: search.root, paths: search.batches[batch]!, request: counting ? { ...search.request, maxShown: 0 } : search.request } satisfies SearchTask);
+    } catch (error) {
+      // A request that cannot be cloned fails its own search, and the worker stays free for the others.
+      slot.task = undefined;
+      worker.unref();
+      stop(search, error);
+    }
+  }
+
+  function onReply(slot: Slot, reply: SearchTaskReply) {
+    const task = slot.task;
+    if (task === undefined || reply.id !== task.id) return;
+    slot.task = undefined;
+    slot.worker?.unref();
+    if ('error' in reply) stop(task.search, replyError(reply.error));
+    else if (record(task.search, task.batch, reply.found)) finish(task.search);
+    dispatch();
+  }
+
+  /** A worker that failed or exited fails the search it was busy with, and only that one. */
+  function onWorkerLost(slot: Slot, error: unknown) {
+    const search = slot.task?.search;
+    retire(slot);
+    if (search) stop(search, error);
+    else dispatch();
+  }
+
+  /** Ends a search early: its queued batches dropped, the workers busy with its batches replaced. */
+  function stop(search: RunningSearch, error: unknown) {
+    if (search.settled) return;
+    search.settled = true;
+    const queued = waiting.indexOf(search);
+    if (queued >= 0) waiting.splice(queued, 1);
+    for (const slot of slots) if (slot.task?.search === search) retire(slot);
+    search.reject(error);
+    dispatch();
+  }
+
+  function finish(search: RunningSearch) {
+    search.settled = true;
+    search.resolve(search.results.flat());
+  }
+
+  function begin(root: string, batches: (readonly string[])[], { signal, ...request }: SearchFilesRequest): Promise<FileSearchResult[]> {
+    return new Promise((resolve, reject) => {
+      const search: RunningSearch = {
+        root,
+        request,
+        batches,
+        results: new Array(batches.length),
+        sent: 0,
+        done: 0,
+        inOrder: 0,
+        matchesInOrder: 0,
+        settled: false,
+        resolve(results) {
+          cleanUp();
+          resolve(results);
+        },
+        reject(error) {
+          cleanUp();
+          reject(error);
+        },
+      };
+      const onAbort = () => stop(search, signal!.reason);
+      const timer = setTimeout(() => stop(search, new VaultError('TIMEOUT', timeoutMessage)), Math.min(Math.max(0, request.timeout), 2 ** 31 - 1));
+      function cleanUp() {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(search);
+      dispatch();
+    });
   }
 
   return {
-    warmUp: () => void start(),
+    warmUp() {
+      for (const slot of slots) slot.worker ??= startWorker(slot);
+    },
 
     search(root, paths, request) {
-      const running = start();
+      // Already cancelled: no work is started.
+      if (request.signal?.aborted) return Promise.reject(request.signal.reason);
       const batches: (readonly string[])[] = [];
       for (let index = 0; index < paths.length; index += batchSize) batches.push(paths.slice(index, index + batchSize));
-      const results: FileSearchResult[][] = new Array(batches.length);
-      return new Promise((resolve, reject) => {
-        let dispatched = 0;
-        let done = 0;
-        // Once the batches done so far, in order, hold enough matches to show, later batches only count.
-        let inOrder = 0;
-        let matchesInOrder = 0;
-        const finish = (error?: unknown) => {
-          clearTimeout(timer);
-          for (const worker of running) worker.off('message', onMessage).off('error', onError).off('exit', onExit).unref();
-          if (error === undefined) resolve(results.flat());
-          else reject(error);
-        };
-        const timer = setTimeout(
-          () => {
-            stop();
-            finish(new VaultError('TIMEOUT', 'The search ran past its time budget and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.'));
-          },
-          Math.min(Math.max(0, request.timeout), 2 ** 31 - 1),
-        );
-        const ids = new Map<number, number>();
-        const send = (worker: Worker) => {
-          if (dispatched === batches.length) return;
-          const id = nextTask++;
-          ids.set(id, dispatched);
-          const counting = matchesInOrder >= request.maxShown;
-          worker.postMessage({ id, root, paths: batches[dispatched]!, request: counting ? { ...request, maxShown: 0 } : request } satisfies SearchTask);
-          dispatched += 1;
-        };
-        function onMessage(this: Worker, reply: SearchTaskReply) {
-          const batch = ids.get(reply.id);
-          if (batch === undefined) return;
-          if ('error' in reply) {
-            const { message, code, path } = reply.error;
-            // ELOOP: the worker refused a symlink that appeared after the walk.
-            const error =
-              code === 'ELOOP'
-                ? new VaultError('IO_ERROR', `${path} became a symlink during the search, and the search does not follow it there. Search again.`)
-                : toVaultError(Object.assign(new Error(message), code ? { code } : {}), path);
-            finish(error);
-            return;
-          }
-          results[batch] = reply.found;
-          done += 1;
-          for (; inOrder < batches.length && results[inOrder]; inOrder += 1) {
-            for (const file of results[inOrder]!) if ('matches' in file) matchesInOrder += file.matches;
-          }
-          if (done === batches.length) finish();
-          else send(this);
-        }
-        function onError(error: Error) {
-          stop();
-          finish(error);
-        }
-        function onExit() {
-          finish(new VaultError('IO_ERROR', 'The search was interrupted: a search worker stopped (another search ran out of time). Retry.'));
-        }
-        if (batches.length === 0) return finish();
-        for (const worker of running) {
-          worker.ref();
-          worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-          send(worker);
-        }
-      });
+      return batches.length === 0 ? Promise.resolve([]) : begin(root, batches, request);
     },
   };
+}
+
+/** Stores a batch's results; whether the search is now complete. */
+function record(search: RunningSearch, batch: number, found: FileSearchResult[]): boolean {
+  search.results[batch] = found;
+  search.done += 1;
+  for (; search.inOrder < search.batches.length && search.results[search.inOrder]; search.inOrder += 1) {
+    for (const file of search.results[search.inOrder]!) if ('matches' in file) search.matchesInOrder += file.matches;
+  }
+  return search.done === search.batches.length;
+}
+
+/** The error a worker reported for one file, as the backend reports it (a VaultError for an errno). */
+function replyError({ message, code, path }: { message: string; code?: string; path: string }): unknown {
+  // ELOOP: the worker refused a symlink that appeared after the walk.
+  if (code === 'ELOOP') return new VaultError('IO_ERROR', `${path} became a symlink during the search, and the search does not follow it there. Search again.`);
+  return toVaultError(Object.assign(new Error(message), code ? { code } : {}), path);
 }
