@@ -203,7 +203,7 @@ describe('vault tree, ls, mv, rm', () => {
     expect((await vault(['tree', '--max-depth', '1'])).stdout).toContain('[3 folders below the vault root; more folders exist below');
     expect((await json(['tree', 'projects'])).value).toEqual({ directory: 'projects', directories: ['projects/alpha'], truncated: false });
     expect((await vault(['ls', 'notes'])).stdout).toBe('notes/a.md (34 bytes)\nnotes/crlf.md (10 bytes)\n[2 files in notes/]\n');
-    expect((await json(['ls'])).value).toEqual({ directory: '', files: [], folders: 3 });
+    expect((await json(['ls'])).value).toEqual({ directory: '', files: [], totalFiles: 0, folders: 3 });
   });
 
   it('moves a file, removes it to the trash, and moves it back', async () => {
@@ -260,7 +260,8 @@ describe('exit codes', () => {
 
     const human = await vault(argv);
     expect(human).toMatchObject({ code: exitCodes[errorCode], stdout: '' });
-    expect(human.stderr).toMatch(new RegExp(`^${errorCode}: \\S.*\\.\\n$`, 's'));
+    // One message: what failed and the next step, then (AMBIGUOUS_MATCH) the matching lines.
+    expect(human.stderr).toMatch(new RegExp(`^${errorCode}: \\S[^\\n]*\\.(\\nline \\d+: [^\\n]*)*\\n$`));
     const machine = await json(argv);
     expect(machine.code).toBe(exitCodes[errorCode]);
     expect(machine.value.error).toMatchObject({ code: errorCode, message: expect.any(String) });

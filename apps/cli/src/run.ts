@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { type ErrorCode, type TextStyle, VaultError, type VaultOptions, createVault, isVaultError, tools } from '@vault/core';
+import { type ErrorCode, VaultError, type VaultOptions, createVault, isVaultError } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
@@ -28,6 +28,7 @@ interface GlobalOptions {
   allowHidden?: boolean;
   readOnly?: boolean;
   color?: boolean;
+  maxOutput?: string;
 }
 
 /** Runs the `vault` command line and resolves to its exit code: 0, an error code's (see exit-codes.ts), or 64 for a usage error. */
@@ -44,8 +45,7 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       const vaultOptions = { ...vaultOptionsFrom(global, usage), ...commandVaultOptions };
       const vault = createVault(await createNodeFs(global.vault ?? (io.env?.VAULT_PATH || '.')), vaultOptions);
       const output = await vault.call(name, toolInput as never);
-      const render = tools.find((tool) => tool.name === name)!.render as (output: unknown, style: TextStyle) => string;
-      io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : render(output, style)}\n`);
+      io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : vault.render(name, output as never, style)}\n`);
     } catch (error) {
       if (error instanceof CommanderError) throw error;
       const { code, message, details } = describeError(error);
@@ -77,6 +77,7 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
     .option('--extensions <list>', 'allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)')
     .option('--allow-hidden', 'let the commands reach hidden paths (.git, .obsidian, .trash)')
     .option('--read-only', 'refuse every command that changes the vault (PERMISSION_DENIED)')
+    .option('--max-output <characters>', 'longest answer, in characters; longer lists are cut with a note (default: 65536)')
     .option('--color', 'colour the output even when it is not a terminal')
     .option('--no-color', 'never colour the output (NO_COLOR does the same)')
     .addHelpText('after', ['', 'Paths are relative to the vault folder; text that starts with "-" goes after --.', 'Exit codes:', '  0   success', ...exitCodeList, `  ${usageExitCode}  usage error`, ''].join('\n'))
@@ -91,7 +92,9 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
 function vaultOptionsFrom(global: GlobalOptions, usage: (message: string) => never): VaultOptions {
   const extensions = global.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) usage('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
-  return { ...(extensions ? { extensions } : {}), allowHidden: global.allowHidden ?? false, readOnly: global.readOnly ?? false };
+  const maxOutput = global.maxOutput === undefined ? undefined : Number(global.maxOutput);
+  if (maxOutput !== undefined && !(Number.isSafeInteger(maxOutput) && maxOutput >= 4096)) usage(`--max-output ${global.maxOutput} is not a whole number of at least 4096. Pass a number of characters, such as 200000.`);
+  return { ...(extensions ? { extensions } : {}), ...(maxOutput ? { maxOutput } : {}), allowHidden: global.allowHidden ?? false, readOnly: global.readOnly ?? false };
 }
 
 /** A value given on the command line as a host file, or as stdin for "-": UTF-8, a BOM kept as it is. */

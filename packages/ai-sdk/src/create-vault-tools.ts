@@ -31,9 +31,9 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
     description: definition.description,
     // No validation here: vault.call validates, so a bad input becomes an INVALID_ARGUMENT result.
     inputSchema: jsonSchema<Record<string, unknown>>(functionDefinitions([definition])[0]!.parameters as JSONSchema7),
-    async execute(input) {
+    async execute(input, { abortSignal }) {
       try {
-        return await vault.call(definition.name, input as never);
+        return await vault.call(definition.name, input as never, abortSignal ? { signal: abortSignal } : {});
       } catch (error) {
         if (isVaultError(error)) return { error: { code: error.code, message: error.message } };
         try {
@@ -44,6 +44,8 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
         return { error: { code: 'IO_ERROR', message: 'The tool failed unexpectedly. Retry; if it keeps failing, check the application log.' } };
       }
     },
-    toModelOutput: ({ output }) => ({ type: 'error' in output ? 'error-text' : 'text', value: toolResultText(definition.name, output) }),
+    // The text within the vault's answer bound (maxOutput), as the MCP server sends it.
+    toModelOutput: ({ output }) =>
+      'error' in output ? { type: 'error-text', value: toolResultText(definition.name, output) } : { type: 'text', value: vault.render(definition.name, output as never) },
   });
 }

@@ -23,7 +23,7 @@ export { tools } from './tools.js';
 export type { Tool, ToolByName, ToolInput, ToolName, ToolOutput } from './tools.js';
 export { listDirectories, maxListedDirectories } from './tools/list-directories.js';
 export type { ListDirectoriesOutput } from './tools/list-directories.js';
-export { listFiles } from './tools/list-files.js';
+export { defaultListedFiles, listFiles } from './tools/list-files.js';
 export type { ListFilesOutput } from './tools/list-files.js';
 export { move } from './tools/move.js';
 export type { MoveOutput } from './tools/move.js';

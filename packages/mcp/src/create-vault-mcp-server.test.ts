@@ -102,7 +102,7 @@ describe('the MCP server, in process', () => {
     expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\nnotes.md/\n[3 folders below the vault root]');
     const files = await call('ListFiles', { directoryPath: 'new' });
     expect(textOf(files)).toContain('new/b.md (5 bytes)');
-    expect(files.structuredContent).toEqual({ directory: 'new', count: 1, folders: 0 });
+    expect(files.structuredContent).toEqual({ directory: 'new', count: 1, totalFiles: 1, folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
 

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type CallToolResult, CallToolRequestSchema, ErrorCode as JsonRpcErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { isVaultError, type ToolName, type Vault, VaultError } from '@vault/core';
+import { isVaultError, parseToolInput, type ToolName, type Vault, VaultError } from '@vault/core';
 import { structuredOutputs } from './structured-outputs.js';
 import { toolErrorResult } from './tool-error-result.js';
 
@@ -34,7 +34,7 @@ function instructionsFor(vault: Vault): string {
  */
 export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions: instructionsFor(vault) });
-  codeRefusedCalls(server, options);
+  codeRefusedCalls(server, vault, options);
   for (const tool of vault.tools) {
     const structured = structuredOutputs[tool.name];
     server.registerTool(
@@ -52,15 +52,17 @@ export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOption
           openWorldHint: false,
         },
       },
-      async (input: unknown): Promise<CallToolResult> => {
+      async (input: unknown, { signal }: { signal: AbortSignal }): Promise<CallToolResult> => {
         try {
-          const output = await vault.call(tool.name, input as never);
+          // A call the client cancels (notifications/cancelled) aborts `signal`: a search stops reading.
+          const output = await vault.call(tool.name, input as never, { signal });
           return {
-            content: [{ type: 'text', text: (tool.render as (output: unknown) => string)(output) }],
+            content: [{ type: 'text', text: vault.render(tool.name, output as never) }],
             structuredContent: (structured.pick as (output: unknown) => Record<string, unknown>)(output),
           };
         } catch (error) {
-          if (!isVaultError(error)) options.onUnexpectedError?.(error, tool.name);
+          // A cancelled call's answer is never sent, and its end is no failure.
+          if (!isVaultError(error) && !signal.aborted) options.onUnexpectedError?.(error, tool.name);
           return toolErrorResult(error);
         }
       },
@@ -78,7 +80,7 @@ export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOption
  * as it is installed, so that such a result gets one too: INVALID_ARGUMENT for invalid parameters,
  * IO_ERROR (reported as unexpected) for anything else.
  */
-function codeRefusedCalls(server: McpServer, options: VaultMcpServerOptions) {
+function codeRefusedCalls(server: McpServer, vault: Vault, options: VaultMcpServerOptions) {
   const protocol = server.server;
   const setRequestHandler = protocol.setRequestHandler.bind(protocol);
   protocol.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: (...args: unknown[]) => Promise<CallToolResult>) =>
@@ -94,6 +96,16 @@ function codeRefusedCalls(server: McpServer, options: VaultMcpServerOptions) {
             if (!text.includes(`MCP error ${JsonRpcErrorCode.InvalidParams}:`) || text.includes('Output validation error')) {
               options.onUnexpectedError?.(new Error(text), 'protocol');
               return toolErrorResult(new Error(text));
+            }
+            // Our own message where the tool is known (an unknown argument names the closest parameter).
+            const params = (args[0] as { params?: { name?: unknown; arguments?: unknown } } | undefined)?.params;
+            const tool = vault.tools.find((candidate) => candidate.name === params?.name);
+            if (tool) {
+              try {
+                parseToolInput(tool, params?.arguments ?? {});
+              } catch (error) {
+                return toolErrorResult(error);
+              }
             }
             const reason = text.replace(/^MCP error -?\d+: /, '').replace(/\.$/, '');
             return toolErrorResult(new VaultError('INVALID_ARGUMENT', `${reason}. Fix the call (tools/list gives each tool's name and input schema) and call again.`));

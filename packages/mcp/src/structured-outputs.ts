@@ -52,8 +52,8 @@ export const structuredOutputs: StructuredOutputs = {
     pick: (output) => ({ directory: output.directory, count: output.directories.length, truncated: output.truncated }),
   },
   ListFiles: {
-    schema: z.object({ directory: z.string(), count: z.number(), folders: z.number() }),
-    pick: (output) => ({ directory: output.directory, count: output.files.length, folders: output.folders }),
+    schema: z.object({ directory: z.string(), count: z.number(), totalFiles: z.number(), folders: z.number() }),
+    pick: (output) => ({ directory: output.directory, count: output.files.length, totalFiles: output.totalFiles, folders: output.folders }),
   },
   Move: {
     schema: z.object({ source: z.string(), destination: z.string(), kind: z.enum(['file', 'directory']) }),

@@ -39,6 +39,8 @@ export const listDirectories = defineTool({
     if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Pass a folder path.`);
     const directories: string[] = [];
     let truncated = false;
+    // Within the answer's bound too, less room for the summary line.
+    let budget = vault.options.maxOutput - 1000;
     let level = [directory];
     for (let depth = 1; level.length > 0 && !truncated; depth += 1) {
       const next: string[] = [];
@@ -46,7 +48,8 @@ export const listDirectories = defineTool({
         for (const entry of await vault.fs.readDirectory(folder)) {
           const path = joinVaultPath(folder, entry.name);
           if (entry.kind !== 'directory' || !vault.isListed(path, 'directory', entry.target)) continue;
-          if (depth > maxDepth || directories.length === maxListedDirectories) {
+          budget -= path.length + 2;
+          if (depth > maxDepth || directories.length === maxListedDirectories || budget < 0) {
             truncated = true;
             break;
           }

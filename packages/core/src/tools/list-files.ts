@@ -5,30 +5,36 @@ import { VaultError } from '../vault-error.js';
 import { joinVaultPath } from '../vault-path.js';
 import { comparePaths } from '../walk-files.js';
 
+/** Files one ListFiles call lists unless maxResults says otherwise. */
+export const defaultListedFiles = 200;
+
 export interface ListFilesOutput {
   directory: string;
-  /** The allowed files directly in the folder, sorted by path, with their sizes in bytes. */
+  /** The allowed files directly in the folder, sorted by path, with their sizes in bytes: the first maxResults of them, within the answer's bound. */
   files: { path: string; size: number }[];
+  /** How many allowed files the folder holds, listed or not. */
+  totalFiles: number;
   /** How many folders sit in the folder (not listed; see ListDirectories). */
   folders: number;
 }
 
 const inputSchema = z.strictObject({
   directoryPath: z.string().describe('The folder to list, vault-relative; "" or "." for the vault root.'),
+  maxResults: z.number().int().min(1).optional().describe(`The most files to list. Default ${defaultListedFiles}; the total is always given.`),
 });
 
 export const listFiles = defineTool({
   name: 'ListFiles',
   title: 'List the files in a folder',
   description: [
-    'Lists the text files directly in one folder of the vault (not recursive), with their sizes in bytes, sorted by path. Folders are not listed, only counted; hidden files and files with other extensions are left out.',
+    `Lists the text files directly in one folder of the vault (not recursive), with their sizes in bytes, sorted by path: the first ${defaultListedFiles} unless maxResults says otherwise, and always the total. Folders are not listed, only counted; hidden files and files with other extensions are left out.`,
     'Use ListDirectories to see the folder tree, and TextSearch with a file-name glob to find files at any depth.',
     'Example: {"directoryPath": "notes"}.',
   ].join('\n'),
   inputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ directoryPath }, vault): Promise<ListFilesOutput> {
+  async run({ directoryPath, maxResults = defaultListedFiles }, vault): Promise<ListFilesOutput> {
     const directory = vault.resolvePath(directoryPath);
     const stat = await vault.statExisting(directory);
     if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Read it with TextRead.`);
@@ -40,13 +46,19 @@ export const listFiles = defineTool({
       if (entry.kind === 'directory') folders += 1;
       else files.push({ path, size: entry.size });
     }
-    return { directory, files: files.sort((a, b) => comparePaths(a.path, b.path)), folders };
+    files.sort((a, b) => comparePaths(a.path, b.path));
+    // Within the answer's bound too (less room for the summary line): a line costs the path and the size.
+    let budget = vault.options.maxOutput - 1000;
+    const listed = files.slice(0, maxResults).filter((file) => (budget -= file.path.length + 20) >= 0);
+    return { directory, files: listed, totalFiles: files.length, folders };
   },
 
   render(output, style = plainStyle) {
     const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
     const lines = output.files.map((file) => `${style.path(file.path)} ${style.note(`(${file.size} bytes)`)}`);
     const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
-    return [...lines, style.note(`[${output.files.length} ${output.files.length === 1 ? 'file' : 'files'} in ${where}${folders}]`)].join('\n');
+    const count = `${output.totalFiles} ${output.totalFiles === 1 ? 'file' : 'files'} in ${where}`;
+    const cut = output.files.length < output.totalFiles ? `; showing the first ${output.files.length} (raise maxResults, or find files by name with TextSearch's filePattern)` : '';
+    return [...lines, style.note(`[${count}${cut}${folders}]`)].join('\n');
   },
 });

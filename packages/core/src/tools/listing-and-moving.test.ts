@@ -44,7 +44,7 @@ describe('ListFiles', () => {
   it('lists the allowed files directly in a folder with sizes, counting folders', async () => {
     const { vault } = open();
     const output = await vault.call('ListFiles', { directoryPath: 'inbox' });
-    expect(output).toEqual({ directory: 'inbox', files: [{ path: 'inbox/idea.md', size: 4 }], folders: 1 });
+    expect(output).toEqual({ directory: 'inbox', files: [{ path: 'inbox/idea.md', size: 4 }], totalFiles: 1, folders: 1 });
     expect(listFiles.render(output)).toBe('inbox/idea.md (4 bytes)\n[1 file in inbox/; 1 folder not listed (see ListDirectories)]');
     expect((await vault.call('ListFiles', { directoryPath: '.' })).files).toEqual([{ path: 'readme.txt', size: 5 }]);
   });
