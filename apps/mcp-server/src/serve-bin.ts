@@ -1,5 +1,6 @@
 // For the tests: starts the built bin over Streamable HTTP and waits for the URL it prints.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 export const bin = fileURLToPath(new URL('../dist/vault-mcp.js', import.meta.url));
@@ -16,4 +17,12 @@ export function serveBin(vaultPath: string, args: string[] = []): Promise<{ url:
     });
     child.once('exit', (code) => reject(new Error(`vault-mcp exited with ${code}: ${stderr}`)));
   });
+}
+
+/** Stops a server `serveBin` started, and resolves once its process has exited. */
+export async function stopBin(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill();
+  await exited;
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { createVault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,16 +12,29 @@ const files = ['a.md', 'b.md', 'notes/c.md'];
 const versions = ['old', 'new'].map((name) => Array.from({ length: 60_000 }, (_, line) => `${name} line ${line}: the quick brown fox\n`).join(''));
 const kills = 30;
 
-// The writer: a separate process that rewrites the files through the tools, old and new in turn, until it is killed.
+// The writer: a separate process that rewrites the files through the tools, old and new in turn, until it is
+// killed: writes 1 to 3 put "old", 4 to 6 "new", 7 to 9 "old" again, and so on. So that the test can kill it at
+// a point chosen by what it has done (never after some time), it says "writing" as it starts a write and "op" as
+// it starts each file operation (open, rename, ...): the real ones, only reported.
 const writer = `
+import { promises } from 'node:fs';
+for (const name of ['open', 'writeFile', 'rename', 'link', 'rm', 'lstat', 'stat', 'realpath', 'mkdir']) {
+  const operation = promises[name];
+  promises[name] = function (...args) {
+    process.stdout.write('op\\n');
+    return operation.apply(this, args);
+  };
+}
 const [vaultPath, nodeUrl, coreUrl, versionsPath] = process.argv.slice(2);
 const { createNodeFs } = await import(nodeUrl);
 const { createVault } = await import(coreUrl);
 const versions = JSON.parse(await (await import('node:fs/promises')).readFile(versionsPath, 'utf8'));
 const vault = createVault(await createNodeFs(vaultPath));
-process.stdout.write('ready\\n');
 for (let round = 0; ; round += 1) {
-  for (const filePath of ${JSON.stringify(files)}) await vault.call('TextCreate', { filePath, content: versions[round % 2], overwrite: true });
+  for (const filePath of ${JSON.stringify(files)}) {
+    process.stdout.write('writing\\n');
+    await vault.call('TextCreate', { filePath, content: versions[round % 2], overwrite: true });
+  }
 }
 `;
 
@@ -43,10 +57,20 @@ describe('crash safety', () => {
     const seen = new Set<string>();
     for (let kill = 0; kill < kills; kill += 1) {
       const child = spawn(process.execPath, [path.join(scripts.path, 'writer.mjs'), vault.path, nodeUrl, coreUrl, path.join(scripts.path, 'versions.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
-      await once(child.stdout, 'data');
-      await new Promise((resolve) => setTimeout(resolve, 5 + ((kill * 37) % 120)));
+      const exited = once(child, 'exit');
+      // Killed as it starts the Nth file operation of its Wth write, or as that write ends if it has fewer: W from 1
+      // to 9, so kills land in writes of both versions (and from W = 5 on, after a whole write of "new"), and N from 1
+      // to 13, so they land at every step of a write (the temp file, the lock, the rename, the release).
+      const [killWrite, killOperation] = [1 + (kill % 9), 1 + ((kill * 7) % 13)];
+      let [write, operations] = [0, 0];
+      for await (const line of createInterface({ input: child.stdout })) {
+        if (line === 'writing' && write === killWrite) break;
+        if (line === 'writing') [write, operations] = [write + 1, 0];
+        else if (write === killWrite && ++operations === killOperation) break;
+      }
       child.kill('SIGKILL');
-      await once(child, 'exit');
+      // Killed by the test, not ended by an error of its own.
+      expect(await exited, `writer ${kill + 1}`).toEqual([null, 'SIGKILL']);
       for (const file of files) {
         const content = await readFile(path.join(vault.path, file), 'utf8');
         expect(versions.includes(content), `${file} after kill ${kill + 1}`).toBe(true);
@@ -61,5 +85,6 @@ describe('crash safety', () => {
     // which the next writer breaks, its holder being dead), beside their targets.
     const leftovers = (await readdir(vault.path, { recursive: true })).filter((name) => !files.includes(name) && name !== 'notes');
     for (const name of leftovers) expect(name).toMatch(/^(notes\/)?\.[abc]\.md\.([0-9a-f]{12}\.tmp|vault-lock(\.break)?)$/);
-  }, 120_000);
+    // Heavy (30 processes, each writing megabytes): a long safety net, not a speed check.
+  }, 600_000);
 });

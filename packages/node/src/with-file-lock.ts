@@ -5,15 +5,24 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VaultError } from '@vault/core';
 
-/**
- * A lock older than this was left by a process that died holding it: the work done under a lock (a
- * compare and a rename) takes milliseconds. Sooner, a lock is known stale when it names this host
- * and a process of it that is gone (or this process, which does not hold it); a pid from another
- * host or container means nothing here, so its lock is judged by age only.
- */
-const staleAfter = 10_000;
-/** How long a write waits for the lock before giving up. */
-const lockTimeout = 2 * staleAfter;
+/** The timing of `withFileLock`, in milliseconds; the defaults suit every use, and tests pass small ones. */
+export interface FileLockTiming {
+  /**
+   * A lock older than this was left by a process that died holding it: the work done under a lock
+   * (a compare and a rename) takes milliseconds. Sooner, a lock is known stale when it names this
+   * host and a process of it that is gone (or this process, which does not hold it); a pid from
+   * another host or container means nothing here, so its lock is judged by age only. Default 10 s.
+   */
+  staleAfter?: number;
+  /** How long a write waits for the lock before giving up. Default 20 s (twice the default `staleAfter`). */
+  lockTimeout?: number;
+  /** A breaker's guard file (see `breakLock`) older than this was left by a breaker that died. Default 1 s. */
+  guardStaleAfter?: number;
+}
+
+/** The timing every write through the tools uses. */
+export const defaultFileLockTiming: Required<FileLockTiming> = { staleAfter: 10_000, lockTimeout: 20_000, guardStaleAfter: 1_000 };
+
 /** The tokens of the locks this process holds or is taking. */
 const heldHere = new Set<string>();
 
@@ -22,9 +31,11 @@ const heldHere = new Set<string>();
  * created exclusively, so that processes writing through the tools (two servers, the CLI and a
  * server) take turns. It holds the host, the pid and a random token. A stale lock is deleted only
  * if it is still the very lock judged stale, token and inode (a new lock may reuse the old one's
- * inode), checked under a guard that breakers take in turn.
+ * inode), checked under a guard that breakers take in turn. `timing` overrides the defaults
+ * (`defaultFileLockTiming`); the tools never pass it, the tests do.
  */
-export async function withFileLock<T>(folder: string, name: string, relative: string, work: () => Promise<T>): Promise<T> {
+export async function withFileLock<T>(folder: string, name: string, relative: string, work: () => Promise<T>, timing: FileLockTiming = {}): Promise<T> {
+  const { staleAfter, lockTimeout, guardStaleAfter } = { ...defaultFileLockTiming, ...timing };
   const lock = path.join(folder, `.${shortened(name)}.vault-lock`);
   const token = randomBytes(8).toString('hex');
   const content = `${hostname()} ${process.pid} ${token}`;
@@ -33,8 +44,8 @@ export async function withFileLock<T>(folder: string, name: string, relative: st
   heldHere.add(token);
   try {
     for (let wait = 1; !(await create(lock, content)); wait = Math.min(wait * 2, 50)) {
-      const found = await inspect(lock);
-      if (found?.stale && (await breakLock(lock, found.identity))) continue;
+      const found = await inspect(lock, staleAfter);
+      if (found?.stale && (await breakLock(lock, found.identity, staleAfter, guardStaleAfter))) continue;
       if (Date.now() > deadline) {
         throw new VaultError('TIMEOUT', `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`);
       }
@@ -44,7 +55,7 @@ export async function withFileLock<T>(folder: string, name: string, relative: st
       return await work();
     } finally {
       // Released only if it is still ours; a failure to remove it leaves a lock that ages into staleness.
-      if ((await inspect(lock))?.identity.endsWith(content)) await fs.rm(lock, { force: true }).catch(() => undefined);
+      if ((await inspect(lock, staleAfter))?.identity.endsWith(content)) await fs.rm(lock, { force: true }).catch(() => undefined);
     }
   } finally {
     heldHere.delete(token);
@@ -71,7 +82,7 @@ async function create(lock: string, content: string): Promise<boolean> {
  * What is at the lock's path: whether it is stale (see `staleAfter`) and what tells it apart from
  * any other lock (content and inode). Never follows a link or blocks on a pipe.
  */
-async function inspect(lock: string): Promise<{ stale: boolean; identity: string } | undefined> {
+async function inspect(lock: string, staleAfter: number): Promise<{ stale: boolean; identity: string } | undefined> {
   const handle = await fs.open(lock, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     if (error.code === 'ELOOP') return 'link' as const;
@@ -109,17 +120,17 @@ function isRunning(pid: number): boolean {
  * Deletes the lock if it is still the one judged stale (`identity`), holding the guard file
  * `LOCK.break` meanwhile, so that breakers take turns and none deletes a lock another has just
  * taken. False when another process holds the guard (one its breaker left behind is removed after
- * a second: breaking takes microseconds).
+ * `guardStaleAfter`, a second by default: breaking takes microseconds).
  */
-async function breakLock(lock: string, identity: string): Promise<boolean> {
+async function breakLock(lock: string, identity: string, staleAfter: number, guardStaleAfter: number): Promise<boolean> {
   const guard = `${lock}.break`;
   if (!(await create(guard, `${hostname()} ${process.pid}`))) {
     const stat = await fs.lstat(guard).catch(() => undefined);
-    if (stat && Date.now() - stat.mtimeMs > 1_000) await fs.rm(guard, { force: true });
+    if (stat && Date.now() - stat.mtimeMs > guardStaleAfter) await fs.rm(guard, { force: true });
     return false;
   }
   try {
-    if ((await inspect(lock))?.identity === identity) await fs.rm(lock, { force: true });
+    if ((await inspect(lock, staleAfter))?.identity === identity) await fs.rm(lock, { force: true });
     return true;
   } finally {
     await fs.rm(guard, { force: true });
