@@ -6,6 +6,9 @@ import { VaultError } from './vault-error.js';
  * never has either (core normalises it), so they can go, and what is left runs on RE2.
  */
 const pathGuards = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?=.)'];
+/** Bounds on a glob, far above any real one. */
+const maxPatternLength = 1000;
+const maxPatternGroups = 50;
 
 /**
  * A glob as a test of vault-relative paths, case-insensitive, on RE2's linear-time engine: the
@@ -14,7 +17,16 @@ const pathGuards = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '
  * `!(...)`) are refused.
  */
 export async function compileGlob(pattern: string): Promise<(path: string) => boolean> {
-  let source = picomatch.makeRe(pattern, { dot: true, nocase: true }).source;
+  // picomatch's parsing is superlinear in the nesting of braces: a long pattern is refused before it.
+  if (pattern.length > maxPatternLength || (pattern.match(/[{(]/g)?.length ?? 0) > maxPatternGroups) {
+    throw new VaultError('INVALID_ARGUMENT', `The filePattern is too complex (over ${maxPatternLength} characters or ${maxPatternGroups} braces and groups). Use a shorter glob such as "*.md" or "notes/**/*.txt".`);
+  }
+  let source: string;
+  try {
+    source = picomatch.makeRe(pattern, { dot: true, nocase: true }).source;
+  } catch (error) {
+    throw new VaultError('INVALID_ARGUMENT', `The filePattern ${pattern} is not a glob the matcher can read: ${(error as Error).message.slice(0, 200)}. Use *, **, ?, [...] and {a,b}.`);
+  }
   for (const guard of pathGuards) source = source.replaceAll(guard, '');
   const { RE2JS } = await import('re2js');
   try {

@@ -55,11 +55,13 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
   }
 
   function makeDirectory(path: string) {
-    if (path === '') return;
-    makeDirectory(parentOf(path));
-    const entry = get(path);
-    if (entry?.kind === 'file') throw new VaultError('NOT_A_DIRECTORY', `${path} is a file, not a folder.`);
-    if (!entry) entries.set(path, { kind: 'directory' });
+    let folder = '';
+    for (const segment of path === '' ? [] : path.split('/')) {
+      folder = folder === '' ? segment : `${folder}/${segment}`;
+      const entry = get(folder);
+      if (entry?.kind === 'file') throw new VaultError('NOT_A_DIRECTORY', `${folder} is a file, not a folder.`);
+      if (!entry) entries.set(folder, { kind: 'directory' });
+    }
   }
 
   function children(path: string): string[] {

@@ -10,8 +10,11 @@ export interface SearchLine {
   text: string;
   /** True for a matching line shown as a result, false for a context line. */
   match: boolean;
-  /** Set when `text` was cut at the result line limit. */
+  /** Set when the line is longer than `text`: a long matching line is shown as a window around its first match. */
   cut?: boolean;
+  /** When cut: where `text` starts in the line (UTF-16 offset, 0 unless windowed around a match), and the line's full length. */
+  column?: number;
+  length?: number;
   /** On a matching line, where the query matches in `text` (UTF-16 offsets, `end` exclusive). */
   ranges?: MatchRange[];
 }
@@ -91,13 +94,22 @@ function linesToShow(lines: readonly string[], shown: readonly number[], context
   }
   return [...wanted]
     .sort((a, b) => a - b)
-    .map((index) => {
-      const text = lines[index]!;
-      const line: SearchLine = { number: index + 1, text: text.slice(0, maxResultLineLength), match: matching.has(index) };
-      if (text.length > maxResultLineLength) line.cut = true;
-      if (line.match) line.ranges = shownRanges(line.text, matcher.ranges(text, line.text.length));
-      return line;
-    });
+    .map((index) => shownLine(index + 1, lines[index]!, matching.has(index), matcher));
+}
+
+/** A line as a search result: whole when short; else its start, or for a match a window that starts a little before the first match. */
+function shownLine(number: number, text: string, match: boolean, matcher: LineMatcher): SearchLine {
+  if (text.length <= maxResultLineLength) {
+    return match ? { number, text, match, ranges: shownRanges(text, matcher.ranges(text, text.length)) } : { number, text, match };
+  }
+  const first = match ? matcher.ranges(text, text.length)[0] : undefined;
+  let column = first ? Math.max(0, Math.min(first.start - 100, text.length - maxResultLineLength)) : 0;
+  if (/[\udc00-\udfff]/.test(text[column] ?? '')) column -= 1;
+  const shown = text.slice(column, column + maxResultLineLength);
+  const line: SearchLine = { number, text: shown, match, cut: true, column, length: text.length };
+  if (!match) return line;
+  const ranges = matcher.ranges(text, column + shown.length).filter((range) => range.end > column).map((range) => ({ start: Math.max(0, range.start - column), end: range.end - column }));
+  return { ...line, ranges: shownRanges(shown, ranges) };
 }
 
 /** Ranges within the shown text, widened to whole code points (a classic-mode regex can match half of one) and merged where they overlap. */

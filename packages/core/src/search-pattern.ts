@@ -18,49 +18,76 @@ export interface LineMatcher {
   countLines?(text: string): number;
 }
 
+/** Longest query: longer ones are refused before any engine compiles them (V8 overflows its stack on huge patterns). */
+export const maxQueryLength = 10_000;
+
 /**
  * Turns a TextSearch query into the matcher that tests each line. Smart case: the search ignores
  * case unless the query has an upper-case letter (in a regex, escapes such as \W or \S do not count).
  *
  * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
  * group, or several open-ended repeats), which runs on RE2's linear-time engine instead: JavaScript
- * cannot interrupt a RegExp stuck on one long line.
+ * cannot interrupt a RegExp stuck on one long line. With `linear` (a search on the main thread, where
+ * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2.
  */
-export async function compileSearchPattern(query: string, regex: boolean): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
+export async function compileSearchPattern(query: string, regex: boolean, { linear = false } = {}): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
+  if (query.length > maxQueryLength) {
+    throw new VaultError('INVALID_ARGUMENT', `query is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`);
+  }
   const caseSensitive = /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
-    const pattern = new RegExp(escapeRegExp(query), `${flags}u`);
+    const pattern = compiled(escapeRegExp(query), `${flags}u`, query);
     const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
     const literal = nativeMatcher(pattern);
     const lineBreakFree = !/[\r\n]/.test(query);
     return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) }, caseSensitive };
   }
   const native = compileNative(query, flags);
-  if (!mayBacktrack(query)) {
-    const words = alternativeWords(query);
-    // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
-    const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
-    return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
-  }
-  const { RE2JS } = await import('re2js');
-  try {
-    const linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
-    const ranges = (line: string, until: number) => {
-      const found: MatchRange[] = [];
-      for (const match = linear.matcher(line); match.find() && match.start() < until; ) {
-        if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
-      }
-      return found;
-    };
-    return { matcher: { test: (line) => linear.test(line), ranges }, caseSensitive };
-  } catch {
+  const backtracks = mayBacktrack(query);
+  const onRe2 = backtracks || linear ? await linearMatcher(query, caseSensitive) : undefined;
+  if (onRe2) return { matcher: onRe2, caseSensitive };
+  if (backtracks) {
     throw new VaultError(
       'INVALID_ARGUMENT',
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
+  }
+  const words = alternativeWords(query);
+  // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
+  const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
+  return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
+}
+
+/** The regex on RE2's linear-time engine, or `undefined` when it uses what RE2 lacks. */
+async function linearMatcher(query: string, caseSensitive: boolean): Promise<LineMatcher | undefined> {
+  const { RE2JS } = await import('re2js');
+  let linear: InstanceType<typeof RE2JS>;
+  try {
+    linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+  } catch {
+    return undefined;
+  }
+  const ranges = (line: string, until: number) => {
+    const found: MatchRange[] = [];
+    for (const match = linear.matcher(line); match.find() && match.start() < until; ) {
+      if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+    }
+    return found;
+  };
+  return { test: (line) => linear.test(line), ranges };
+}
+
+/** A RegExp compiled now (V8 compiles lazily, at the first match), so that a pattern too large for the engine is refused here. */
+function compiled(source: string, flags: string, query: string): RegExp {
+  try {
+    const pattern = new RegExp(source, flags);
+    pattern.test('');
+    return pattern;
+  } catch (error) {
+    throw new VaultError('INVALID_ARGUMENT', `The query ${query.slice(0, 100)} cannot be compiled: ${(error as Error).message.slice(0, 200)}. Search for a shorter or simpler pattern.`);
   }
 }
 
@@ -94,13 +121,17 @@ function countMatchingLines(text: string, everywhere: RegExp): number {
 
 function compileNative(query: string, flags: string): RegExp {
   try {
-    return new RegExp(query, `${flags}u`);
+    const pattern = new RegExp(query, `${flags}u`);
+    pattern.test('');
+    return pattern;
   } catch {
     try {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
-      return new RegExp(query, flags);
+      const pattern = new RegExp(query, flags);
+      pattern.test('');
+      return pattern;
     } catch (error) {
-      throw new VaultError('INVALID_ARGUMENT', `The regex ${query} is invalid: ${(error as Error).message}. Fix it, or set regex to false to search for the literal text.`);
+      throw new VaultError('INVALID_ARGUMENT', `The regex ${query.slice(0, 200)} is invalid: ${(error as Error).message.slice(0, 300)}. Fix it, or set regex to false to search for the literal text.`);
     }
   }
 }

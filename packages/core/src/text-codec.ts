@@ -47,11 +47,16 @@ export function checkTextToWrite(text: string, parameter: string): void {
   if (nul !== -1) {
     throw new VaultError('INVALID_ARGUMENT', `${parameter} holds a NUL character (at character ${nul}), which would make the file binary, and the text tools refuse binary files. Remove it.`);
   }
+  checkWholeCharacters(text, parameter);
+}
+
+/** Refuses text holding half a surrogate pair: it cannot be written, and it can match half of a character in a file. */
+export function checkWholeCharacters(text: string, parameter: string): void {
   const lone = loneSurrogate.exec(text);
   if (lone) {
     throw new VaultError(
       'INVALID_ARGUMENT',
-      `${parameter} holds half of a UTF-16 surrogate pair (at character ${lone.index}), which UTF-8 cannot encode; it would be written as U+FFFD. Send the whole character.`,
+      `${parameter} holds half of a UTF-16 surrogate pair (at character ${lone.index}), which UTF-8 cannot encode and no file holds alone. Send the whole character.`,
     );
   }
 }

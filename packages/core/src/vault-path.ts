@@ -38,8 +38,15 @@ export function resolveVaultPath(input: string, root: string): string {
     }
     segments.push(segment);
   }
-  return segments.join('/');
+  const relativePath = segments.join('/');
+  if (relativePath.length > maxPathLength / 3 && new TextEncoder().encode(relativePath).length > maxPathLength) {
+    throw new VaultError('INVALID_ARGUMENT', `The path ${escapeName(relativePath.slice(0, 100))}… is longer than ${maxPathLength} bytes, which no file system here can hold. Use a shorter path.`);
+  }
+  return relativePath;
 }
+
+/** The longest vault-relative path, in UTF-8 bytes (Linux's PATH_MAX less the vault's own path, roughly): the same bound on every backend. */
+const maxPathLength = 4000;
 
 function isAbsolute(path: string): boolean {
   return path.startsWith('/') || /^[A-Za-z]:\//.test(path);

@@ -7,7 +7,7 @@ import type { TextStyle } from './text-style.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
-import { extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
+import { escapeName, extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
 
 export interface VaultOptions {
   /** File extensions the tools work on, case-insensitive. Default `.md .markdown .mdx .txt`. */
@@ -111,7 +111,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
         const known = tools.some((candidate) => candidate.name === name);
         throw known
           ? new VaultError('PERMISSION_DENIED', `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`)
-          : new VaultError('INVALID_ARGUMENT', `There is no tool named ${String(name)}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
+          : new VaultError('INVALID_ARGUMENT', `There is no tool named ${escapeName(String(name).slice(0, 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
       }
       signal?.throwIfAborted();
       const call: ToolCall = { signal: signal ?? new AbortController().signal };
@@ -139,8 +139,9 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       if (path === '') {
         throw new VaultError('NOT_A_FILE', `${input || '(empty path)'} is the vault root, not a file. Pass a file path such as notes/a.md.`);
       }
-      if (/[/\\]$/.test(input)) {
-        throw new VaultError('INVALID_ARGUMENT', `${input} ends with a slash, which names a folder, not a file. Pass the file path without the trailing slash.`);
+      // "b.md/", "b.md/." and "b.md/.." name folders, whatever resolving them would give.
+      if (/(^|[/\\])\.{0,2}$/.test(input)) {
+        throw new VaultError('INVALID_ARGUMENT', `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`);
       }
       return path;
     },

@@ -1,8 +1,8 @@
-import { link, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
+import { chmod, link, mkdir, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault, type ErrorCode, type Vault } from '@vault/core';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempFolder, readFolder, seedFolder, type TempFolder } from '@vault/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeFs } from './create-node-fs.js';
 
 /**
@@ -191,5 +191,143 @@ describe('symlinks inside the vault', () => {
     expect((await inner.call('ListFiles', { directoryPath: '' })).files).toEqual([]);
     expect((await inner.call('TextSearch', { query: 'token' })).totalMatches).toBe(0);
     expect((await inner.call('ListDirectories', {})).directories).toEqual(['a', 'a/b', 'a/b/c', 'a/b/c/shallow', 'notes', 'x']);
+  });
+});
+
+describe('links to what does not exist yet: every writing path judges the path a link names', () => {
+  let folder: TempFolder;
+  let links: Vault;
+  beforeAll(async () => {
+    folder = await createTempFolder({ '.obsidian/app.json': '{}', 'notes/sub/n.md': 'n\n', 'move-me.md': 'move me\n' });
+    await symlink('../.obsidian', path.join(folder.path, 'notes/settings'));
+    await symlink('.env', path.join(folder.path, 'env.md'));
+    await symlink('run.sh', path.join(folder.path, 'script.md'));
+    await symlink('../.cache', path.join(folder.path, 'notes/cache'));
+    await symlink('notes', path.join(folder.path, 'docs'));
+    links = createVault(await createNodeFs(folder.path));
+  });
+  afterAll(async () => folder.remove());
+
+  it.each([
+    ['create inside a folder link to .obsidian', 'TextCreate', { filePath: 'notes/settings/planted.md', content: 'x' }, 'HIDDEN_PATH'],
+    ['create folders inside a folder link to .obsidian', 'TextCreate', { filePath: 'notes/settings/sub/deep.md', content: 'x' }, 'HIDDEN_PATH'],
+    ['create through a dangling link to .env', 'TextCreate', { filePath: 'env.md', content: 'x' }, 'HIDDEN_PATH'],
+    ['overwrite through a dangling link to .env', 'TextCreate', { filePath: 'env.md', content: 'x', overwrite: true }, 'HIDDEN_PATH'],
+    ['create through a dangling link to run.sh', 'TextCreate', { filePath: 'script.md', content: 'echo owned' }, 'EXTENSION_NOT_ALLOWED'],
+    ['create through a dangling folder link to .cache', 'TextCreate', { filePath: 'notes/cache/x.md', content: 'x' }, 'HIDDEN_PATH'],
+    ['move a file into a folder link to .obsidian', 'Move', { sourcePath: 'move-me.md', destinationPath: 'notes/settings/move-me.md' }, 'HIDDEN_PATH'],
+    ['move a folder into a folder link to .obsidian', 'Move', { sourcePath: 'notes/sub', destinationPath: 'notes/settings/sub' }, 'HIDDEN_PATH'],
+    ['move a file into a dangling folder link', 'Move', { sourcePath: 'move-me.md', destinationPath: 'notes/cache/move-me.md' }, 'HIDDEN_PATH'],
+    ['edit through a dangling link', 'TextEdit', { filePath: 'env.md', oldString: 'a', newString: 'b' }, 'NOT_FOUND'],
+  ] as const)('refuses: %s', async (_label, tool, input, code) => {
+    const before = await readFolder(folder.path);
+    await expect(links.call(tool, input as never)).rejects.toMatchObject({ code });
+    expect(await readFolder(folder.path)).toEqual(before);
+  });
+
+  it('still writes through a link to an allowed place inside the vault', async () => {
+    await links.call('TextCreate', { filePath: 'docs/through-link.md', content: 'ok\n' });
+    expect((await readFolder(folder.path))['notes/through-link.md']).toBe('ok\n');
+  });
+
+  it('refuses to put a removed file in a trash that is a link', async () => {
+    const trashed = await createTempFolder({ 'a.md': 'a\n', 'elsewhere/': '' });
+    try {
+      await symlink('elsewhere', path.join(trashed.path, '.trash'));
+      const withLinkedTrash = createVault(await createNodeFs(trashed.path));
+      await expect(withLinkedTrash.call('RemoveFile', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'IO_ERROR' });
+      expect(await readFolder(trashed.path)).toEqual({ 'a.md': 'a\n', 'elsewhere/': '' });
+    } finally {
+      await trashed.remove();
+    }
+  });
+});
+
+describe('nothing is ever replaced: trash names and move destinations are taken atomically', () => {
+  let folder: TempFolder;
+  beforeEach(async () => {
+    folder = await createTempFolder({ '.trash/d/a.md': 'removed before\n' });
+  });
+  afterEach(async () => folder.remove());
+
+  it('two removals at once, by two servers, never take the same trash name (50 pairs)', async () => {
+    // Two vaults on one folder: two processes' worth of tools, with no lock shared between them.
+    const [first, second] = [createVault(await createNodeFs(folder.path)), createVault(await createNodeFs(folder.path))];
+    for (let pair = 0; pair < 50; pair += 1) {
+      await seedFolder(folder.path, { 'd/a.md': `a ${pair}\n`, 'd/a~2.md': `a~2 ${pair}\n` });
+      const [one, two] = await Promise.all([first.call('RemoveFile', { filePath: 'd/a.md' }), second.call('RemoveFile', { filePath: 'd/a~2.md' })]);
+      expect(one.trashPath).not.toBe(two.trashPath);
+    }
+    const trash = await readFolder(path.join(folder.path, '.trash/d'));
+    expect(Object.keys(trash)).toHaveLength(101);
+    const contents = Object.values(trash);
+    for (let pair = 0; pair < 50; pair += 1) expect(contents).toEqual(expect.arrayContaining([`a ${pair}\n`, `a~2 ${pair}\n`]));
+  });
+
+  it('two moves to one destination at once: one moves, the other gets ALREADY_EXISTS, both files kept (20 rounds, files and folders)', async () => {
+    const [first, second] = [createVault(await createNodeFs(folder.path)), createVault(await createNodeFs(folder.path))];
+    for (let round = 0; round < 20; round += 1) {
+      const kind = round % 2 === 0 ? 'file' : 'folder';
+      const source = (name: string) => (kind === 'file' ? `${name}.md` : name);
+      await seedFolder(folder.path, kind === 'file' ? { 'x.md': 'x\n', 'y.md': 'y\n' } : { 'x/in.md': 'x\n', 'y/in.md': 'y\n' });
+      const destination = kind === 'file' ? `to/${round}.md` : `to/${round}`;
+      const results = await Promise.allSettled([
+        first.call('Move', { sourcePath: source('x'), destinationPath: destination }),
+        second.call('Move', { sourcePath: source('y'), destinationPath: destination }),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'ALREADY_EXISTS' } });
+      const after = await readFolder(folder.path);
+      const kept = Object.entries(after).filter(([key]) => !key.startsWith('.trash'));
+      expect(kept.map(([, content]) => content).sort()).toEqual(['x\n', 'y\n']);
+      await rm(path.join(folder.path, 'to'), { recursive: true });
+      await rm(path.join(folder.path, source('x')), { recursive: true, force: true });
+      await rm(path.join(folder.path, source('y')), { recursive: true, force: true });
+    }
+  });
+
+  it('a folder never replaces an empty folder at its destination', async () => {
+    await seedFolder(folder.path, { 'src/in.md': 'in\n', 'empty/': '' });
+    const vaultHere = createVault(await createNodeFs(folder.path));
+    await expect(vaultHere.call('Move', { sourcePath: 'src', destinationPath: 'empty' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    expect(await readFolder(folder.path)).toMatchObject({ 'src/in.md': 'in\n', 'empty/': '' });
+  });
+});
+
+describe('permission bits are honoured, also as root', () => {
+  it('refuses to edit or overwrite a read-only (chmod 444) file, and changes nothing', async () => {
+    const folder = await createTempFolder({ 'locked.md': 'locked\n' });
+    try {
+      await chmod(path.join(folder.path, 'locked.md'), 0o444);
+      const locked = createVault(await createNodeFs(folder.path));
+      await expect(locked.call('TextEdit', { filePath: 'locked.md', oldString: 'locked', newString: 'opened' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+      await expect(locked.call('TextCreate', { filePath: 'locked.md', content: 'opened', overwrite: true })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+      expect(await readFolder(folder.path)).toEqual({ 'locked.md': 'locked\n' });
+      expect((await stat(path.join(folder.path, 'locked.md'))).mode & 0o777).toBe(0o444);
+    } finally {
+      await folder.remove();
+    }
+  });
+});
+
+describe('a symlinked file is searched under the time budget like any other', () => {
+  it('ends a regex stuck on a symlinked file with TIMEOUT, by path and by folder', async () => {
+    // a.*b on a line of a million "a"s backtracks for hours on JavaScript's engine.
+    const folder = await createTempFolder({ 'stuck.txt': 'a'.repeat(1_000_000) });
+    try {
+      await symlink('stuck.txt', path.join(folder.path, 'link.md'));
+      // The built worker: from the sources, createNodeFs finds none beside it.
+      const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
+      const budgeted = createVault(await createNodeFs(folder.path, { searchWorker }), { searchTimeout: 300 });
+      await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      // Found through the link, shown under the link's name.
+      expect((await budgeted.call('TextSearch', { query: 'aaa', outputMode: 'files_only' })).files).toEqual([{ path: 'link.md', matches: 1 }, { path: 'stuck.txt', matches: 1 }]);
+      // Without workers (a backend that has none), the regex runs on the main thread on RE2, in linear time.
+      const withoutWorkers = createVault(await createNodeFs(folder.path, { searchWorkers: 0 }), { searchTimeout: 300 });
+      expect((await withoutWorkers.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).totalMatches).toBe(0);
+    } finally {
+      await folder.remove();
+    }
   });
 });

@@ -40,11 +40,14 @@ export const move = defineTool({
         }
         vault.checkExtension(source);
         vault.checkExtension(destination);
-      } else if (destination === source || destination.startsWith(`${source}/`)) {
-        throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
       }
       checkNewName(destination);
       await vault.checkWritePath(destination, stat.kind);
+      // Judged where both really are, so that a link to the folder cannot carry it into itself.
+      const [from, to] = [stat.target ?? source, (await vault.fs.resolveLinks?.(destination)) ?? destination];
+      if (stat.kind === 'directory' && (to === from || to.startsWith(`${from}/`))) {
+        throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
+      }
       if (await vault.stat(destination)) throw alreadyThere(destination);
       await vault.fs.makeDirectory(parentOf(destination));
       // The backend refuses atomically too: something may have appeared there since the check.

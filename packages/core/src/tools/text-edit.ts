@@ -4,7 +4,7 @@ import { fileHash } from '../file-hash.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
 import { renderWindowLine, type WindowLine } from '../line-window.js';
-import { checkTextToWrite } from '../text-codec.js';
+import { checkTextToWrite, checkWholeCharacters } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
@@ -62,6 +62,7 @@ export const textEdit = defineTool({
     if (oldString === '') {
       throw new VaultError('INVALID_ARGUMENT', 'oldString is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
     }
+    checkWholeCharacters(oldString, 'oldString');
     checkTextToWrite(newString, 'newString');
     const needle = oldString.replaceAll('\r\n', '\n');
     const replacement = newString.replaceAll('\r\n', '\n');

@@ -135,8 +135,10 @@ describe('TextSearch', () => {
     const literal = await vault.call('TextSearch', { query: 'apple', contextLines: 1 });
     expect(literal.files.map((file) => file.lines)).toEqual([
       [{ number: 1, text: 'an apple, an Apple', match: true, ranges: [{ start: 3, end: 8 }, { start: 13, end: 18 }] }, { number: 2, text: 'x', match: false }],
-      [{ number: 1, text: `${'y'.repeat(498)}ap`, match: true, cut: true, ranges: [{ start: 498, end: 500 }] }],
+      // A line longer than 500 characters: a window that starts 100 characters before its first match, here reaching its end.
+      [{ number: 1, text: `${'y'.repeat(495)}apple`, match: true, cut: true, column: 3, length: 503, ranges: [{ start: 495, end: 500 }] }],
     ]);
+    expect(textSearch.render(literal, style).split('\n')[4]).toBe(`#1: [from character 4] …${'y'.repeat(495)}[apple]`);
     expect(textSearch.render(literal, style).split('\n').slice(0, 3)).toEqual(['<a.md>', '#1: an [apple], an [Apple]', '#2- x']);
     const emptyMatches = await vault.call('TextSearch', { query: 'x*', regex: true, filePath: 'a.md' });
     expect(emptyMatches.files[0]?.lines).toEqual([{ number: 1, text: 'an apple, an Apple', match: true, ranges: [] }, { number: 2, text: 'x', match: true, ranges: [{ start: 0, end: 1 }] }]);

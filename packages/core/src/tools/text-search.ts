@@ -64,7 +64,8 @@ export const textSearch = defineTool({
 
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
     const { query, regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
-    const { matcher, caseSensitive } = await compileSearchPattern(query, regex);
+    // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
+    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { linear: vault.fs.searchFiles === undefined });
     const deadline = Date.now() + vault.options.searchTimeout;
     const checkDeadline = () => {
       signal.throwIfAborted();
@@ -95,7 +96,9 @@ export const textSearch = defineTool({
       let previous = 0;
       for (const line of file.lines ?? []) {
         if (previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
-        body.push(`${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${highlighted(line, style)}${line.cut ? style.note(' …') : ''}`);
+        const before = line.column ? style.note(`[from character ${line.column + 1}] …`) : '';
+        const after = line.cut && (line.column ?? 0) + line.text.length < (line.length ?? 0) ? style.note(` … [line of ${line.length} characters]`) : '';
+        body.push(`${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${before}${highlighted(line, style)}${after}`);
         previous = line.number;
       }
     }
@@ -111,7 +114,7 @@ export const textSearch = defineTool({
       if (output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
       summary += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped (${listed.join(', ')})`;
     }
-    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}${summary.slice(summary.indexOf(';') === -1 ? summary.length : summary.indexOf(';'))}`;
     return [...body, style.note(`[${summary}]`)].join('\n');
   },
 });
