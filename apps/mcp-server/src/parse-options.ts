@@ -7,6 +7,7 @@ export interface ServerOptions {
   readOnly: boolean;
   maxFileSize: number | undefined;
   searchTimeout: number | undefined;
+  maxOutput: number | undefined;
   http: boolean;
   host: string;
   port: number;
@@ -29,6 +30,8 @@ Options:
   --max-file-size N    largest file, in bytes, a tool loads whole (default: 134217728, 128 MiB);
                        bigger files get FILE_TOO_LARGE (TextRead streams them in windows)
   --search-timeout MS  time budget of one search, in milliseconds (default: 10000)
+  --max-output N       longest answer, in characters (default: 65536, at least 4096); longer
+                       lists are cut with a note saying how to see the rest
   --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
   --host HOST          HTTP address (default: 127.0.0.1)
   --port PORT          HTTP port (default: 3939; 0 picks a free one)
@@ -58,6 +61,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   }
   const maxFileSize = positiveInteger(values['max-file-size'], '--max-file-size', 'bytes, such as 10485760');
   const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
+  const maxOutput = positiveInteger(values['max-output'], '--max-output', 'characters, such as 200000');
+  if (maxOutput !== undefined && maxOutput < 4096) throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least 4096 characters.`);
   const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
@@ -67,6 +72,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     readOnly: values['read-only'] ?? false,
     maxFileSize,
     searchTimeout,
+    maxOutput,
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -85,6 +91,7 @@ function parse(argv: string[]) {
       'read-only': { type: 'boolean' },
       'max-file-size': { type: 'string' },
       'search-timeout': { type: 'string' },
+      'max-output': { type: 'string' },
       http: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     readOnly: options.readOnly,
     ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
     ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
+    ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
   });
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,

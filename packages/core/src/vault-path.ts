@@ -86,6 +86,7 @@ export function parentOf(relativePath: string): string {
  * make two names look alike (zero-width space, left-to-right and right-to-left marks, word joiner,
  * BOM). Zero-width (non-)joiners stay allowed: scripts and emoji sequences need them.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const unsafeInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 const shownEscaped = new RegExp(`${unsafeInName.source}|${loneSurrogate.source}`, 'g');
 

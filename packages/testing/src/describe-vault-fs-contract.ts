@@ -49,7 +49,7 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
       });
 
       it('reads whole files and in chunks, with NOT_FOUND and NOT_A_FILE', async () => {
-        const content = 'x'.repeat(200_000) + '\nend\n';
+        const content = `${'x'.repeat(200_000)}\nend\n`;
         const { fs } = await start({ 'big.md': content, 'notes/': '' });
         expect(decode(await fs.readFile('big.md'))).toBe(content);
         if (fs.readFileChunks) {
@@ -152,10 +152,10 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
 
       it('lands all of 50 concurrent edits of one file', async () => {
         const markers = Array.from({ length: 50 }, (_, index) => `marker-${index}-end`);
-        const { fs, dump } = await start({ 'shared.md': markers.join('\n') + '\n' });
+        const { fs, dump } = await start({ 'shared.md': `${markers.join('\n')}\n` });
         const vault = createVault(fs);
         await Promise.all(markers.map((marker) => vault.call('TextEdit', { filePath: 'shared.md', oldString: marker, newString: `${marker} done` })));
-        expect(await dump()).toEqual({ 'shared.md': markers.map((marker) => `${marker} done`).join('\n') + '\n' });
+        expect(await dump()).toEqual({ 'shared.md': `${markers.map((marker) => `${marker} done`).join('\n')}\n` });
       });
     });
   });

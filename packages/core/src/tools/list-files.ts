@@ -48,8 +48,13 @@ export const listFiles = defineTool({
     }
     files.sort((a, b) => comparePaths(a.path, b.path));
     // Within the answer's bound too (less room for the summary line): a line costs the path and the size.
+    const listed: ListFilesOutput['files'] = [];
     let budget = vault.options.maxOutput - 1000;
-    const listed = files.slice(0, maxResults).filter((file) => (budget -= file.path.length + 20) >= 0);
+    for (const file of files.slice(0, maxResults)) {
+      budget -= file.path.length + 20;
+      if (budget < 0) break;
+      listed.push(file);
+    }
     return { directory, files: listed, totalFiles: files.length, folders };
   },
 

@@ -80,7 +80,7 @@ export const textEdit = defineTool({
       const normalized = normalizeLineEndings(file.text);
       const found = findOccurrences(normalized.text, needle, !replaceAll);
       if (found.count === 0) throw await noMatch(vault, path, normalized.text, needle, signal);
-      if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, needle, found);
+      if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
       const { text, startOffset, endOffset } = applyChange(file.text, normalized, needle, change, found.first[0]!, replaceAll);
@@ -219,7 +219,7 @@ function describeLines(lines: readonly number[]): string {
 }
 
 /** AMBIGUOUS_MATCH, with the first matching lines and each line's text around the match, so the agent can add context without reading. */
-function ambiguous(path: string, text: string, needle: string, found: { count: number; first: number[] }): VaultError {
+function ambiguous(path: string, text: string, found: { count: number; first: number[] }): VaultError {
   const lines = lineNumbersAt(text, found.first);
   const more = found.count > found.first.length ? ` and ${found.count - found.first.length} more` : '';
   const shown = new Map<number, string>();

@@ -4,7 +4,7 @@ import { createMemoryFs } from '../memory-fs.js';
 import { createVault } from '../vault.js';
 import { textRead } from './text-read.js';
 
-const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+const numbered = (count: number) => `${Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
 const open = (seed: Record<string, string | Uint8Array>, chunkSize?: number) => createVault(createMemoryFs(seed, chunkSize ? { chunkSize } : {}));
 
 describe('TextRead', () => {
@@ -68,7 +68,7 @@ describe('TextRead', () => {
   });
 
   it('streams large files in chunks with the same result as a whole read', async () => {
-    const content = `${'é'.repeat(3000)}\r\n` + numbered(100_000);
+    const content = `${'é'.repeat(3000)}\r\n${numbered(100_000)}`;
     const streamed = await open({ 'big.md': content }, 4099).call('TextRead', { filePath: 'big.md', offset: 99_990 });
     expect(streamed.totalLines).toBe(100_001);
     expect(streamed.lines.map((line) => line.text)).toEqual(Array.from({ length: 12 }, (_, index) => `line ${99_989 + index}`));
