@@ -1,4 +1,5 @@
 import { countOf } from './line-endings.js';
+import { nextTurn } from './next-turn.js';
 
 /** A place where `oldString` almost matches, and what differs there. Never applied by itself. */
 export interface NearMiss {
@@ -45,7 +46,8 @@ const combinations: Normalizer[][] = [1, 2, 4, 3, 5, 6, 7].map((mask) => normali
 export async function findNearMisses(text: string, needle: string, checkBudget: () => boolean = () => true, limit = 5): Promise<NearMissSearch> {
   const found = new Map<number, string[]>();
   for (const combination of combinations) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (found.size >= limit) break;
+    await nextTurn();
     if (!checkBudget()) return { candidates: candidatesAt(text, found), stopped: true };
     const normalize = (value: string) => combination.reduce((normalized, normalizer) => normalizer.apply(normalized), value);
     const wanted = normalize(needle);

@@ -45,6 +45,8 @@ export async function compileSearchPattern(query: string, regex: boolean, { line
     const lineBreakFree = !/[\r\n]/.test(query);
     return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) }, caseSensitive };
   }
+  // Parsed here (a syntax error is the caller's to fix), compiled by V8 only where it runs: compiling
+  // some patterns (a? repeated 56 times, case-insensitive) takes V8 longer than running them.
   const native = compileNative(query, flags);
   const backtracks = mayBacktrack(query);
   const onRe2 = backtracks || linear ? await linearMatcher(query, caseSensitive) : undefined;
@@ -80,7 +82,7 @@ async function linearMatcher(query: string, caseSensitive: boolean): Promise<Lin
   return { test: (line) => linear.test(line), ranges };
 }
 
-/** A RegExp compiled now (V8 compiles lazily, at the first match), so that a pattern too large for the engine is refused here. */
+/** A literal's RegExp, compiled now (V8 compiles lazily, at the first match), so that one too large for the engine is refused here. */
 function compiled(source: string, flags: string, query: string): RegExp {
   try {
     const pattern = new RegExp(source, flags);
@@ -119,17 +121,14 @@ function countMatchingLines(text: string, everywhere: RegExp): number {
   return count;
 }
 
+/** The regex parsed (not yet compiled: see `compileSearchPattern`). */
 function compileNative(query: string, flags: string): RegExp {
   try {
-    const pattern = new RegExp(query, `${flags}u`);
-    pattern.test('');
-    return pattern;
+    return new RegExp(query, `${flags}u`);
   } catch {
     try {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
-      const pattern = new RegExp(query, flags);
-      pattern.test('');
-      return pattern;
+      return new RegExp(query, flags);
     } catch (error) {
       throw new VaultError('INVALID_ARGUMENT', `The regex ${query.slice(0, 200)} is invalid: ${(error as Error).message.slice(0, 300)}. Fix it, or set regex to false to search for the literal text.`);
     }

@@ -8,6 +8,7 @@ import { checkTextToWrite, checkWholeCharacters } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
+import { nextTurn } from '../next-turn.js';
 import { maxLineLength } from './text-read.js';
 
 /** Lines of context around the change in TextEdit's snippet, and the snippet's longest extent. */
@@ -16,6 +17,8 @@ const maxSnippetLines = 30;
 /** Occurrences an AMBIGUOUS_MATCH error names, and the width of the text shown around each. */
 const maxShownMatches = 20;
 const matchWindow = 160;
+/** Occurrences replaced between two turns of the event loop. */
+const occurrencesPerTurn = 1 << 20;
 /** V8's longest string, in UTF-16 code units: a result longer than this cannot be built. */
 const maxStringLength = 2 ** 29 - 24;
 
@@ -83,7 +86,7 @@ export const textEdit = defineTool({
       if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
-      const { text, startOffset, endOffset } = applyChange(file.text, normalized, needle, change, found.first[0]!, replaceAll);
+      const { text, startOffset, endOffset } = await applyChange(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, signal });
       const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false, expected: file.bytes });
 
       // A deletion at the very end of a file that ends in a line break is reported on its last line.
@@ -172,8 +175,12 @@ function checkResultSize(vault: Vault, path: string, file: { bytes: Uint8Array; 
   );
 }
 
-/** The new text: the change applied at `first`, and with `all` at every later non-overlapping occurrence; and where the changed region starts and ends in it. */
-function applyChange(original: string, normalized: NormalizedText, needle: string, change: Change, first: number, all: boolean) {
+/**
+ * The new text: the change applied at `first`, and with `all` at every later non-overlapping
+ * occurrence; and where the changed region starts and ends in it. Millions of occurrences take
+ * seconds: every million, other calls get a turn, and a cancelled call stops.
+ */
+async function applyChange(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all, signal }: { first: number; all: boolean; signal: AbortSignal }) {
   // Pieces are gathered in strings of about a megabyte: an array of one piece per occurrence could
   // outgrow what V8 can hold for millions of them.
   const chunks: string[] = [];
@@ -182,6 +189,7 @@ function applyChange(original: string, normalized: NormalizedText, needle: strin
   let startOffset = -1;
   let endOffset = 0;
   let written = 0;
+  let replaced = 0;
   for (let position = first; position !== -1; position = all ? normalized.text.indexOf(needle, position + needle.length) : -1) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
     chunk += before + change.inserted;
@@ -194,6 +202,10 @@ function applyChange(original: string, normalized: NormalizedText, needle: strin
     written += change.inserted.length;
     endOffset = written;
     cursor = position + needle.length - change.suffix;
+    if (++replaced % occurrencesPerTurn === 0) {
+      await nextTurn();
+      signal.throwIfAborted();
+    }
   }
   chunks.push(chunk, original.slice(normalized.toOriginal(cursor)));
   return { text: chunks.join(''), startOffset, endOffset };
