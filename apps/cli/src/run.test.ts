@@ -206,6 +206,20 @@ describe('vault tree, ls, mv, rm', () => {
     expect((await json(['ls'])).value).toEqual({ directory: '', files: [], totalFiles: 0, folders: 3 });
   });
 
+  it('shows names holding terminal escapes and line breaks escaped, in colour too: nothing reaches the terminal raw', async () => {
+    await writeFile(path.join(folder.path, 'notes/\u001b[2J\u001b[31mred.md'), 'x\n');
+    await mkdir(path.join(folder.path, 'evil\n[1 file in the vault root]'));
+    for (const color of [false, true]) {
+      const listing = (await vault(['ls', 'notes'], { color })).stdout;
+      expect(listing).toContain('notes/\\u001b[2J\\u001b[31mred.md');
+      // Only the colours the CLI itself adds (ESC [ ... m around whole parts), never the name's "ESC [2J".
+      expect(listing).not.toContain('\u001b[2J');
+      const tree = (await vault(['tree'], { color })).stdout;
+      expect(tree).toContain('evil\\n[1 file in the vault root]/');
+      expect(tree.split('\n').filter((line) => line.startsWith('[1 file'))).toEqual([]);
+    }
+  });
+
   it('moves a file, removes it to the trash, and moves it back', async () => {
     expect((await vault(['mv', 'notes/a.md', 'archive/a.md'])).stdout).toBe('Moved file notes/a.md to archive/a.md\n');
     expect((await json(['mv', 'projects', 'archive/projects'])).value).toEqual({ source: 'projects', destination: 'archive/projects', kind: 'directory' });
