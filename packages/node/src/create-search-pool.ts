@@ -66,6 +66,9 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
   function startWorker(slot: Slot): Worker {
     const worker = new Worker(workerUrl);
     worker.unref();
+    // Once more when it is online: an unref made while a worker is still starting does not hold (seen
+    // on Node 20 under load: a server that failed to start was kept alive by two idle workers).
+    worker.once('online', () => slot.worker === worker && slot.task === undefined && worker.unref());
     // A worker replaced meanwhile (`slot.worker` is another) is no longer heard.
     worker.on('message', (reply: SearchTaskReply) => slot.worker === worker && onReply(slot, reply));
     worker.on('error', (error) => slot.worker === worker && onWorkerLost(slot, error));
