@@ -1,3 +1,4 @@
+import { indexOfLinear } from './find-all.js';
 import { countOf } from './line-endings.js';
 import { nextTurn } from './next-turn.js';
 
@@ -55,10 +56,13 @@ export async function findNearMisses(text: string, needle: string, checkBudget: 
     const haystack = normalize(text);
     let line = 1;
     let counted = 0;
-    for (let index = haystack.indexOf(wanted); index !== -1 && found.size < limit; index = haystack.indexOf(wanted, index + 1)) {
+    // After a hit, the next place worth finding starts on a later line.
+    for (let index = indexOfLinear(haystack, wanted); index !== -1 && found.size < limit; ) {
       line += countOf(haystack, '\n', counted, index);
       counted = index;
       if (!found.has(line)) found.set(line, combination.map((normalizer) => normalizer.name));
+      const nextLine = haystack.indexOf('\n', index);
+      index = nextLine === -1 ? -1 : indexOfLinear(haystack, wanted, nextLine + 1);
     }
   }
   return { candidates: candidatesAt(text, found), stopped: false };

@@ -1,5 +1,5 @@
 import { lineEndingOf, type LineEnding } from './line-endings.js';
-import type { TextStyle } from './text-style.js';
+import { plainStyle, type TextStyle } from './text-style.js';
 
 export interface WindowLine {
   /** 1-based line number. */
@@ -52,10 +52,11 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
     if (inWindow()) {
       const length = crlf ? partialLength - 1 : partialLength;
       const text = partial.slice(0, Math.min(length, maxLineLength));
-      // A line costs its text and its number's prefix.
-      shownCharacters += text.length + 10;
+      const line: WindowLine = length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text };
+      // A line costs what it renders to, and its line break.
+      shownCharacters += renderWindowLine(line, plainStyle).length + 1;
       if (shownCharacters > maxCharacters && lines.length > 0) last = lineNumber - 1;
-      else lines.push(length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text });
+      else lines.push(line);
     }
     lineNumber += 1;
     partial = '';

@@ -20,6 +20,8 @@ export interface LineMatcher {
 
 /** Longest query: longer ones are refused before any engine compiles them (V8 overflows its stack on huge patterns). */
 export const maxQueryLength = 10_000;
+/** From this length on, a literal is long enough for V8's engine to be superlinear on periodic text ("a" x 1000 + "b" + "a" x 1000 in 4 MB of "a": 2 s). */
+export const longLiteral = 32;
 
 /**
  * Turns a TextSearch query into the matcher that tests each line. Smart case: the search ignores
@@ -28,7 +30,7 @@ export const maxQueryLength = 10_000;
  * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
  * group, or several open-ended repeats), which runs on RE2's linear-time engine instead: JavaScript
  * cannot interrupt a RegExp stuck on one long line. With `linear` (a search on the main thread, where
- * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2.
+ * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2, and so does a long literal.
  */
 export async function compileSearchPattern(query: string, regex: boolean, { linear = false } = {}): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
   if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
@@ -37,6 +39,10 @@ export async function compileSearchPattern(query: string, regex: boolean, { line
   }
   const caseSensitive = /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
+  if (!regex && linear && query.length > longLiteral) {
+    // V8's engine is superlinear on a long literal in periodic text; on the main thread, RE2.
+    return { matcher: (await linearMatcher(escapeRegExp(query), caseSensitive))!, caseSensitive };
+  }
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
     const pattern = compiled(escapeRegExp(query), `${flags}u`, query);

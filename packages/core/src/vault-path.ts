@@ -62,6 +62,11 @@ export function isInTrash(relativePath: string): boolean {
   return relativePath === trashFolder || relativePath.startsWith(`${trashFolder}/`);
 }
 
+/** Whether a tool path names a folder by its form: it ends with a slash, or with a `.` or `..` segment (`b.md/`, `b.md/.`). */
+export function namesFolder(input: string): boolean {
+  return /(^|[/\\])\.{0,2}$/.test(input);
+}
+
 /** The file name's extension, lower-cased with its dot (`.md`), or `''` when it has none. */
 export function extensionOf(relativePath: string): string {
   const name = relativePath.slice(relativePath.lastIndexOf('/') + 1);
@@ -82,12 +87,13 @@ export function parentOf(relativePath: string): string {
 
 /**
  * Characters a tool never puts in a new name: C0 and C1 controls (a line break or a terminal escape
- * could forge a line of output), bidirectional overrides and isolates, and the invisible marks that
- * make two names look alike (zero-width space, left-to-right and right-to-left marks, word joiner,
- * BOM). Zero-width (non-)joiners stay allowed: scripts and emoji sequences need them.
+ * could forge a line of output), the line and paragraph separators U+2028 and U+2029, bidirectional
+ * overrides and isolates, and the invisible characters that make two names look alike (soft hyphen,
+ * zero-width space, left-to-right and right-to-left marks, word joiner, Hangul filler, BOM, tag
+ * characters). Zero-width (non-)joiners stay allowed: scripts and emoji sequences need them.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const unsafeInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const unsafeInName = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\u3164\ufeff]|\udb40[\udc00-\udc7f]/;
 const shownEscaped = new RegExp(`${unsafeInName.source}|${loneSurrogate.source}`, 'g');
 
 /** Refuses a path for a new file or folder whose name would hold an unsafe character or half a surrogate pair. */

@@ -7,7 +7,7 @@ import type { TextStyle } from './text-style.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
-import { escapeName, extensionOf, isHiddenPath, isInTrash, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
+import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
 
 export interface VaultOptions {
   /** File extensions the tools work on, case-insensitive. Default `.md .markdown .mdx .txt`. */
@@ -140,7 +140,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
         throw new VaultError('NOT_A_FILE', `${input || '(empty path)'} is the vault root, not a file. Pass a file path such as notes/a.md.`);
       }
       // "b.md/", "b.md/." and "b.md/.." name folders, whatever resolving them would give.
-      if (/(^|[/\\])\.{0,2}$/.test(input)) {
+      if (namesFolder(input)) {
         throw new VaultError('INVALID_ARGUMENT', `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`);
       }
       return path;

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type CallToolResult, CallToolRequestSchema, ErrorCode as JsonRpcErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { isVaultError, parseToolInput, type ToolName, type Vault, VaultError } from '@vault/core';
+import { boundText, escapeName, isVaultError, parseToolInput, type ToolName, type Vault, VaultError } from '@vault/core';
 import { structuredOutputs } from './structured-outputs.js';
 import { toolErrorResult } from './tool-error-result.js';
 
@@ -107,7 +107,8 @@ function codeRefusedCalls(server: McpServer, vault: Vault, options: VaultMcpServ
                 return toolErrorResult(error);
               }
             }
-            const reason = text.replace(/^MCP error -?\d+: /, '').replace(/\.$/, '');
+            // The SDK's text echoes what the caller sent (a tool name of megabytes, line breaks): escaped and cut.
+            const reason = boundText(escapeName(text.replace(/^MCP error -?\d+: /, '').replace(/\.$/, '')), vault.options.maxOutput - 200);
             return toolErrorResult(new VaultError('INVALID_ARGUMENT', `${reason}. Fix the call (tools/list gives each tool's name and input schema) and call again.`));
           },
     )) as typeof protocol.setRequestHandler;

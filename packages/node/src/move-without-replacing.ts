@@ -30,10 +30,19 @@ export async function moveWithoutReplacing(from: string, to: string, relativeTo:
   }
 }
 
-/** Another device: copy into the placeholder, then remove the original only once the copy is complete. */
+/**
+ * Another device: copy, never over anything but the placeholder (a file's is taken back first, so
+ * that a symlink can be made in its place), and remove the original only once the copy is complete.
+ * A failed copy takes its placeholder back.
+ */
 async function copyAcross(from: string, to: string, directory: boolean): Promise<void> {
-  if (directory) await fs.cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
-  else await fs.cp(from, to, { force: true, preserveTimestamps: true, verbatimSymlinks: true });
+  try {
+    if (!directory) await removePlaceholder(to, false);
+    await fs.cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true, verbatimSymlinks: true });
+  } catch (error) {
+    await removePlaceholder(to, directory);
+    throw error;
+  }
   await fs.rm(from, { recursive: true });
 }
 

@@ -64,7 +64,7 @@ export const listDirectories = defineTool({
   },
 
   render(output, style = plainStyle) {
-    const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
+    const where = output.directory === '' ? 'the vault root' : style.path(`${output.directory}/`);
     const lines = output.directories.map((path) => style.path(`${path}/`));
     const summary = `${output.directories.length} ${output.directories.length === 1 ? 'folder' : 'folders'} below ${where}`;
     const note = output.truncated ? '; more folders exist below: list a subfolder, or raise maxDepth' : '';

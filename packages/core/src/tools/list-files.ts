@@ -59,7 +59,7 @@ export const listFiles = defineTool({
   },
 
   render(output, style = plainStyle) {
-    const where = output.directory === '' ? 'the vault root' : `${output.directory}/`;
+    const where = output.directory === '' ? 'the vault root' : style.path(`${output.directory}/`);
     const lines = output.files.map((file) => `${style.path(file.path)} ${style.note(`(${file.size} bytes)`)}`);
     const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
     const count = `${output.totalFiles} ${output.totalFiles === 1 ? 'file' : 'files'} in ${where}`;

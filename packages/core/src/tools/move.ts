@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { plainStyle } from '../text-style.js';
 import { isVaultError, VaultError } from '../vault-error.js';
-import { checkNewName, parentOf } from '../vault-path.js';
+import { checkNewName, namesFolder, parentOf } from '../vault-path.js';
 
 export interface MoveOutput {
   source: string;
@@ -35,7 +35,7 @@ export const move = defineTool({
     return vault.withLock([source, destination], async () => {
       const stat = await vault.statExisting(source);
       if (stat.kind === 'file') {
-        if (/[/\\]$/.test(sourcePath) || /[/\\]$/.test(destinationPath)) {
+        if (namesFolder(sourcePath) || namesFolder(destinationPath)) {
           throw new VaultError('INVALID_ARGUMENT', `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`);
         }
         vault.checkExtension(source);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { fileHash } from '../file-hash.js';
+import { findAll } from '../find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
 import { renderWindowLine, type WindowLine } from '../line-window.js';
@@ -150,9 +151,8 @@ function commonSuffixLength(a: string, b: string, prefix: number): number {
 /** How often `needle` occurs in `text` (overlapping occurrences too, or only non-overlapping ones), and where the first few start. */
 function findOccurrences(text: string, needle: string, overlapping: boolean): { count: number; first: number[] } {
   const first: number[] = [];
-  const step = overlapping ? 1 : needle.length;
   let count = 0;
-  for (let index = text.indexOf(needle); index !== -1; index = text.indexOf(needle, index + step)) {
+  for (const index of findAll(text, needle, { overlapping })) {
     count += 1;
     if (first.length < maxShownMatches) first.push(index);
   }
@@ -190,7 +190,8 @@ async function applyChange(original: string, normalized: NormalizedText, needle:
   let endOffset = 0;
   let written = 0;
   let replaced = 0;
-  for (let position = first; position !== -1; position = all ? normalized.text.indexOf(needle, position + needle.length) : -1) {
+  const positions = all ? findAll(normalized.text, needle, { overlapping: false, from: first }) : [first];
+  for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
     chunk += before + change.inserted;
     if (chunk.length >= 1 << 20) {

@@ -7,6 +7,7 @@ import { createTextDecoder, hasBom } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
+import { escapeName } from '../vault-path.js';
 
 /** Most lines one TextRead call returns. */
 export const maxReadLines = 500;
@@ -48,8 +49,8 @@ export const textRead = defineTool({
   async run({ filePath, offset = 1, limit = maxReadLines }, vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath);
     const stat = await vault.statFile(path);
-    // The metadata line needs room too; the lines take the rest of the answer's bound.
-    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength, vault.options.maxOutput - 1000);
+    // The metadata line needs room too (about 300 characters and the path); the lines take the rest of the answer's bound.
+    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength, vault.options.maxOutput - 300 - escapeName(path).length);
     const decoder = createTextDecoder(path);
     const hasher = createFileHasher(vault.fs);
     let bom: boolean | undefined;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { compileGlob } from '../compile-glob.js';
 import { defineTool } from '../define-tool.js';
 import { type FileSearchResult, keepFirstMatches, type SearchLine, searchText, skipReasons } from '../search-file.js';
-import { compileSearchPattern, type LineMatcher } from '../search-pattern.js';
+import { compileSearchPattern, type LineMatcher, longLiteral } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError, isVaultError } from '../vault-error.js';
+import { escapeName } from '../vault-path.js';
 import { comparePaths, type WalkedFile, walkFiles } from '../walk-files.js';
 
 /** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel. */
@@ -77,7 +78,9 @@ export const textSearch = defineTool({
       }
     };
     const files = await candidateFiles(vault, input, checkDeadline);
-    const request = { query, regex, contextLines, maxShown: outputMode === 'content' ? maxResults : 0, deadline, signal, checkDeadline };
+    // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
+    const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
+    const request = { query, regex, contextLines, maxShown, deadline, signal, checkDeadline };
     const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined);
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
@@ -96,9 +99,7 @@ export const textSearch = defineTool({
       let previous = 0;
       for (const line of file.lines ?? []) {
         if (previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
-        const before = line.column ? style.note(`[from character ${line.column + 1}] …`) : '';
-        const after = line.cut && (line.column ?? 0) + line.text.length < (line.length ?? 0) ? style.note(` … [line of ${line.length} characters]`) : '';
-        body.push(`${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${before}${highlighted(line, style)}${after}`);
+        body.push(renderSearchLine(line, style));
         previous = line.number;
       }
     }
@@ -156,7 +157,8 @@ interface SearchRequest {
  */
 async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matcher: LineMatcher, request: SearchRequest, oneFileAskedFor: boolean): Promise<FileSearchResult[]> {
   const { query, regex, contextLines, maxShown, deadline, signal } = request;
-  if (vault.fs.searchFiles === undefined || (!regex && files.length < parallelSearchThreshold)) {
+  // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
+  if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
     return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
   }
   const shownAs = new Map<string, string[]>();
@@ -209,24 +211,27 @@ function collect(
   const { outputMode, maxResults, contextLines } = options;
   const output: TextSearchOutput = { outputMode, caseSensitive: options.caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
   let shownMatches = 0;
-  let budget = options.budget;
+  // The skipped files named in the summary line take a small part of the bound, the rest is for the results.
+  let skippedBudget = Math.floor(options.budget / 8);
+  let budget = options.budget - skippedBudget;
   for (const file of found) {
     if ('skipped' in file) {
       output.totalSkipped += 1;
-      if (output.skipped.length < maxListedSkipped) output.skipped.push({ path: file.path, reason: file.skipped });
+      skippedBudget -= pathCost(file.path);
+      if (output.skipped.length < maxListedSkipped && skippedBudget >= 0) output.skipped.push({ path: file.path, reason: file.skipped });
       continue;
     }
     output.totalMatches += file.matches;
     output.totalFiles += 1;
     const wanted = outputMode === 'files_only' ? Math.min(1, maxResults - output.files.length) : Math.min(file.matches, maxResults - shownMatches);
-    const lines = outputMode === 'files_only' || wanted === 0 ? [] : fitMatches(file.lines, wanted, contextLines, budget - file.path.length);
-    const shown = outputMode === 'files_only' ? (wanted > 0 && file.path.length + 12 <= budget ? 1 : 0) : lines.filter((line) => line.match).length;
+    const lines = outputMode === 'files_only' || wanted === 0 ? [] : fitMatches(file.lines, wanted, contextLines, budget - pathCost(file.path));
+    const shown = outputMode === 'files_only' ? (wanted > 0 && pathCost(file.path) <= budget ? 1 : 0) : lines.filter((line) => line.match).length;
     if (shown < (outputMode === 'files_only' ? 1 : file.matches)) output.truncated = true;
     // Once a file is cut for the bound, none after it is shown: what is shown is always a prefix.
     if (shown < wanted) budget = 0;
     if (shown === 0) continue;
     shownMatches += shown;
-    budget -= file.path.length + 12 + costOf(lines);
+    budget -= pathCost(file.path) + costOf(lines);
     output.files.push(outputMode === 'files_only' ? { path: file.path, matches: file.matches } : { path: file.path, matches: file.matches, lines });
   }
   return output;
@@ -241,7 +246,7 @@ function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: 
     let cost = 0;
     let fitting = 0;
     for (const line of kept) {
-      cost += line.text.length + 12;
+      cost += renderSearchLine(line, plainStyle).length + 4;
       if (cost > budget) break;
       if (line.match) fitting += 1;
     }
@@ -250,9 +255,21 @@ function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: 
   return [];
 }
 
-/** Characters the lines take in the answer: their text and their number's prefix. */
+/** Characters the lines take in the answer, as rendered, with their line breaks (and a separator between groups). */
 function costOf(lines: readonly SearchLine[]): number {
-  return lines.reduce((sum, line) => sum + line.text.length + 12, 0);
+  return lines.reduce((sum, line) => sum + renderSearchLine(line, plainStyle).length + 4, 0);
+}
+
+/** Characters a file's path line takes in the answer (its name escaped, and a count in files_only mode). */
+function pathCost(path: string): number {
+  return escapeName(path).length + 16;
+}
+
+/** A shown line as the answer has it: `N: text` for a match, `N- text` for context, with markers where a long line was cut. */
+function renderSearchLine(line: SearchLine, style: TextStyle): string {
+  const before = line.column ? style.note(`[from character ${line.column + 1}] …`) : '';
+  const after = line.cut && (line.column ?? 0) + line.text.length < (line.length ?? 0) ? style.note(` … [line of ${line.length} characters]`) : '';
+  return `${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${before}${highlighted(line, style)}${after}`;
 }
 
 /** A line's text with each match marked up. */
