@@ -1079,6 +1079,18 @@ describe('9. found in review: superlinear scans, exact costs, escapes everywhere
     hangTimeout,
   );
 
+  it(
+    'a long case-sensitive periodic literal on the main thread is answered (RE2JS looks for it with V8 indexOf), and found where it is',
+    async () => {
+      const literal = `${'A'.repeat(2000)}B${'A'.repeat(2000)}`;
+      const { vault } = open({ 'a.md': 'A'.repeat(4_000_000), 'b.md': `x ${literal} y ${literal}\n` });
+      const output = await vault.call('TextSearch', { query: literal });
+      expect(output).toMatchObject({ totalMatches: 1, totalFiles: 1 });
+      expect(output.files[0]).toMatchObject({ path: 'b.md', matches: 1 });
+    },
+    hangTimeout,
+  );
+
   it('TextRead shows every line its metadata says it shows, long lines and a long path included, with no cut note', async () => {
     const path = `${'p'.repeat(300)}.md`;
     const { vault } = open({ [path]: `${Array.from({ length: 40 }, (_, index) => `${index + 1}`.padEnd(3000, 'x')).join('\n')}\n` }, { maxOutput: 20_000 });

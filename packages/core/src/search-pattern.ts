@@ -1,3 +1,4 @@
+import { findAll, indexOfLinear } from './find-all.js';
 import { structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from './vault-error.js';
 
@@ -40,8 +41,9 @@ export async function compileSearchPattern(query: string, regex: boolean, { line
   const caseSensitive = /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
   if (!regex && linear && query.length > longLiteral) {
-    // V8's engine is superlinear on a long literal in periodic text; on the main thread, RE2.
-    return { matcher: (await linearMatcher(escapeRegExp(query), caseSensitive))!, caseSensitive };
+    // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
+    // case-sensitive literal with V8's indexOf: on the main thread, the linear finder, or RE2 ignoring case.
+    return { matcher: caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false))!, caseSensitive };
   }
   if (!regex) {
     // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
@@ -67,6 +69,20 @@ export async function compileSearchPattern(query: string, regex: boolean, { line
   // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
   const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
   return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
+}
+
+/** A case-sensitive literal matched with the linear finder (`findAll`). */
+function literalMatcher(literal: string): LineMatcher {
+  const test = (line: string) => indexOfLinear(line, literal) !== -1;
+  const ranges = (line: string, until: number) => {
+    const found: MatchRange[] = [];
+    for (const start of findAll(line, literal, { overlapping: false })) {
+      if (start >= until) break;
+      found.push({ start, end: start + literal.length });
+    }
+    return found;
+  };
+  return { test, ranges, mayMatch: test };
 }
 
 /** The regex on RE2's linear-time engine, or `undefined` when it uses what RE2 lacks. */

@@ -108,7 +108,7 @@ function codeRefusedCalls(server: McpServer, vault: Vault, options: VaultMcpServ
               }
             }
             // The SDK's text echoes what the caller sent (a tool name of megabytes, line breaks): escaped and cut.
-            const reason = boundText(escapeName(text.replace(/^MCP error -?\d+: /, '').replace(/\.$/, '')), vault.options.maxOutput - 200);
+            const reason = boundText(escapeName(text.slice(0, vault.options.maxOutput).replace(/^MCP error -?\d+: /, '').replace(/\.$/, '')), vault.options.maxOutput - 200);
             return toolErrorResult(new VaultError('INVALID_ARGUMENT', `${reason}. Fix the call (tools/list gives each tool's name and input schema) and call again.`));
           },
     )) as typeof protocol.setRequestHandler;

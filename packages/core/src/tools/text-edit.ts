@@ -82,7 +82,7 @@ export const textEdit = defineTool({
         );
       }
       const normalized = normalizeLineEndings(file.text);
-      const found = findOccurrences(normalized.text, needle, !replaceAll);
+      const found = await findOccurrences(normalized.text, needle, !replaceAll, signal);
       if (found.count === 0) throw await noMatch(vault, path, normalized.text, needle, signal);
       if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
@@ -148,13 +148,20 @@ function commonSuffixLength(a: string, b: string, prefix: number): number {
   return length;
 }
 
-/** How often `needle` occurs in `text` (overlapping occurrences too, or only non-overlapping ones), and where the first few start. */
-function findOccurrences(text: string, needle: string, overlapping: boolean): { count: number; first: number[] } {
+/**
+ * How often `needle` occurs in `text` (overlapping occurrences too, or only non-overlapping ones), and
+ * where the first few start. Every million occurrences other calls get a turn, and a cancelled call stops.
+ */
+async function findOccurrences(text: string, needle: string, overlapping: boolean, signal: AbortSignal): Promise<{ count: number; first: number[] }> {
   const first: number[] = [];
   let count = 0;
   for (const index of findAll(text, needle, { overlapping })) {
     count += 1;
     if (first.length < maxShownMatches) first.push(index);
+    if (count % occurrencesPerTurn === 0) {
+      await nextTurn();
+      signal.throwIfAborted();
+    }
   }
   return { count, first };
 }

@@ -112,8 +112,8 @@ export const textSearch = defineTool({
     }
     if (output.totalSkipped > 0) {
       const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
-      if (output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
-      summary += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped (${listed.join(', ')})`;
+      if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
+      summary += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
     }
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}${summary.slice(summary.indexOf(';') === -1 ? summary.length : summary.indexOf(';'))}`;
     return [...body, style.note(`[${summary}]`)].join('\n');
