@@ -68,20 +68,20 @@ export const textSearch = defineTool({
     // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
     const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { linear: vault.fs.searchFiles === undefined });
     const deadline = Date.now() + vault.options.searchTimeout;
+    const timedOut = () =>
+      new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.`);
     const checkDeadline = () => {
       signal.throwIfAborted();
-      if (Date.now() > deadline) {
-        throw new VaultError(
-          'TIMEOUT',
-          `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.`,
-        );
-      }
+      if (Date.now() > deadline) throw timedOut();
     };
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
     const request = { query, regex, contextLines, maxShown, deadline, signal, checkDeadline };
-    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined);
+    // A backend's TIMEOUT gets the message that names the budget.
+    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined).catch((error: unknown) => {
+      throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
+    });
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     // The answer's bound, less room for the summary line.
