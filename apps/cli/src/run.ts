@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { type ErrorCode, VaultError, type VaultOptions, createVault, isVaultError } from '@vault/core';
+import { type ErrorCode, VaultError, type VaultOptions, createVault, isVaultError, minOutputBound } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
@@ -93,7 +93,9 @@ function vaultOptionsFrom(global: GlobalOptions, usage: (message: string) => nev
   const extensions = global.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) usage('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   const maxOutput = global.maxOutput === undefined ? undefined : Number(global.maxOutput);
-  if (maxOutput !== undefined && !(Number.isSafeInteger(maxOutput) && maxOutput >= 4096)) usage(`--max-output ${global.maxOutput} is not a whole number of at least 4096. Pass a number of characters, such as 200000.`);
+  if (maxOutput !== undefined && !(Number.isSafeInteger(maxOutput) && maxOutput >= minOutputBound)) {
+    usage(`--max-output ${global.maxOutput} is not a whole number of at least ${minOutputBound}. Pass a number of characters, such as 200000.`);
+  }
   return { ...(extensions ? { extensions } : {}), ...(maxOutput ? { maxOutput } : {}), allowHidden: global.allowHidden ?? false, readOnly: global.readOnly ?? false };
 }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { minOutputBound } from '@vault/core';
 
 export interface ServerOptions {
   vault: string;
@@ -62,7 +63,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const maxFileSize = positiveInteger(values['max-file-size'], '--max-file-size', 'bytes, such as 10485760');
   const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
   const maxOutput = positiveInteger(values['max-output'], '--max-output', 'characters, such as 200000');
-  if (maxOutput !== undefined && maxOutput < 4096) throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least 4096 characters.`);
+  if (maxOutput !== undefined && maxOutput < minOutputBound) throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
   const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {

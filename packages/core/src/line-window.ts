@@ -51,8 +51,7 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
     }
     if (inWindow()) {
       const length = crlf ? partialLength - 1 : partialLength;
-      const text = partial.slice(0, Math.min(length, maxLineLength));
-      const line: WindowLine = length > maxLineLength ? { number: lineNumber, text, fullLength: length } : { number: lineNumber, text };
+      const line = windowLine(lineNumber, partial.slice(0, Math.min(length, maxLineLength)), length);
       // A line costs what it renders to, and its line break.
       shownCharacters += renderWindowLine(line, plainStyle).length + 1;
       if (shownCharacters > maxCharacters && lines.length > 0) last = lineNumber - 1;
@@ -79,6 +78,11 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
       return { lines, totalLines: lineNumber - 1, lineEnding: lineEndingOf(crlfCount, lfCount) };
     },
   };
+}
+
+/** A line as shown: `text`, and the full `length` when `text` is only its start. */
+export function windowLine(number: number, text: string, length: number): WindowLine {
+  return length > text.length ? { number, text, fullLength: length } : { number, text };
 }
 
 /** A window line as an agent reads it, `N: text`, with a marker when the line was cut. */

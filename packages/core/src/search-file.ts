@@ -1,3 +1,4 @@
+import { characterBoundary } from './character-boundary.js';
 import type { LineMatcher, MatchRange } from './search-pattern.js';
 import { decodeText } from './text-codec.js';
 import { isVaultError } from './vault-error.js';
@@ -103,11 +104,9 @@ function shownLine(number: number, text: string, match: boolean, matcher: LineMa
     return match ? { number, text, match, ranges: shownRanges(text, matcher.ranges(text, text.length)) } : { number, text, match };
   }
   const first = match ? matcher.ranges(text, text.length)[0] : undefined;
-  let column = first ? Math.max(0, Math.min(first.start - 100, text.length - maxResultLineLength)) : 0;
-  if (/[\udc00-\udfff]/.test(text[column] ?? '')) column -= 1;
-  const end = column + maxResultLineLength;
   // Never half a character at either end of the window.
-  const shown = text.slice(column, /[\ud800-\udbff]/.test(text[end - 1] ?? '') ? end - 1 : end);
+  const column = characterBoundary(text, first ? Math.max(0, Math.min(first.start - 100, text.length - maxResultLineLength)) : 0);
+  const shown = text.slice(column, characterBoundary(text, column + maxResultLineLength));
   const line: SearchLine = { number, text: shown, match, cut: true, column, length: text.length };
   if (!match) return line;
   const ranges = matcher.ranges(text, column + shown.length).filter((range) => range.end > column).map((range) => ({ start: Math.max(0, range.start - column), end: range.end - column }));

@@ -57,9 +57,9 @@ export interface Vault {
   /**
    * Refuses a path to write (a file, or a folder to make or move to) that leads through a symlink to
    * a place the rules forbid: a hidden path, or for a file another extension. Judged by the path the
-   * link names, also when nothing is there yet.
+   * link names, also when nothing is there yet. Resolves to that path (`path` itself without a link).
    */
-  checkWritePath(path: string, kind: 'file' | 'directory'): Promise<void>;
+  checkWritePath(path: string, kind: 'file' | 'directory'): Promise<string>;
   /** Whether listings and search show an entry: not hidden (unless allowed), for files an allowed extension; for a symlink, its target too. */
   isListed(relativePath: string, kind: 'file' | 'directory', target?: string): boolean;
   /** What is at a path, or `undefined`; a symlink whose target breaks the hidden-path or extension rules is refused. */
@@ -70,7 +70,7 @@ export interface Vault {
   statFile(path: string): Promise<VaultStat>;
   /** Loads a text file whole, refusing folders, files over `maxFileSize` and non-text content. */
   readText(path: string): Promise<DecodedText & { bytes: Uint8Array }>;
-  /** Writes a text file (under `checkWritePath`), creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
+  /** Writes a text file (under `checkWritePath`, and refused past `maxFileSize`), creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
   writeText(path: string, text: DecodedText, options: { createParents: boolean } & WriteFileOptions): Promise<Uint8Array>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
@@ -157,7 +157,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     async checkWritePath(path, kind) {
       const target = (await fs.resolveLinks?.(path)) ?? path;
-      if (target === path) return;
+      if (target === path) return target;
       if (!resolved.allowHidden && isHiddenPath(target)) {
         throw new VaultError('HIDDEN_PATH', `${path} leads through a symlink to ${target}, a hidden path the tools leave alone. Use a path without a link to a hidden place.`);
       }
@@ -167,6 +167,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
           `${path} leads through a symlink to ${target}, and the tools only write ${resolved.extensions.join(' ')} files. Use a path that is not a link to another kind of file.`,
         );
       }
+      return target;
     },
 
     isListed(path, kind, target) {
@@ -213,6 +214,12 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     async writeText(path, text, { createParents, ...write }) {
       const bytes = encodeText(text);
+      if (bytes.length > resolved.maxFileSize) {
+        throw new VaultError(
+          'FILE_TOO_LARGE',
+          `${path} would be ${bytes.length} bytes, over this vault's limit of ${resolved.maxFileSize} bytes for a file, so nothing was written. Write a smaller file, or raise the limit.`,
+        );
+      }
       await vault.checkWritePath(path, 'file');
       const parent = parentOf(path);
       if (createParents && parent !== '') await fs.makeDirectory(parent);

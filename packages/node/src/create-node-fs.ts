@@ -222,7 +222,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         await atEntry(source, from, (pinnedSource) => atEntry(destination, to, (pinnedDestination) => moveWithoutReplacing(pinnedSource, pinnedDestination, to)));
       }),
 
-    resolveLinks: (relative) => guard(relative, async () => path.relative(realRoot, await locate(relative)).split(path.sep).join('/')),
+    resolveLinks: (relative) => guard(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
 
     createHasher: () => createHash('sha256'),
 

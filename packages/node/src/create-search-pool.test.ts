@@ -36,18 +36,14 @@ afterAll(async () => {
 });
 
 describe('createSearchPool: a search that runs out of time', () => {
-  it('ends in TIMEOUT and leaves a search running beside it alone', async () => {
-    const pool = createSearchPool(searchWorker, 2);
+  it.each([
+    ['ends in TIMEOUT and leaves a search running beside it alone', 2],
+    ['gives the only worker, stuck, a fresh successor for the searches queued behind it', 1],
+  ])('%s', async (_label, workers) => {
+    const pool = createSearchPool(searchWorker, workers);
     const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
-    const beside = pool.search(vault.path, notes, ordinary);
-    await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(beside).resolves.toEqual(expected)]);
-  }, safetyNet);
-
-  it('gives the only worker, stuck, a fresh successor for the searches queued behind it', async () => {
-    const pool = createSearchPool(searchWorker, 1);
-    const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
-    const queued = pool.search(vault.path, notes, ordinary);
-    await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(queued).resolves.toEqual(expected)]);
+    const other = pool.search(vault.path, notes, ordinary);
+    await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(other).resolves.toEqual(expected)]);
   }, safetyNet);
 });
 

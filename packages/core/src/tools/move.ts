@@ -42,9 +42,8 @@ export const move = defineTool({
         vault.checkExtension(destination);
       }
       checkNewName(destination);
-      await vault.checkWritePath(destination, stat.kind);
       // Judged where both really are, so that a link to the folder cannot carry it into itself.
-      const [from, to] = [stat.target ?? source, (await vault.fs.resolveLinks?.(destination)) ?? destination];
+      const [from, to] = [stat.target ?? source, await vault.checkWritePath(destination, stat.kind)];
       if (stat.kind === 'directory' && (to === from || to.startsWith(`${from}/`))) {
         throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
       }

@@ -45,10 +45,6 @@ export const textCreate = defineTool({
         throw new VaultError('ALREADY_EXISTS', `${path} already exists. Set overwrite to true to replace it, or use TextEdit to change part of it.`);
       }
       if (!existing) checkNewName(path);
-      const size = new TextEncoder().encode(content).length;
-      if (size > vault.options.maxFileSize) {
-        throw new VaultError('FILE_TOO_LARGE', `content is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes for a file, so nothing was written. Write a smaller file, or raise the limit.`);
-      }
       const parent = parentOf(path);
       if (!createDirectories && parent !== '') {
         const folder = await vault.stat(parent);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
 import { fileHash } from '../file-hash.js';
+import { characterBoundary } from '../character-boundary.js';
 import { findAll } from '../find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
-import { renderWindowLine, type WindowLine } from '../line-window.js';
+import { renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
 import { checkTextToWrite, checkWholeCharacters } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -158,10 +159,7 @@ async function findOccurrences(text: string, needle: string, overlapping: boolea
   for (const index of findAll(text, needle, { overlapping })) {
     count += 1;
     if (first.length < maxShownMatches) first.push(index);
-    if (count % occurrencesPerTurn === 0) {
-      await nextTurn();
-      signal.throwIfAborted();
-    }
+    if (count % occurrencesPerTurn === 0) await nextTurn(signal);
   }
   return { count, first };
 }
@@ -210,10 +208,7 @@ async function applyChange(original: string, normalized: NormalizedText, needle:
     written += change.inserted.length;
     endOffset = written;
     cursor = position + needle.length - change.suffix;
-    if (++replaced % occurrencesPerTurn === 0) {
-      await nextTurn();
-      signal.throwIfAborted();
-    }
+    if (++replaced % occurrencesPerTurn === 0) await nextTurn(signal);
   }
   chunks.push(chunk, original.slice(normalized.toOriginal(cursor)));
   return { text: chunks.join(''), startOffset, endOffset };
@@ -259,15 +254,11 @@ function ambiguous(path: string, text: string, found: { count: number; first: nu
 /** The line holding `position`, cut to a window of `matchWindow` characters that starts a little before it, marked with … where cut. */
 function textAround(text: string, position: number): string {
   const lineStart = position === 0 ? 0 : text.lastIndexOf('\n', position - 1) + 1;
-  const lineEnd = text.indexOf('\n', position) === -1 ? text.length : text.indexOf('\n', position);
-  const from = wholeCodePoint(text, Math.max(lineStart, position - 40));
-  const to = wholeCodePoint(text, Math.min(lineEnd, from + matchWindow));
+  const newline = text.indexOf('\n', position);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const from = characterBoundary(text, Math.max(lineStart, position - 40));
+  const to = characterBoundary(text, Math.min(lineEnd, from + matchWindow));
   return `${from > lineStart ? '…' : ''}${text.slice(from, to)}${to < lineEnd ? '…' : ''}`;
-}
-
-/** An offset moved back off the second half of a surrogate pair, so a cut never splits a character. */
-function wholeCodePoint(text: string, offset: number): number {
-  return /[\udc00-\udfff]/.test(text[offset] ?? '') ? offset - 1 : offset;
 }
 
 async function noMatch(vault: Vault, path: string, text: string, needle: string, signal: AbortSignal): Promise<VaultError> {
@@ -306,8 +297,7 @@ function snippetOf(text: string, startOffset: number, startLine: number, endLine
     const lineEnd = newline === -1 ? text.length : newline;
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
     const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
-    const shown = text.slice(lineStart, lineStart + Math.min(length, maxLineLength));
-    snippet.push(length > maxLineLength ? { number, text: shown, fullLength: length } : { number, text: shown });
+    snippet.push(windowLine(number, text.slice(lineStart, lineStart + Math.min(length, maxLineLength)), length));
     if (newline === -1) break;
     lineStart = newline + 1;
   }

@@ -110,13 +110,8 @@ export const textSearch = defineTool({
       const shown = output.outputMode === 'files_only' ? output.files.length : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
       summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults, or narrow the search, to see more)`;
     }
-    if (output.totalSkipped > 0) {
-      const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
-      if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
-      summary += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
-    }
-    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}${summary.slice(summary.indexOf(';') === -1 ? summary.length : summary.indexOf(';'))}`;
-    return [...body, style.note(`[${summary}]`)].join('\n');
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
+    return [...body, style.note(`[${summary}${skippedNote(output, style)}]`)].join('\n');
   },
 });
 
@@ -162,7 +157,7 @@ async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matc
     return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
   }
   const shownAs = new Map<string, string[]>();
-  for (const file of files) shownAs.set(file.source, [...(shownAs.get(file.source) ?? []), file.path]);
+  for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
   const found = await vault.fs.searchFiles([...shownAs.keys()], { query, regex, contextLines, maxShown, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now(), signal });
   return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
 }
@@ -246,7 +241,7 @@ function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: 
     let cost = 0;
     let fitting = 0;
     for (const line of kept) {
-      cost += renderSearchLine(line, plainStyle).length + 4;
+      cost += lineCost(line);
       if (cost > budget) break;
       if (line.match) fitting += 1;
     }
@@ -255,14 +250,27 @@ function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: 
   return [];
 }
 
-/** Characters the lines take in the answer, as rendered, with their line breaks (and a separator between groups). */
+/** Characters the lines take in the answer. */
 function costOf(lines: readonly SearchLine[]): number {
-  return lines.reduce((sum, line) => sum + renderSearchLine(line, plainStyle).length + 4, 0);
+  return lines.reduce((sum, line) => sum + lineCost(line), 0);
+}
+
+/** Characters a line takes in the answer, as rendered, with its line break (and room for a separator between groups). */
+function lineCost(line: SearchLine): number {
+  return renderSearchLine(line, plainStyle).length + 4;
 }
 
 /** Characters a file's path line takes in the answer (its name escaped, and a count in files_only mode). */
 function pathCost(path: string): number {
   return escapeName(path).length + 16;
+}
+
+/** The summary's note of the files skipped, naming the first few, or nothing. */
+function skippedNote(output: TextSearchOutput, style: TextStyle): string {
+  if (output.totalSkipped === 0) return '';
+  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
+  if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
+  return `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
 }
 
 /** A shown line as the answer has it: `N: text` for a match, `N- text` for context, with markers where a long line was cut. */
