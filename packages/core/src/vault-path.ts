@@ -110,5 +110,7 @@ export function checkNewName(path: string): void {
 /** A name as shown in text output: unsafe characters (see `checkNewName`) and lone surrogates JSON-escaped (`\n`, `\u202e`), so no name can forge a line. */
 export function escapeName(name: string): string {
   const escapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-  return name.replace(shownEscaped, (character) => escapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const hex = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  // A match may be two UTF-16 units (a tag character): each is shown.
+  return name.replace(shownEscaped, (found) => escapes[found] ?? found.split('').map(hex).join(''));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFs } from './memory-fs.js';
 import { createVault } from './vault.js';
-import { resolveVaultPath } from './vault-path.js';
+import { escapeName, resolveVaultPath } from './vault-path.js';
 
 describe('vault paths', () => {
   it('normalises vault-relative and absolute-inside paths', () => {
@@ -15,6 +15,14 @@ describe('vault paths', () => {
 
   it.each(['../a.md', 'notes/../../a.md', '..\\..\\a.md', '/etc/passwd', '/vault-evil/a.md', '/vault/../outside.md'])('refuses %s as outside the vault', (path) => {
     expect(() => resolveVaultPath(path, '/vault')).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_VAULT' }));
+  });
+
+  it('shows unsafe characters escaped, each UTF-16 unit of them, and leaves the rest', () => {
+    expect(escapeName('a\nb\u001b[31m\u202e\t.md')).toBe('a\\nb\\u001b[31m\\u202e\\t.md');
+    // A tag character is two UTF-16 units: both are shown, so the name can be told apart and typed back.
+    expect(escapeName('flag\udb40\udc41.md')).toBe('flag\\udb40\\udc41.md');
+    expect(escapeName('lone \ud800 half.md')).toBe('lone \\ud800 half.md');
+    expect(escapeName('emoji 😀 and 👨\u200d👩.md')).toBe('emoji 😀 and 👨\u200d👩.md');
   });
 
   it('refuses NUL bytes', () => {
