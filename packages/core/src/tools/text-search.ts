@@ -131,7 +131,7 @@ export const textSearch = defineTool({
       const shown = output.outputMode === 'files_only' ? output.files.length : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
       summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise \`maxResults\`, or narrow the search, to see more)`;
     }
-    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; \`caseSensitive: false\` ignores case)' : ''}`;
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; `caseSensitive: false` ignores case)' : ''}`;
     return [...body, style.note(`[${summary}${skippedNote(output, style)}]`)].join('\n');
   },
 
