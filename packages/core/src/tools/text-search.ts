@@ -87,13 +87,7 @@ export const textSearch = defineTool({
     if (query === '') return findPaths(vault, input, maxResults, signal);
     // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
     const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { caseSensitive: input.caseSensitive, linear: vault.fs.searchFiles === undefined });
-    const deadline = Date.now() + vault.options.searchTimeout;
-    const timedOut = () =>
-      new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
-    const checkDeadline = () => {
-      signal.throwIfAborted();
-      if (Date.now() > deadline) throw timedOut();
-    };
+    const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
@@ -147,6 +141,18 @@ export const textSearch = defineTool({
   }),
 });
 
+/** A search's time budget: `checkDeadline` throws `timedOut()` past it, or the signal's reason once cancelled. */
+function searchBudget(vault: Vault, signal: AbortSignal) {
+  const deadline = Date.now() + vault.options.searchTimeout;
+  const timedOut = () =>
+    new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
+  const checkDeadline = () => {
+    signal.throwIfAborted();
+    if (Date.now() > deadline) throw timedOut();
+  };
+  return { deadline, timedOut, checkDeadline };
+}
+
 function filesCount(count: number): string {
   return `${count} ${count === 1 ? 'file' : 'files'}`;
 }
@@ -161,11 +167,7 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
         : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const deadline = Date.now() + vault.options.searchTimeout;
-  const files = await candidateFiles(vault, input, () => {
-    signal.throwIfAborted();
-    if (Date.now() > deadline) throw new VaultError('TIMEOUT', `Listing the files took longer than the search budget of ${vault.options.searchTimeout} ms. Narrow it with \`directoryPath\`.`);
-  });
+  const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
   const output: TextSearchOutput = { outputMode: 'paths', caseSensitive: false, contextLines: 0, files: [], totalMatches: 0, totalFiles: files.length, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
   let budget = vault.options.maxOutput - 1000;
   for (const file of files.slice(0, maxResults)) {
