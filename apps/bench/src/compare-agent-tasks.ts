@@ -39,18 +39,20 @@ async function runSide(corpus: string, kind: ClientKind, side: Side): Promise<Ta
     corpus,
     agentTasks.flatMap((task) => task.workCopy?.paths ?? []),
   );
-  const sessions = { corpus: await openSession(side.command(corpus)), copy: await openSession(side.command(copy)) };
   try {
     for (const task of agentTasks) await task.workCopy?.prepare?.(copy);
-    const outcomes: TaskOutcome[] = [];
-    for (const task of agentTasks) {
-      const folder = task.workCopy === undefined ? corpus : copy;
-      const agent = createMeasuredAgent(task.workCopy === undefined ? sessions.corpus : sessions.copy, kind);
-      outcomes.push(await runTask(task, side, agent, { folder, corpus }));
+    const sessions = { corpus: await openSession(side.command(corpus)), copy: await openSession(side.command(copy)) };
+    try {
+      const outcomes: TaskOutcome[] = [];
+      for (const task of agentTasks) {
+        const [folder, session] = task.workCopy === undefined ? [corpus, sessions.corpus] : [copy, sessions.copy];
+        outcomes.push(await runTask(task, side, createMeasuredAgent(session, kind), { folder, corpus }));
+      }
+      return outcomes;
+    } finally {
+      await Promise.all([sessions.corpus.close(), sessions.copy.close()]);
     }
-    return outcomes;
   } finally {
-    await Promise.all([sessions.corpus.close(), sessions.copy.close()]);
     await rm(copy, { recursive: true, force: true });
   }
 }

@@ -45,14 +45,15 @@ export function seenLines(seen: string): Map<number, SeenLine> {
 }
 
 const numberedLine = /^(\d+)([:-]) ?(.*)$/;
-const pathLine = /^[^\s:[\]]+\.\w+$/;
+/** A line that is only a path, maybe followed by a colon. */
+const pathLine = /^([^\s:[\]]+\.\w+):?$/;
 
 function linesInText(text: string, file: string, files: Map<string, Map<number, SeenLine>>) {
   let current = file;
   for (const line of text.split('\n')) {
     const numbered = numberedLine.exec(line);
     if (numbered) add(files, current, Number(numbered[1]), { text: numbered[3]!, match: numbered[2] === ':' });
-    else if (pathLine.test(line)) current = line;
+    else current = pathLine.exec(line)?.[1] ?? current;
   }
 }
 
