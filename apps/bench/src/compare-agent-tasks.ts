@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { AgentTask, TaskContext } from './agent-task.js';
 import { agentTasks } from './agent-tasks.js';
 import type { ClientKind } from './client-kind.js';
-import { createMeasuredAgent, type MeasuredAgent } from './measured-agent.js';
+import { type CallCost, createMeasuredAgent, type MeasuredAgent } from './measured-agent.js';
 import { openSession, type ServerCommand } from './mcp-session.js';
 import { createWorkCopy } from './work-copy.js';
 
@@ -10,6 +10,8 @@ export interface TaskOutcome {
   correct: boolean;
   tokens: number;
   calls: number;
+  /** Each call's tokens, to see which costs most. */
+  costs: readonly CallCost[];
   /** What went wrong, when something did: where the script got stuck, or what is wrong with its answer. */
   note?: string;
 }
@@ -58,7 +60,7 @@ async function runSide(corpus: string, kind: ClientKind, side: Side): Promise<Ta
 }
 
 async function runTask(task: AgentTask<unknown>, side: Side, agent: MeasuredAgent, folders: { folder: string; corpus: string }): Promise<TaskOutcome> {
-  const measured = () => ({ tokens: agent.tokens, calls: agent.calls });
+  const measured = () => ({ tokens: agent.costs.reduce((sum, cost) => sum + cost.tokens, 0), calls: agent.costs.length, costs: agent.costs });
   let answer: unknown;
   try {
     answer = await side.run(task, { call: (tool, args) => agent.call(tool, args), folder: folders.folder });

@@ -54,6 +54,7 @@ export const searchWithContext: AgentTask<Finding[]> = {
     const found = expected.filter((finding) => answered.has(key(finding)));
     const withContext = found.filter((finding) => JSON.stringify(answered.get(key(finding))!.context) === JSON.stringify(finding.context));
     if (withContext.length === expected.length && answer.length === expected.length) return undefined;
-    return `${found.length} of the ${expected.length} matching lines seen (${withContext.length} with their context), ${answer.length - found.length} lines taken for matches that are not`;
+    const wrong = answer.length - found.length;
+    return `${found.length} of the ${expected.length} matching lines seen (${withContext.length} with their context)${wrong > 0 ? `, ${wrong} lines taken for matches that are not` : ''}`;
   },
 };
