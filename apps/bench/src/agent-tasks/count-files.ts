@@ -3,22 +3,15 @@ import path from 'node:path';
 import type { AgentTask } from '../agent-task.js';
 import { markdownFiles } from '../markdown-files.js';
 import { readEveryFile } from '../read-every-file.js';
-import { seenJson } from '../seen-lines.js';
+import { seenCount } from '../seen-count.js';
 
 const name = 'GetProcAddress';
-
-/** The count of files the model was told: `totalFiles` in JSON, "in N files" in text. */
-function filesTotal(seen: string): number {
-  const total = seenJson(seen)?.totalFiles ?? /\bin ([\d,]+) files?\b/.exec(seen)?.[1]?.replaceAll(',', '');
-  if (total === undefined) throw new Error('no count of files in what the model saw');
-  return Number(total);
-}
 
 export const countFiles: AgentTask<number> = {
   name: 'count files',
   goal: `how many files mention ${name}?`,
   async ours({ call }) {
-    return filesTotal(await call('TextSearch', { query: name, outputMode: 'files_only' }));
+    return seenCount(await call('TextSearch', { query: name, outputMode: 'files_only' }), 'totalFiles', /\bin ([\d,]+) files?\b/, 'files');
   },
   /** Reads every file of the vault, counts those that mention it. */
   async reference(context) {

@@ -3,17 +3,10 @@ import path from 'node:path';
 import type { AgentTask } from '../agent-task.js';
 import { markdownFiles } from '../markdown-files.js';
 import { readEveryFile } from '../read-every-file.js';
-import { seenJson } from '../seen-lines.js';
+import { seenCount } from '../seen-count.js';
 
 const directory = 'docs/c-runtime-library';
 const heading = /^## Examples?$/;
-
-/** The count of matching lines the model was told: `totalMatches` in JSON, "N matching lines" in text. */
-function matchesTotal(seen: string): number {
-  const total = seenJson(seen)?.totalMatches ?? /([\d,]+) matching lines?/.exec(seen)?.[1]?.replaceAll(',', '');
-  if (total === undefined) throw new Error('no count of matches in what the model saw');
-  return Number(total);
-}
 
 const countIn = (text: string) => text.split('\n').filter((line) => heading.test(line)).length;
 
@@ -21,7 +14,8 @@ export const countHeadings: AgentTask<number> = {
   name: 'count headings by regex',
   goal: `how many "## Example" or "## Examples" headings are there in ${directory} (955 files)?`,
   async ours({ call }) {
-    return matchesTotal(await call('TextSearch', { query: heading.source, regex: true, directoryPath: directory, outputMode: 'files_only' }));
+    const seen = await call('TextSearch', { query: heading.source, regex: true, directoryPath: directory, outputMode: 'files_only' });
+    return seenCount(seen, 'totalMatches', /([\d,]+) matching lines?/, 'matching lines');
   },
   /** Reads every file of the folder and counts the headings itself. */
   async reference(context) {

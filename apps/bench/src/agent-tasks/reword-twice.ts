@@ -1,25 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTask } from '../agent-task.js';
-import { seenJson, seenText } from '../seen-lines.js';
+import { seenCount } from '../seen-count.js';
+import { seenText } from '../seen-lines.js';
 
 const file = 'docs/build/building-on-the-command-line.md';
 const sentence = 'When you run the downloaded executable, it updates and runs the Visual Studio Installer.';
 const reworded = 'The downloaded executable updates and then starts the Visual Studio Installer.';
-
-/** How many times the model was told the text occurs: "occurs N times" in an ambiguity error. */
-function occurrences(seen: string): number {
-  const count = /occurs (\d+) times/.exec(seen)?.[1];
-  if (count === undefined) throw new Error('no count of occurrences in what the model saw');
-  return Number(count);
-}
-
-/** How many replacements the model was told were made: `replacements` in JSON, "N replacements" in text. */
-function replacements(seen: string): number {
-  const count = seenJson(seen)?.replacements ?? /(\d+) replacements/.exec(seen)?.[1];
-  if (count === undefined) throw new Error('no count of replacements in what the model saw');
-  return Number(count);
-}
 
 export const rewordTwice: AgentTask<number> = {
   name: 'reword a sentence found twice',
@@ -27,8 +14,10 @@ export const rewordTwice: AgentTask<number> = {
   workCopy: { paths: [file] },
   /** Edits once, learns from the ambiguity error that it occurs twice, replaces all. */
   async ours({ call }) {
-    occurrences(await call('TextEdit', { filePath: file, oldString: sentence, newString: reworded }));
-    return replacements(await call('TextEdit', { filePath: file, oldString: sentence, newString: reworded, replaceAll: true }));
+    const ambiguous = await call('TextEdit', { filePath: file, oldString: sentence, newString: reworded });
+    const occurrences = seenCount(ambiguous, 'occurrences', /occurs (\d+) times/, 'occurrences');
+    const edited = await call('TextEdit', { filePath: file, oldString: sentence, newString: reworded, replaceAll: occurrences > 1 });
+    return seenCount(edited, 'replacements', /(\d+) replacements/, 'replacements');
   },
   /** edit_file replaces the first occurrence only, so it reads the file to count them, then passes one edit per occurrence; the diff shows each. */
   async reference({ call, folder }) {
