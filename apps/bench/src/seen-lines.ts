@@ -20,6 +20,9 @@ export function seenText(seen: string): string {
   return json === undefined ? seen : stringsIn(json).join('\n');
 }
 
+/** The .md paths (or bare names) in the text the model read, in order. */
+export const seenPaths = (seen: string): string[] => seenText(seen).match(/[^\s"'()[\]]+\.md\b/g) ?? [];
+
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (value === null || typeof value !== 'object') return [];

@@ -1,12 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTask } from '../agent-task.js';
-import { seenText } from '../seen-lines.js';
+import { seenPaths } from '../seen-lines.js';
 
 const directory = 'docs/error-messages/compiler-errors-2';
 
 /** The names of the .md files in what the model saw, sorted. */
-const fileNames = (seen: string) => [...new Set(seenText(seen).match(/[^\s"'()[\]/]+\.md\b/g) ?? [])].sort();
+const fileNames = (seen: string) => [...new Set(seenPaths(seen).map((file) => path.basename(file)))].sort();
 
 export const listBigFolder: AgentTask<string[]> = {
   name: 'list a 956-file folder',

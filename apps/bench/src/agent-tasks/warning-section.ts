@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTask } from '../agent-task.js';
 import { linesMistake } from '../lines-mistake.js';
-import { seenLines, seenText } from '../seen-lines.js';
+import { seenLines, seenPaths, seenText } from '../seen-lines.js';
 
 const heading = '### Turn off the warning in command-line builds';
 const headingPattern = /^#+ /;
@@ -17,9 +17,7 @@ function sectionOf(lines: string[]): string[] {
 
 /** The first .md path in what the model saw whose name holds `name`. */
 function pathNamed(seen: string, name: string): string {
-  const found = seenText(seen)
-    .match(/[^\s"'()[\]]+\.md/g)
-    ?.find((candidate) => path.basename(candidate).includes(name));
+  const found = seenPaths(seen).find((candidate) => path.basename(candidate).includes(name));
   if (found === undefined) throw new Error(`no page named *${name}* in what the model saw`);
   return found;
 }
