@@ -17,6 +17,7 @@ function exactText(seen: string): string | undefined {
   return at < 0 ? undefined : text.slice(at, at + typed.length);
 }
 
+/** The line of the closest candidate, as the failed edit named it. */
 function candidateLine(seen: string): number {
   const line = /\bline (\d+)/.exec(seenText(seen))?.[1];
   if (line === undefined) throw new Error('neither the exact text nor its line is in what the model saw');

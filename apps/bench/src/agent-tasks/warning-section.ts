@@ -24,17 +24,15 @@ function pathNamed(seen: string, name: string): string {
 
 export const warningSection: AgentTask<string[]> = {
   name: 'warning section',
-  goal: `find the page of compiler warning C4996 and read its section "${heading.replace(/^#+ /, '')}"`,
+  goal: `find the page of compiler warning C4996 and read its section "${heading.replace(headingPattern, '')}"`,
   /** Finds the page by its title, finds its headings' lines, reads the section's lines. */
   async ours({ call }) {
     const page = pathNamed(await call('TextSearch', { query: '^# .*C4996', regex: true, outputMode: 'files_only' }), 'c4996');
     const headings = [...seenLines(await call('TextSearch', { query: '^#+ ', regex: true, filePath: page }))].sort(([a], [b]) => a - b);
     const start = headings.findIndex(([, line]) => line.text === heading);
-    if (start < 0) throw new Error("the headings' line numbers are not in what the model saw");
-    const [first] = headings[start]!;
-    const next = headings[start + 1]?.[0];
-    const lines = seenLines(await call('TextRead', { filePath: page, ...(next === undefined ? { offset: first } : { offset: first, limit: next - first }) }));
-    const end = next ?? Math.max(...lines.keys()) + 1;
+    const [first, end] = [headings[start]?.[0], headings[start + 1]?.[0]];
+    if (start < 0 || first === undefined || end === undefined) throw new Error("the section's and the next heading's line numbers are not in what the model saw");
+    const lines = seenLines(await call('TextRead', { filePath: page, offset: first, limit: end - first }));
     return Array.from({ length: end - first }, (_, index) => lines.get(first + index)?.text ?? '(not seen)');
   },
   /** Finds the page by name, reads it whole (no line ranges without knowing where the section is). */
