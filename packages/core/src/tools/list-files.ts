@@ -20,8 +20,8 @@ const outputSchema = z.object({
 export type ListFilesOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
-  directoryPath: z.string().describe('The folder to list, vault-relative; "" or "." for the vault root.'),
-  maxResults: z.number().int().min(1).optional().describe(`The most files to list. Default ${defaultListedFiles}; the total is always given.`),
+  directoryPath: z.string().optional().describe('The folder to list, vault-relative. Default: the vault root.'),
+  maxResults: z.number().int().min(1).default(defaultListedFiles).describe(`The most files to list. Default ${defaultListedFiles}; the total is always given.`),
 });
 
 export const listFiles = defineTool({
@@ -36,7 +36,7 @@ export const listFiles = defineTool({
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ directoryPath, maxResults = defaultListedFiles }, vault): Promise<ListFilesOutput> {
+  async run({ directoryPath = '', maxResults }, vault): Promise<ListFilesOutput> {
     const directory = vault.resolvePath(directoryPath, { trash: 'read' });
     const stat = await vault.statExisting(directory);
     if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Read it with TextRead.`);
