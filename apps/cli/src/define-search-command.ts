@@ -43,6 +43,7 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
     .option('--timeout <ms>', 'the time budget of the search, in milliseconds (default: 10000)', wholeNumber)
     .allowExcessArguments()
     .action(function (this: Command, query: string | undefined, path: string | undefined, options: SearchOptions) {
+      // -n is accepted and left out: line numbers are always shown.
       const { wordRegexp, quiet, lineNumber, timeout, ...parameters } = options;
       const excess = this.args.slice(2);
       return runTool(this, 'TextSearch', {
@@ -58,7 +59,7 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
         settle: (output) => {
           if (output.totalFiles > 0) return { exitCode: 0 };
           const literal = query !== undefined && !parameters.regex && looksLikeRegex(query);
-          return { exitCode: noMatchExitCode, ...(literal ? { hint: `The query ${query} looks like a regular expression, but was searched for as literal text: did you mean --regex?` } : {}) };
+          return { exitCode: noMatchExitCode, ...(literal ? { hint: `The query ${JSON.stringify(query)} looks like a regular expression, but was searched for as literal text: did you mean --regex?` } : {}) };
         },
       });
     });

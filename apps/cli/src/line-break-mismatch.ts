@@ -11,7 +11,7 @@ const endsWithLineBreak = (text: string) => /[\r\n]$/.test(text);
 
 /**
  * Why an edit is refused when one string came from a file and the other from the command line and
- * only one of them ends with a line break: the edit would join two lines (or break one in two), which
+ * only one of them ends with a line break: the edit would join two lines (or add a line break), which
  * is rarely what was meant. Undefined when both end alike, both came the same way, or the new text is
  * empty (deleting whole lines, line breaks included).
  */

@@ -123,7 +123,7 @@ describe('vault search, like ripgrep', () => {
     expect(await search('alph.*bet')).toEqual({
       code: 1,
       stdout: '[No matches]\n',
-      stderr: 'The query alph.*bet looks like a regular expression, but was searched for as literal text: did you mean --regex?\n',
+      stderr: 'The query "alph.*bet" looks like a regular expression, but was searched for as literal text: did you mean --regex?\n',
     });
   });
 
