@@ -31,14 +31,25 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   run(input: z.output<Schema>, vault: Vault, call: ToolCall): Promise<Output>;
   /** The compact text an agent reads for the result; `style` marks up its parts (default: plain). */
   render(output: Output, style?: TextStyle): string;
+  /** The shape of `structure`'s result (MCP's outputSchema). */
+  outputSchema: z.ZodObject;
+  /**
+   * The complete result as JSON, for clients that read structured content instead of the text:
+   * everything the text says, lines shown as the text shows them. Default: the output as it is.
+   */
+  structure?(output: Output): Record<string, unknown>;
 }
 
 /**
- * A tool definition, its `render` made safe: every path it shows goes through `escapeName`, so a name
+ * A tool definition, its `structure` filled in, its `render` made safe: every path it shows goes through `escapeName`, so a name
  * holding a line break or a terminal escape can never forge a line of output, whatever the style.
  */
 export function defineTool<Name extends string, Schema extends z.ZodObject, Output>(
   definition: ToolDefinition<Name, Schema, Output>,
-): ToolDefinition<Name, Schema, Output> {
-  return { ...definition, render: (output, style = plainStyle) => definition.render(output, { ...style, path: (text) => style.path(escapeName(text)) }) };
+): ToolDefinition<Name, Schema, Output> & { structure(output: Output): Record<string, unknown> } {
+  return {
+    ...definition,
+    render: (output, style = plainStyle) => definition.render(output, { ...style, path: (text) => style.path(escapeName(text)) }),
+    structure: definition.structure ?? ((output) => output as Record<string, unknown>),
+  };
 }

@@ -250,7 +250,7 @@ describe('1. links to things that do not exist yet are judged by where they lead
     const { vault } = openLinked({}, { '.obsidian/secret.md': 'token=abc\n' }, { 'notes/leak.md': '.obsidian/secret.md' });
     const search = await vault.call('TextSearch', { query: 'token' });
     expect(search).toMatchObject({ totalMatches: 0, totalFiles: 0, files: [] });
-    expect((await vault.call('ListFiles', { directoryPath: 'notes' })).files.map((file) => file.path)).toEqual(['notes/readme.md']);
+    expect((await vault.call('ListFiles', { directoryPath: 'notes' })).files.map((file) => file.name)).toEqual(['readme.md']);
     expect((await vault.call('ListDirectories', {})).directories).toEqual(['docs', 'notes']);
     await refused(vault.call('ListFiles', { directoryPath: 'notes/settings' }), 'HIDDEN_PATH');
     await refused(vault.call('TextSearch', { query: 'token', directoryPath: 'notes/settings' }), 'HIDDEN_PATH');
@@ -404,14 +404,14 @@ describe('3. every answer within its bound', () => {
     const first = await vault.call('ListFiles', { directoryPath: 'big' });
     expect(first.totalFiles).toBe(5000);
     expect(first.files).toHaveLength(200);
-    expect(first.files[0]).toEqual({ path: 'big/f0000.md', size: 1 });
-    expect(first.files[199]).toEqual({ path: 'big/f0199.md', size: 1 });
+    expect(first.files[0]).toEqual({ name: 'f0000.md', size: 1 });
+    expect(first.files[199]).toEqual({ name: 'f0199.md', size: 1 });
     const rendered = vault.render('ListFiles', first);
     expect(rendered.split('\n')).toHaveLength(201);
-    expect(rendered.split('\n').at(-1)).toContain('5000 files in big/; showing the first 200');
+    expect(rendered.split('\n').at(-1)).toContain('5000 files in big/, sizes in bytes; showing the first 200');
     const more = await vault.call('ListFiles', { directoryPath: 'big', maxResults: 1000 });
     expect(more.files).toHaveLength(1000);
-    expect(more.files[999]!.path).toBe('big/f0999.md');
+    expect(more.files[999]!.name).toBe('f0999.md');
     const all = await vault.call('ListFiles', { directoryPath: 'big', maxResults: 1_000_000 });
     expect(all.totalFiles).toBe(5000);
     expect(all.files.length).toBeGreaterThan(1000);
@@ -430,7 +430,7 @@ describe('3. every answer within its bound', () => {
     expect(output.nextOffset).toBe(output.lines.length + 1);
     const rendered = vault.render('TextRead', output);
     expect(rendered.length).toBeLessThanOrEqual(bound);
-    expect(rendered).toContain(`more: call again with offset ${output.nextOffset}`);
+    expect(rendered).toContain(`more: call again with \`offset: ${output.nextOffset}\``);
     const next = await vault.call('TextRead', { filePath: 'wide.md', offset: output.nextOffset! });
     expect(next.lines[0]).toEqual({ number: output.nextOffset, text: line(output.nextOffset!) });
   });
@@ -605,7 +605,7 @@ describe('4. every computation within its budget (no timing: a hang fails by the
       const error = await refused(vault.call('TextEdit', { filePath: 'big.md', oldString: 'He said "hello world" twice', newString: 'x' }), 'NO_MATCH');
       expect(error.message.length).toBeLessThanOrEqual(bound);
       expect(error.message).toContain('line 600001');
-      expect(error.details).toMatchObject({ candidates: [{ line: 600_001, differences: ['typography'], text: 'He said \u201chello world\u201d twice' }] });
+      expect(error.details).toMatchObject({ candidates: [{ line: 600_001, differences: ['typography'], text: 'He said [file: "\u201chello world\u201d" | oldString: "\\"hello world\\""] twice' }] });
       expect(await sample(fs, 'big.md')).toEqual(before);
       expect(before.length).toBe(2 * 600_000 * filler.length + 'He said \u201chello world\u201d twice\n'.length + 4);
     },
@@ -1092,7 +1092,7 @@ describe('9. found in review: superlinear scans, exact costs, escapes everywhere
     const shown = /shown: (\d+)-(\d+)/.exec(text)!;
     const numbers = text.split('\n').slice(0, -1).map((line) => Number(/^(\d+): /.exec(line)?.[1]));
     expect(numbers).toEqual(Array.from({ length: Number(shown[2]) - Number(shown[1]) + 1 }, (_, index) => Number(shown[1]) + index));
-    expect(text).toContain(`more: call again with offset ${Number(shown[2]) + 1}`);
+    expect(text).toContain(`more: call again with \`offset: ${Number(shown[2]) + 1}\``);
   });
 
   it('TextSearch shows as many matching lines as its summary says, windowed long lines included, with no cut note', async () => {

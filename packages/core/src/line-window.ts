@@ -4,10 +4,12 @@ import { plainStyle, type TextStyle } from './text-style.js';
 export interface WindowLine {
   /** 1-based line number. */
   number: number;
-  /** The line's text without its line break, cut at the line-length limit. */
+  /** The line's text without its line break, from `column` on, cut at the line-length limit. */
   text: string;
-  /** The full length in characters when `text` was cut; absent otherwise. */
+  /** The full length in characters when `text` is not the whole line; absent otherwise. */
   fullLength?: number;
+  /** Where `text` starts in the line (0-based, in UTF-16 units) when not at its start. */
+  column?: number;
 }
 
 export interface LineWindow {
@@ -19,11 +21,12 @@ export interface LineWindow {
 
 /**
  * Collects lines `first` .. `first + count - 1` from text that arrives in pieces, while counting
- * every line and line break. Memory stays bounded by the window: lines outside it are counted,
- * never kept. The window also ends early, before the line that would take the shown text past
- * `maxCharacters` (the first line is always shown).
+ * every line and line break; of each line, the `maxLineLength` characters from `column` on (0-based).
+ * Memory stays bounded by the window: lines outside it are counted, never kept. The window also ends
+ * early, before the line that would take the shown text past `maxCharacters` (the first line is
+ * always shown).
  */
-export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY): LineWindow {
+export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY, column = 0): LineWindow {
   let last = first + count - 1;
   let shownCharacters = 0;
   const lines: WindowLine[] = [];
@@ -38,7 +41,9 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
 
   function append(piece: string) {
     if (piece.length === 0) return;
-    if (inWindow() && partial.length <= maxLineLength) partial += piece.slice(0, maxLineLength + 1 - partial.length);
+    // Keeps the line's characters from `column` on, one more than shown (a trailing "\r" is no character of the line).
+    const from = Math.max(0, column - partialLength);
+    if (inWindow() && partial.length <= maxLineLength && from < piece.length) partial += piece.slice(from, from + maxLineLength + 1 - partial.length);
     partialLength += piece.length;
     endsWithCarriageReturn = piece.endsWith('\r');
   }
@@ -51,7 +56,7 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
     }
     if (inWindow()) {
       const length = crlf ? partialLength - 1 : partialLength;
-      const line = windowLine(lineNumber, partial.slice(0, Math.min(length, maxLineLength)), length);
+      const line = windowLine(lineNumber, partial.slice(0, Math.max(0, Math.min(length - column, maxLineLength))), length, column);
       // A line costs what it renders to, and its line break.
       shownCharacters += renderWindowLine(line, plainStyle).length + 1;
       if (shownCharacters > maxCharacters && lines.length > 0) last = lineNumber - 1;
@@ -80,13 +85,23 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
   };
 }
 
-/** A line as shown: `text`, and the full `length` when `text` is only its start. */
-export function windowLine(number: number, text: string, length: number): WindowLine {
-  return length > text.length ? { number, text, fullLength: length } : { number, text };
+/** A line as shown: `text`, from `column` on, and the full `length` when `text` is not the whole line. */
+export function windowLine(number: number, text: string, length: number, column = 0): WindowLine {
+  const shown: WindowLine = length > text.length ? { number, text, fullLength: length } : { number, text };
+  return column > 0 ? { ...shown, column } : shown;
 }
 
-/** A window line as an agent reads it, `N: text`, with a marker when the line was cut. */
+/**
+ * A window line as an agent reads it, `N: text`, with markers where the line was cut: where the
+ * text starts when not at the start, and, when more follows, how to read on (TextRead's column).
+ */
 export function renderWindowLine(line: WindowLine, style: TextStyle): string {
-  const cut = line.fullLength === undefined ? '' : style.note(` … [line cut: ${line.fullLength} characters]`);
-  return `${style.lineNumber(String(line.number))}: ${line.text}${cut}`;
+  const column = line.column ?? 0;
+  const before = column > 0 ? style.note(`[from character ${column + 1}] …`) : '';
+  const end = column + line.text.length;
+  const after =
+    line.fullLength !== undefined && end < line.fullLength
+      ? style.note(` … [line cut: ${line.fullLength} characters; TextRead \`offset: ${line.number}\`, \`limit: 1\`, \`column: ${end + 1}\` reads on]`)
+      : '';
+  return `${style.lineNumber(String(line.number))}: ${before}${line.text}${after}`;
 }

@@ -4,7 +4,7 @@ import { decodeText } from './text-codec.js';
 import { isVaultError } from './vault-error.js';
 
 /** Longest line text a search result shows; longer lines are cut. */
-const maxResultLineLength = 500;
+export const maxResultLineLength = 500;
 
 export interface SearchLine {
   number: number;

@@ -24,21 +24,29 @@ export const maxQueryLength = 10_000;
 /** From this length on, a literal is long enough for V8's engine to be superlinear on periodic text ("a" x 1000 + "b" + "a" x 1000 in 4 MB of "a": 2 s). */
 export const longLiteral = 32;
 
+/** How a query is compiled: `caseSensitive` overrides smart case; `linear` is for a search on the main thread. */
+export interface SearchPatternOptions {
+  caseSensitive?: boolean;
+  linear?: boolean;
+}
+
 /**
- * Turns a TextSearch query into the matcher that tests each line. Smart case: the search ignores
- * case unless the query has an upper-case letter (in a regex, escapes such as \W or \S do not count).
+ * Turns a TextSearch query into the matcher that tests each line. Smart case unless `caseSensitive`
+ * says: the search ignores case unless the query has an upper-case letter (in a regex, escapes such
+ * as \W or \S do not count).
  *
  * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
  * group, or several open-ended repeats), which runs on RE2's linear-time engine instead: JavaScript
  * cannot interrupt a RegExp stuck on one long line. With `linear` (a search on the main thread, where
  * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2, and so does a long literal.
  */
-export async function compileSearchPattern(query: string, regex: boolean, { linear = false } = {}): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
-  if (query === '') throw new VaultError('INVALID_ARGUMENT', 'query is empty. Pass the text (or regular expression) to search for.');
+export async function compileSearchPattern(query: string, regex: boolean, options: SearchPatternOptions = {}): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
+  const { linear = false } = options;
+  if (query === '') throw new VaultError('INVALID_ARGUMENT', '`query` is empty. Pass the text (or regular expression) to search for.');
   if (query.length > maxQueryLength) {
-    throw new VaultError('INVALID_ARGUMENT', `query is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`);
+    throw new VaultError('INVALID_ARGUMENT', `\`query\` is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`);
   }
-  const caseSensitive = /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
+  const caseSensitive = options.caseSensitive ?? /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
   if (!regex && linear && query.length > longLiteral) {
     // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
@@ -152,7 +160,7 @@ function compileNative(query: string, flags: string): RegExp {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
       return new RegExp(query, flags);
     } catch (error) {
-      throw new VaultError('INVALID_ARGUMENT', `The regex ${query.slice(0, 200)} is invalid: ${(error as Error).message.slice(0, 300)}. Fix it, or set regex to false to search for the literal text.`);
+      throw new VaultError('INVALID_ARGUMENT', `The regex ${query.slice(0, 200)} is invalid: ${(error as Error).message.slice(0, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`);
     }
   }
 }

@@ -91,6 +91,8 @@ export interface WriteFileOptions {
 export interface SearchFilesRequest extends Omit<FileSearchOptions, 'checkDeadline'> {
   query: string;
   regex: boolean;
+  /** Whether case matters: TextSearch has settled smart case already. */
+  caseSensitive: boolean;
   maxFileSize: number;
   timeout: number;
   /**

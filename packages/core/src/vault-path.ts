@@ -62,6 +62,11 @@ export function isInTrash(relativePath: string): boolean {
   return relativePath === trashFolder || relativePath.startsWith(`${trashFolder}/`);
 }
 
+/** A path inside the trash as it was before removal (`.trash/notes/a.md` -> `notes/a.md`); any other path as it is. */
+export function withoutTrash(relativePath: string): string {
+  return relativePath.startsWith(`${trashFolder}/`) ? relativePath.slice(trashFolder.length + 1) : relativePath;
+}
+
 /** Whether a tool path names a folder by its form: it ends with a slash, or with a `.` or `..` segment (`b.md/`, `b.md/.`). */
 export function namesFolder(input: string): boolean {
   return /(^|[/\\])\.{0,2}$/.test(input);

@@ -43,7 +43,7 @@ describe('vault rules', () => {
     const vault = createVault(createMemoryFs(seed), { extensions: ['pdf'] });
     expect((await vault.call('TextRead', { filePath: 'c.pdf' })).lines[0]?.text).toBe('C');
     await expect(vault.call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
-    expect((await vault.call('ListFiles', { directoryPath: '' })).files.map((file) => file.path)).toEqual(['c.pdf']);
+    expect((await vault.call('ListFiles', { directoryPath: '' })).files.map((file) => file.name)).toEqual(['c.pdf']);
   });
 
   it('refuses hidden paths unless allowed', async () => {

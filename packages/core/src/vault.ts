@@ -7,7 +7,12 @@ import type { TextStyle } from './text-style.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from './tools.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
-import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, parentOf, resolveVaultPath, trashFolder } from './vault-path.js';
+import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, parentOf, resolveVaultPath, trashFolder, withoutTrash } from './vault-path.js';
+
+/** Whether a path may lie in the (hidden) trash: see `Vault.resolvePath`. */
+export interface TrashAccess {
+  trash?: 'read' | 'restore';
+}
 
 export interface VaultOptions {
   /** File extensions the tools work on, case-insensitive. Default `.md .markdown .mdx .txt`. */
@@ -48,10 +53,14 @@ export interface Vault {
   call<Name extends ToolName>(name: Name, input: ToolInput<Name>, options?: ToolCallOptions): Promise<ToolOutput<Name>>;
   /** A tool's output as the compact text an agent reads, within `maxOutput` characters. */
   render<Name extends ToolName>(name: Name, output: ToolOutput<Name>, style?: TextStyle): string;
-  /** Resolves a tool's path (`''` or `.` is the root) under the containment and hidden-path rules. */
-  resolvePath(input: string, options?: { allowTrash?: boolean }): string;
+  /**
+   * Resolves a tool's path (`''` or `.` is the root) under the containment and hidden-path rules.
+   * `trash` lets the trash through although it is hidden: `read` the trash folder and what is in it
+   * (listing, reading, searching), `restore` what is in it (Move's source).
+   */
+  resolvePath(input: string, options?: TrashAccess): string;
   /** Resolves a tool's file path: `resolvePath`, refusing the root and a path that ends in a slash (a folder's). */
-  resolveFile(input: string, options?: { allowTrash?: boolean }): string;
+  resolveFile(input: string, options?: TrashAccess): string;
   /** Refuses a file path whose extension is not on the allow-list. */
   checkExtension(path: string): void;
   /**
@@ -60,7 +69,11 @@ export interface Vault {
    * link names, also when nothing is there yet. Resolves to that path (`path` itself without a link).
    */
   checkWritePath(path: string, kind: 'file' | 'directory'): Promise<string>;
-  /** Whether listings and search show an entry: not hidden (unless allowed), for files an allowed extension; for a symlink, its target too. */
+  /**
+   * Whether listings and search show an entry: not hidden (unless allowed), for files an allowed
+   * extension; for a symlink, its target too. What is in the trash is judged by its path before
+   * removal (only a listing that starts in the trash gets there: the trash folder itself is hidden).
+   */
   isListed(relativePath: string, kind: 'file' | 'directory', target?: string): boolean;
   /** What is at a path, or `undefined`; a symlink whose target breaks the hidden-path or extension rules is refused. */
   stat(path: string): Promise<VaultStat | undefined>;
@@ -91,12 +104,14 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
   const lock = createKeyedLock();
   const offered = tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly);
 
-  function checkHidden(path: string, input: string, allowTrash: boolean) {
-    const checked = allowTrash && isInTrash(path) && path !== trashFolder ? path.slice(trashFolder.length + 1) : path;
+  function checkHidden(path: string, input: string, { trash }: TrashAccess) {
+    const checked = trash === 'read' && path === trashFolder ? '' : trash !== undefined ? withoutTrash(path) : path;
     if (resolved.allowHidden || !isHiddenPath(checked)) return;
     throw new VaultError(
       'HIDDEN_PATH',
-      `${input} is a hidden path (a segment starts with a dot, like .git, .obsidian or .trash), which the tools leave alone. Use a path without hidden segments, or open the vault with hidden paths allowed.`,
+      isInTrash(path) && !isHiddenPath(withoutTrash(path)) && path !== trashFolder
+        ? `${input} is in the trash, which is read-only: list, read and search it, or restore the file with Move first.`
+        : `${input} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`,
     );
   }
 
@@ -128,9 +143,9 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       return boundText((tool.render as (output: unknown, style?: TextStyle) => string)(output, style), resolved.maxOutput);
     },
 
-    resolvePath(input, { allowTrash = false } = {}) {
+    resolvePath(input, trash = {}) {
       const path = resolveVaultPath(input, fs.root);
-      checkHidden(path, input, allowTrash);
+      checkHidden(path, input, trash);
       return path;
     },
 
@@ -171,7 +186,8 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
     },
 
     isListed(path, kind, target) {
-      return [path, target ?? path].every(
+      const shown = withoutTrash(path);
+      return [shown, target ?? shown].every(
         (candidate) => (resolved.allowHidden || !isHiddenPath(candidate)) && (kind === 'directory' || resolved.extensions.includes(extensionOf(candidate))),
       );
     },

@@ -81,28 +81,46 @@ describe('the MCP server, in process', () => {
     }
   });
 
-  it('runs every tool: compact text as content, facts as structuredContent', async () => {
+  it('runs every tool: compact text as content, the complete result as structuredContent', async () => {
     const { call, fs } = await connect();
     const read = await call('TextRead', { filePath: 'notes/a.md', limit: 2 });
-    expect(textOf(read)).toMatch(/^1: # A\n2: \n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 1-2 \| more: call again with offset 3\]$/);
-    expect(read.structuredContent).toMatchObject({ path: 'notes/a.md', totalLines: 4, firstLine: 1, lastLine: 2, nextOffset: 3 });
-    expect(read.structuredContent).not.toHaveProperty('lines');
+    expect(textOf(read)).toMatch(/^1: # A\n2: \n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 1-2 \| more: call again with `offset: 3`\]$/);
+    const readHash = read.structuredContent?.fileHash;
+    expect(read.structuredContent).toEqual({ path: 'notes/a.md', lines: ['1: # A', '2: '], totalLines: 4, fileHash: readHash, lineEnding: 'lf', bom: false, nextOffset: 3 });
 
-    const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'beta line', newString: 'gamma line', expectedHash: read.structuredContent?.fileHash });
+    const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'beta line', newString: 'gamma line', expectedHash: readHash });
     expect(textOf(edit)).toContain('4: gamma line');
-    expect(edit.structuredContent).toMatchObject({ path: 'notes/a.md', replacements: 1, startLine: 4, endLine: 4 });
+    expect(edit.structuredContent).toEqual({
+      path: 'notes/a.md',
+      replacements: 1,
+      startLine: 4,
+      endLine: 4,
+      fileHash: edit.structuredContent?.fileHash,
+      snippet: ['2: ', '3: alpha line', '4: gamma line'],
+    });
 
     const create = await call('TextCreate', { filePath: 'new/b.md', content: 'beta\n' });
-    expect(create.structuredContent).toMatchObject({ path: 'new/b.md', action: 'created', totalLines: 1 });
+    expect(create.structuredContent).toEqual({ path: 'new/b.md', action: 'created', totalLines: 1, fileHash: create.structuredContent?.fileHash });
 
     const search = await call('TextSearch', { query: 'line' });
     expect(textOf(search)).toBe('notes/a.md\n3: alpha line\n4: gamma line\n[2 matching lines in 1 file; 1 file skipped (notes/latin1.md: not UTF-8 text)]');
-    expect(search.structuredContent).toEqual({ totalMatches: 2, totalFiles: 1, truncated: false, caseSensitive: false, files: [{ path: 'notes/a.md', matches: 2 }] });
+    expect(search.structuredContent).toEqual({
+      outputMode: 'content',
+      caseSensitive: false,
+      totalMatches: 2,
+      totalFiles: 1,
+      truncated: false,
+      files: [{ path: 'notes/a.md', matches: 2, lines: ['3: alpha line', '4: gamma line'] }],
+      skipped: [{ path: 'notes/latin1.md', reason: 'not UTF-8 text' }],
+      totalSkipped: 1,
+    });
 
-    expect(textOf(await call('ListDirectories', {}))).toBe('new/\nnotes/\nnotes.md/\n[3 folders below the vault root]');
+    const tree = await call('ListDirectories', {});
+    expect(textOf(tree)).toBe('new/\nnotes/\nnotes.md/\n[3 folders below the vault root]');
+    expect(tree.structuredContent).toEqual({ directory: '', directories: ['new', 'notes', 'notes.md'], truncated: false });
     const files = await call('ListFiles', { directoryPath: 'new' });
-    expect(textOf(files)).toContain('new/b.md (5 bytes)');
-    expect(files.structuredContent).toEqual({ directory: 'new', count: 1, totalFiles: 1, folders: 0 });
+    expect(textOf(files)).toBe('b.md 5\n[1 file in new/, sizes in bytes]');
+    expect(files.structuredContent).toEqual({ directory: 'new', files: [{ name: 'b.md', size: 5 }], totalFiles: 1, folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
 
@@ -116,7 +134,7 @@ describe('the MCP server, in process', () => {
     ['NOT_A_DIRECTORY', 'ListFiles', { directoryPath: 'todo.txt' }],
     ['PATH_OUTSIDE_VAULT', 'TextRead', { filePath: '../etc/passwd.md' }],
     ['EXTENSION_NOT_ALLOWED', 'TextCreate', { filePath: 'run.sh', content: 'x' }],
-    ['HIDDEN_PATH', 'ListFiles', { directoryPath: '.trash' }],
+    ['HIDDEN_PATH', 'ListFiles', { directoryPath: '.obsidian' }],
     ['INVALID_ARGUMENT', 'TextSearch', { query: '(', regex: true }],
     ['NO_MATCH', 'TextEdit', { filePath: 'notes/a.md', oldString: 'ALPHA LINE', newString: 'x' }],
     ['AMBIGUOUS_MATCH', 'TextEdit', { filePath: 'notes/twice.md', oldString: 'same', newString: 'x' }],

@@ -1,4 +1,3 @@
 export { createVaultMcpServer } from './create-vault-mcp-server.js';
 export type { VaultMcpServerOptions } from './create-vault-mcp-server.js';
-export { structuredOutputs } from './structured-outputs.js';
 export { toolErrorResult } from './tool-error-result.js';

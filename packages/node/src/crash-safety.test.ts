@@ -77,8 +77,8 @@ describe('crash safety', () => {
         seen.add(content === versions[0] ? 'old' : 'new');
       }
       // Temp files a killed write leaves behind are never shown by the tools.
-      expect((await tools.call('ListFiles', { directoryPath: '' })).files.map((entry) => entry.path)).toEqual(['a.md', 'b.md']);
-      expect((await tools.call('ListFiles', { directoryPath: 'notes' })).files.map((entry) => entry.path)).toEqual(['notes/c.md']);
+      expect((await tools.call('ListFiles', { directoryPath: '' })).files.map((entry) => entry.name)).toEqual(['a.md', 'b.md']);
+      expect((await tools.call('ListFiles', { directoryPath: 'notes' })).files.map((entry) => entry.name)).toEqual(['c.md']);
     }
     expect(seen).toEqual(new Set(['old', 'new']));
     // What a kill leaves on disk: only hidden temp files (.name.md.RANDOM.tmp) and a lock (.name.md.vault-lock,

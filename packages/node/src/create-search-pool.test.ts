@@ -16,9 +16,9 @@ const safetyNet = 60_000;
 
 const notes = Array.from({ length: 200 }, (_, index) => `notes/${String(index).padStart(3, '0')}.md`);
 /** An ordinary search: 200 files, four batches, with matches spread unevenly. */
-const ordinary: SearchFilesRequest = { query: 'hello', regex: false, contextLines: 1, maxShown: 100_000, maxFileSize: 1_000_000, timeout: 3_600_000 };
+const ordinary: SearchFilesRequest = { query: 'hello', regex: false, caseSensitive: false, contextLines: 1, maxShown: 100_000, maxFileSize: 1_000_000, timeout: 3_600_000 };
 /** "a.*b" on a million "a"s and no "b": a native regex backtracks for hours on that one line. */
-const stuck: SearchFilesRequest = { query: 'a.*b', regex: true, contextLines: 0, maxShown: 100, maxFileSize: 10_000_000, timeout: 3_600_000 };
+const stuck: SearchFilesRequest = { query: 'a.*b', regex: true, caseSensitive: false, contextLines: 0, maxShown: 100, maxFileSize: 10_000_000, timeout: 3_600_000 };
 
 let vault: TempFolder;
 /** What the ordinary search must give: core's own search, file by file on this thread. */

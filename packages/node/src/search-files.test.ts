@@ -38,6 +38,9 @@ describe('searchFiles: TextSearch in worker threads', () => {
   it.each<ToolInput<'TextSearch'>>([
     { query: 'function' },
     { query: 'Xbox', outputMode: 'files_only', maxResults: 1000 },
+    { query: 'Xbox', caseSensitive: false, outputMode: 'files_only', maxResults: 1000 },
+    { query: 'function', caseSensitive: true, maxResults: 200 },
+    { query: '^#+ .*Class', regex: true, caseSensitive: false, maxResults: 300 },
     { query: 'visual studio', contextLines: 2, maxResults: 200 },
     { query: '\\b(mutex|semaphore|deadlock|atomic|volatile)\\b', regex: true, outputMode: 'files_only', maxResults: 100_000 },
     { query: '^#+ .*class', regex: true, maxResults: 300 },
@@ -98,7 +101,7 @@ describe('searchFiles: symlinks that appear after the walk', () => {
     const vault = await createTempFolder({ 'notes/a.md': 'hello\n', 'notes/b.md': 'hello\n', '.git/config.md': 'SECRET hidden\n' });
     try {
       const fs = await createNodeFs(vault.path, { searchWorker });
-      const request = { query: 'SECRET', regex: false, contextLines: 0, maxShown: 10, maxFileSize: 1_000_000, timeout: generousBudget };
+      const request = { query: 'SECRET', regex: false, caseSensitive: true, contextLines: 0, maxShown: 10, maxFileSize: 1_000_000, timeout: generousBudget };
       // As if the walk had seen plain files there, and they were swapped for symlinks since.
       await rm(path.join(vault.path, 'notes/a.md'));
       await symlink(path.join(outside.path, 'secret.md'), path.join(vault.path, 'notes/a.md'));

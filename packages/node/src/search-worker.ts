@@ -25,20 +25,20 @@ interface CompiledQuery {
 
 const compiled = new Map<string, Promise<CompiledQuery>>();
 
-function compile(query: string, regex: boolean): Promise<CompiledQuery> {
-  const key = `${regex}:${query}`;
+function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<CompiledQuery> {
+  const key = `${regex}:${caseSensitive}:${query}`;
   if (!compiled.has(key)) {
     if (compiled.size >= 16) compiled.clear();
     compiled.set(
       key,
-      compileSearchPattern(query, regex).then(({ matcher, caseSensitive }) => ({ matcher, ...(caseSensitive && !regex ? { bytes: Buffer.from(query) } : {}) })),
+      compileSearchPattern(query, regex, { caseSensitive }).then(({ matcher, caseSensitive }) => ({ matcher, ...(caseSensitive && !regex ? { bytes: Buffer.from(query) } : {}) })),
     );
   }
   return compiled.get(key)!;
 }
 
 parentPort?.on('message', async (task: SearchTask) => {
-  const query = await compile(task.request.query, task.request.regex);
+  const query = await compile(task.request);
   const found: FileSearchResult[] = [];
   const checkedFolders = new Set<string>();
   for (const relative of task.paths) {

@@ -90,7 +90,8 @@ const attempts: [string, string, Record<string, unknown>, ErrorCode][] = [
   ['search the parent of the vault', 'TextSearch', { query: 'secret', directoryPath: '../outside' }, 'PATH_OUTSIDE_VAULT'],
   ['create a name longer than 255 bytes', 'TextCreate', { filePath: `${'x'.repeat(300)}.md`, content: 'x' }, 'INVALID_ARGUMENT'],
   ['create a path longer than the system allows', 'TextCreate', { filePath: `${`${'d'.repeat(200)}/`.repeat(25)}a.md`, content: 'x' }, 'INVALID_ARGUMENT'],
-  ['read the trash', 'TextRead', { filePath: '.trash/a.md' }, 'HIDDEN_PATH'],
+  ['edit in the trash', 'TextEdit', { filePath: '.trash/a.md', oldString: 'a', newString: 'b' }, 'HIDDEN_PATH'],
+  ['read a hidden folder inside the trash', 'TextRead', { filePath: '.trash/.git/a.md' }, 'HIDDEN_PATH'],
   ['create in the trash', 'TextCreate', { filePath: '.trash/planted.md', content: 'x' }, 'HIDDEN_PATH'],
   ['read a double extension', 'TextRead', { filePath: 'a.md.sh' }, 'EXTENSION_NOT_ALLOWED'],
   ['create with a trailing dot', 'TextCreate', { filePath: 'notes/b.md.', content: 'x' }, 'EXTENSION_NOT_ALLOWED'],
@@ -115,7 +116,7 @@ describe('vault containment on the real disk', () => {
   it('keeps links that lead outside out of listings and search', async () => {
     // hard.md is listed and found: a hard link is a file of the vault (see "hard links" below).
     const files = await vault.call('ListFiles', { directoryPath: '' });
-    expect(files.files.map((file) => file.path)).toEqual(['hard.md']);
+    expect(files.files.map((file) => file.name)).toEqual(['hard.md']);
     expect((await vault.call('ListDirectories', {})).directories).toEqual(['box', 'folder.md', 'notes']);
     expect((await vault.call('TextSearch', { query: 'secret', outputMode: 'files_only' })).files.map((file) => file.path)).toEqual(['hard.md']);
   });
@@ -124,7 +125,7 @@ describe('vault containment on the real disk', () => {
     await vault.call('Move', { sourcePath: 'box', destinationPath: 'deeper/still/box' });
     // The relative link ../../outside/secret.md now leads to deeper/outside/secret.md, inside the vault, where nothing is.
     await expect(vault.call('TextRead', { filePath: 'deeper/still/box/out.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await vault.call('ListFiles', { directoryPath: 'deeper/still/box' })).files.map((file) => file.path)).toEqual(['deeper/still/box/kept.md']);
+    expect((await vault.call('ListFiles', { directoryPath: 'deeper/still/box' })).files.map((file) => file.name)).toEqual(['kept.md']);
     await vault.call('Move', { sourcePath: 'deeper/still/box', destinationPath: 'box' });
     await expect(vault.call('TextRead', { filePath: 'box/out.md' })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_VAULT' });
     expect(await outsideNow()).toEqual(outsideBefore);

@@ -8,14 +8,15 @@ import { comparePaths } from '../walk-files.js';
 /** Most folders one ListDirectories call returns. */
 export const maxListedDirectories = 1000;
 
-export interface ListDirectoriesOutput {
+const outputSchema = z.object({
   /** The folder listed below (`''` for the vault root). */
-  directory: string;
+  directory: z.string(),
   /** Vault-relative folder paths, sorted. */
-  directories: string[];
+  directories: z.array(z.string()),
   /** True when the listing stopped at the size bound or at maxDepth with deeper folders left out. */
-  truncated: boolean;
-}
+  truncated: z.boolean(),
+});
+export type ListDirectoriesOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
   directoryPath: z.string().optional().describe('The folder whose tree to list, vault-relative. Default: the vault root.'),
@@ -31,10 +32,11 @@ export const listDirectories = defineTool({
     'Example: {} lists the whole tree; {"directoryPath": "projects", "maxDepth": 1} lists the folders directly in projects.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
   async run({ directoryPath = '', maxDepth = Number.POSITIVE_INFINITY }, vault): Promise<ListDirectoriesOutput> {
-    const directory = vault.resolvePath(directoryPath);
+    const directory = vault.resolvePath(directoryPath, { trash: 'read' });
     const stat = await vault.statExisting(directory);
     if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Pass a folder path.`);
     const directories: string[] = [];
@@ -67,7 +69,7 @@ export const listDirectories = defineTool({
     const where = output.directory === '' ? 'the vault root' : style.path(`${output.directory}/`);
     const lines = output.directories.map((path) => style.path(`${path}/`));
     const summary = `${output.directories.length} ${output.directories.length === 1 ? 'folder' : 'folders'} below ${where}`;
-    const note = output.truncated ? '; more folders exist below: list a subfolder, or raise maxDepth' : '';
+    const note = output.truncated ? '; more folders exist below: list a subfolder, or raise `maxDepth`' : '';
     return [...lines, style.note(`[${summary}${note}]`)].join('\n');
   },
 });

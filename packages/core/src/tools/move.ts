@@ -4,11 +4,8 @@ import { plainStyle } from '../text-style.js';
 import { isVaultError, VaultError } from '../vault-error.js';
 import { checkNewName, namesFolder, parentOf } from '../vault-path.js';
 
-export interface MoveOutput {
-  source: string;
-  destination: string;
-  kind: 'file' | 'directory';
-}
+const outputSchema = z.object({ source: z.string(), destination: z.string(), kind: z.enum(['file', 'directory']) });
+export type MoveOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
   sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
@@ -24,10 +21,11 @@ export const move = defineTool({
     'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: false, destructive: false, idempotent: false },
 
   async run({ sourcePath, destinationPath }, vault): Promise<MoveOutput> {
-    const source = vault.resolvePath(sourcePath, { allowTrash: true });
+    const source = vault.resolvePath(sourcePath, { trash: 'restore' });
     const destination = vault.resolvePath(destinationPath);
     if (source === '' || destination === '') {
       throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved, nor replaced. Pass paths inside the vault.');

@@ -5,11 +5,12 @@ import type { Vault } from '../vault.js';
 import { isVaultError, VaultError } from '../vault-error.js';
 import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault-path.js';
 
-export interface RemoveFileOutput {
-  path: string;
+const outputSchema = z.object({
+  path: z.string(),
   /** Where the file went, inside the vault's .trash/ folder. */
-  trashPath: string;
-}
+  trashPath: z.string(),
+});
+export type RemoveFileOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to remove, vault-relative. Folders cannot be removed.'),
@@ -23,6 +24,7 @@ export const removeFile = defineTool({
     'Example: {"filePath": "inbox/old-idea.md"} moves it to .trash/inbox/old-idea.md.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
   async run({ filePath }, vault): Promise<RemoveFileOutput> {

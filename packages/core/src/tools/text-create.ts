@@ -7,13 +7,14 @@ import { VaultError } from '../vault-error.js';
 import { checkTextToWrite } from '../text-codec.js';
 import { checkNewName, parentOf } from '../vault-path.js';
 
-export interface TextCreateOutput {
-  path: string;
+const outputSchema = z.object({
+  path: z.string(),
   /** `created` for a new file, `replaced` when an existing file was overwritten. */
-  action: 'created' | 'replaced';
-  totalLines: number;
-  fileHash: string;
-}
+  action: z.enum(['created', 'replaced']),
+  totalLines: z.number(),
+  fileHash: z.string(),
+});
+export type TextCreateOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to write: a vault-relative path such as notes/ideas.md, with an allowed extension (.md, .txt, ...).'),
@@ -32,6 +33,7 @@ export const textCreate = defineTool({
     'Example: {"filePath": "notes/meeting-2026-01-05.md", "content": "# Meeting\\n\\n- agenda\\n"}.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: true },
 
   async run({ filePath, content, overwrite = false, createDirectories = true }, vault): Promise<TextCreateOutput> {
@@ -42,13 +44,13 @@ export const textCreate = defineTool({
       if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
       vault.checkExtension(path);
       if (existing && !overwrite) {
-        throw new VaultError('ALREADY_EXISTS', `${path} already exists. Set overwrite to true to replace it, or use TextEdit to change part of it.`);
+        throw new VaultError('ALREADY_EXISTS', `${path} already exists. Call again with \`overwrite: true\` to replace it, or use TextEdit to change part of it.`);
       }
       if (!existing) checkNewName(path);
       const parent = parentOf(path);
       if (!createDirectories && parent !== '') {
         const folder = await vault.stat(parent);
-        if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with createDirectories true.`);
+        if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with \`createDirectories: true\`.`);
         if (folder.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${parent} is a file, not a folder. Choose another path.`);
       }
       const bytes = await vault.writeText(path, { text: content, bom: false }, { createParents: createDirectories, ...(overwrite ? {} : { expected: null }) });

@@ -64,10 +64,10 @@ describe('TextEdit', () => {
     const attempt = (oldString: string) => vault.call('TextEdit', { filePath: 'a.md', oldString, newString: 'changed' });
     await expect(attempt('    indented code();')).rejects.toMatchObject({
       code: 'NO_MATCH',
-      details: { candidates: [{ line: 2, differences: ['whitespace'], text: '\tindented  code();   ' }] },
+      details: { candidates: [{ line: 2, differences: ['whitespace'], text: '[file: "\\tindented  code();   " | oldString: "    indented code();"]' }] },
     });
     await expect(attempt('She said "hello" - twice')).rejects.toMatchObject({
-      details: { candidates: [{ line: 3, differences: ['typography'] }] },
+      details: { candidates: [{ line: 3, differences: ['typography'], text: 'She said [file: "“hello” —" | oldString: "\\"hello\\" -"] twice' }] },
     });
     await expect(attempt('hello world')).rejects.toMatchObject({
       details: { candidates: [{ line: 4, differences: ['case'] }] },

@@ -10,12 +10,15 @@ import { checkTextToWrite, checkWholeCharacters } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
+import { escapeName } from '../vault-path.js';
 import { nextTurn } from '../next-turn.js';
 import { maxLineLength } from './text-read.js';
 
 /** Lines of context around the change in TextEdit's snippet, and the snippet's longest extent. */
 const snippetContext = 2;
 const maxSnippetLines = 30;
+/** How much of a long line the snippet shows before the change, when it starts past a cut line's window. */
+const snippetLead = 100;
 /** Occurrences an AMBIGUOUS_MATCH error names, and the width of the text shown around each. */
 const maxShownMatches = 20;
 const matchWindow = 160;
@@ -36,6 +39,16 @@ export interface TextEditOutput {
   /** The changed region with a little context, as numbered lines of the new file, long lines cut like TextRead's. */
   snippet: WindowLine[];
 }
+
+const outputSchema = z.object({
+  path: z.string(),
+  replacements: z.number(),
+  startLine: z.number(),
+  endLine: z.number(),
+  fileHash: z.string(),
+  /** The snippet's lines as the text shows them: `N: text`. */
+  snippet: z.array(z.string()),
+});
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to edit: a vault-relative path such as notes/todo.md.'),
@@ -60,19 +73,20 @@ export const textEdit = defineTool({
     'Example: {"filePath": "notes/todo.md", "oldString": "- [ ] ship it", "newString": "- [x] ship it"}.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
   async run({ filePath, oldString, newString, replaceAll = false, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
     const path = vault.resolveFile(filePath);
     if (oldString === '') {
-      throw new VaultError('INVALID_ARGUMENT', 'oldString is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
+      throw new VaultError('INVALID_ARGUMENT', '`oldString` is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
     }
     checkWholeCharacters(oldString, 'oldString');
     checkTextToWrite(newString, 'newString');
     const needle = oldString.replaceAll('\r\n', '\n');
     const replacement = newString.replaceAll('\r\n', '\n');
     if (needle === replacement) {
-      throw new VaultError('INVALID_ARGUMENT', 'oldString and newString are the same, so the edit would change nothing. Pass the new text in newString.');
+      throw new VaultError('INVALID_ARGUMENT', '`oldString` and `newString` are the same, so the edit would change nothing. Pass the new text in `newString`.');
     }
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
@@ -114,6 +128,8 @@ export const textEdit = defineTool({
       ...output.snippet.map((line) => renderWindowLine(line, style)),
     ].join('\n');
   },
+
+  structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),
 });
 
 /** What one replacement does: the part of oldString that differs from newString, and what takes its place (in the file's newline style). */
@@ -244,7 +260,7 @@ function ambiguous(path: string, text: string, found: { count: number; first: nu
   return new VaultError(
     'AMBIGUOUS_MATCH',
     [
-      `oldString occurs ${found.count} times in ${path}, at ${describeLines(lines)}${more}. Include more surrounding text in oldString so that it matches exactly once, or set replaceAll to true to replace every occurrence.`,
+      `oldString occurs ${found.count} times in ${path}, at ${describeLines(lines)}${more}. Include more surrounding text in oldString so that it matches exactly once, or set \`replaceAll: true\` to replace every occurrence.`,
       ...[...shown].map(([line, around]) => `line ${line}: ${around}`),
     ].join('\n'),
     { count: found.count, lines },
@@ -268,22 +284,28 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
     return Date.now() <= deadline;
   });
   const hints: string[] = [];
-  if (hasLineNumberPrefixes(needle)) hints.push('oldString seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
+  if (hasLineNumberPrefixes(needle)) hints.push('`oldString` seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
   if (candidates.length > 0) {
-    const list = candidates.map((candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${JSON.stringify(candidate.text)}`);
+    const list = candidates.map((candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}`);
     hints.push(`Closest candidates, not applied: ${list.join('; ')}.`);
   }
   if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
   return new VaultError(
     'NO_MATCH',
-    `oldString was not found in ${path}. ${hints.join(' ')} Copy the exact current text from TextRead (read the file again if it may have changed) and retry.`.replace(/\s+$/, ''),
+    `\`oldString\` was not found in ${path}. ${hints.join(' ')} Copy the exact current text from TextRead (read the file again if it may have changed) and retry.`.replace(/\s+$/, ''),
     { candidates },
   );
 }
 
-/** The changed lines of the new text with a little context, at most `maxSnippetLines` lines, each cut like TextRead's. */
+/**
+ * The changed lines of the new text with a little context, at most `maxSnippetLines` lines, each cut
+ * like TextRead's; when the change starts past what a cut line shows, every line is shown from a
+ * little before the change's column (as TextRead's column would).
+ */
 function snippetOf(text: string, startOffset: number, startLine: number, endLine: number): WindowLine[] {
   let from = startOffset === 0 ? 0 : text.lastIndexOf('\n', startOffset - 1) + 1;
+  const changeColumn = startOffset - from;
+  const column = changeColumn + snippetLead > maxLineLength ? changeColumn - snippetLead : 0;
   let firstLine = startLine;
   while (firstLine > 1 && firstLine > startLine - snippetContext) {
     from = from >= 2 ? text.lastIndexOf('\n', from - 2) + 1 : 0;
@@ -297,7 +319,8 @@ function snippetOf(text: string, startOffset: number, startLine: number, endLine
     const lineEnd = newline === -1 ? text.length : newline;
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
     const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
-    snippet.push(windowLine(number, text.slice(lineStart, lineStart + Math.min(length, maxLineLength)), length));
+    const start = Math.min(lineStart + column, lineStart + length);
+    snippet.push(windowLine(number, text.slice(characterBoundary(text, start), characterBoundary(text, Math.min(start + maxLineLength, lineStart + length))), length, characterBoundary(text, start) - lineStart));
     if (newline === -1) break;
     lineStart = newline + 1;
   }

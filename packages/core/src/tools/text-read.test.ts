@@ -23,7 +23,7 @@ describe('TextRead', () => {
     expect(output.lines).toHaveLength(500);
     expect(output.lines.at(-1)).toEqual({ number: 500, text: 'line 500' });
     expect(output.nextOffset).toBe(501);
-    expect(textRead.render(output)).toContain('more: call again with offset 501');
+    expect(textRead.render(output)).toContain('more: call again with `offset: 501`');
   });
 
   it('reads an offset/limit window, and the last window has no next offset', async () => {
@@ -40,7 +40,26 @@ describe('TextRead', () => {
     const vault = open({ 'wide.md': `${'x'.repeat(2500)}\nshort\n` });
     const output = await vault.call('TextRead', { filePath: 'wide.md' });
     expect(output.lines[0]).toEqual({ number: 1, text: 'x'.repeat(2000), fullLength: 2500 });
-    expect(textRead.render(output).split('\n')[0]).toBe(`1: ${'x'.repeat(2000)} … [line cut: 2500 characters]`);
+    expect(textRead.render(output).split('\n')[0]).toBe(`1: ${'x'.repeat(2000)} … [line cut: 2500 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: 2001\` reads on]`);
+  });
+
+  it('reads on in a cut line from a column, and shows one line asked for alone up to the answer\'s bound', async () => {
+    const line = Array.from({ length: 9000 }, (_, index) => String(index % 10)).join('');
+    const vault = open({ 'wide.md': `head\n${line}\r\ntail\n` });
+    const onward = await vault.call('TextRead', { filePath: 'wide.md', offset: 2, limit: 2, column: 2001 });
+    expect(onward.lines).toEqual([
+      { number: 2, text: line.slice(2000, 4000), fullLength: 9000, column: 2000 },
+      { number: 3, text: '', fullLength: 4, column: 2000 },
+    ]);
+    expect(textRead.render(onward).split('\n')[0]).toBe(`2: [from character 2001] …${line.slice(2000, 4000)} … [line cut: 9000 characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 4001\` reads on]`);
+    const alone = await vault.call('TextRead', { filePath: 'wide.md', offset: 2, limit: 1, column: 4001 });
+    // The rest of the line, its "\r" left out as every line break is.
+    expect(alone.lines).toEqual([{ number: 2, text: line.slice(4000), fullLength: 9000, column: 4000 }]);
+    expect(textRead.render(alone).split('\n')[0]).toBe(`2: [from character 4001] …${line.slice(4000)}`);
+    const bounded = open({ 'huge.md': `${'y'.repeat(200_000)}\n` });
+    const first = await bounded.call('TextRead', { filePath: 'huge.md', limit: 1 });
+    expect(first.lines[0]!.text.length).toBeGreaterThan(60_000);
+    expect(bounded.render('TextRead', first).length).toBeLessThanOrEqual(bounded.options.maxOutput);
   });
 
   it('names the valid range when the offset is past the end', async () => {

@@ -28,10 +28,23 @@ export interface TextReadOutput {
   nextOffset?: number;
 }
 
+const lineEndings = z.enum(['lf', 'crlf', 'mixed', 'none']);
+const outputSchema = z.object({
+  path: z.string(),
+  /** The lines as the text shows them: `N: text`, with the markers of a cut line. */
+  lines: z.array(z.string()),
+  totalLines: z.number(),
+  fileHash: z.string(),
+  lineEnding: lineEndings,
+  bom: z.boolean(),
+  nextOffset: z.number().optional(),
+});
+
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
   offset: z.number().int().min(1).optional().describe('The first line to return, 1-based. Default 1.'),
   limit: z.number().int().min(1).optional().describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
+  column: z.number().int().min(1).optional().describe('The first character of each line to show, 1-based, to read on where a long line was cut. Default 1.'),
 });
 
 export const textRead = defineTool({
@@ -39,18 +52,21 @@ export const textRead = defineTool({
   title: 'Read a text file',
   description: [
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
-    `Returns at most ${maxReadLines} lines per call (fewer when they are long: an answer is bounded); when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut with a marker.`,
+    `Returns at most ${maxReadLines} lines per call (fewer when they are long: an answer is bounded); when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut, with a marker giving the offset, limit and column that read on; a single line (limit 1) is shown up to the answer's bound.`,
     'Use it to see a file before editing it (pass its fileHash to TextEdit to guard the edit), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
     'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, offset = 1, limit = maxReadLines }, vault): Promise<TextReadOutput> {
-    const path = vault.resolveFile(filePath);
+  async run({ filePath, offset = 1, limit = maxReadLines, column = 1 }, vault): Promise<TextReadOutput> {
+    const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
-    // The metadata line needs room too (about 300 characters and the path); the lines take the rest of the answer's bound.
-    const window = createLineWindow(offset, Math.min(limit, maxReadLines), maxLineLength, vault.options.maxOutput - 300 - escapeName(path).length);
+    // The metadata line needs room too (about 300 characters and the path); the lines take the rest of
+    // the answer's bound, and one line asked for alone may take all of it (with room for its markers).
+    const room = vault.options.maxOutput - 300 - escapeName(path).length;
+    const window = createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1);
     const decoder = createTextDecoder(path);
     const hasher = createFileHasher(vault.fs);
     let bom: boolean | undefined;
@@ -88,9 +104,11 @@ export const textRead = defineTool({
     if (output.bom) facts.push('bom: yes');
     if (output.totalLines === 0) facts.push('the file is empty');
     else if (output.lines.length > 0) facts.push(`shown: ${output.lines[0]!.number}-${output.lines.at(-1)!.number}`);
-    if (output.nextOffset !== undefined) facts.push(`more: call again with offset ${output.nextOffset}`);
+    if (output.nextOffset !== undefined) facts.push(`more: call again with \`offset: ${output.nextOffset}\``);
     return [...body, style.note(`[${style.path(output.path)} | ${facts.join(' | ')}]`)].join('\n');
   },
+
+  structure: ({ lines, ...facts }) => ({ ...facts, lines: lines.map((line) => renderWindowLine(line, plainStyle)) }),
 });
 
 function chunksOf(vault: Vault, path: string, size: number): AsyncIterable<Uint8Array> | Promise<Uint8Array>[] {

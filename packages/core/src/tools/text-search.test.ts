@@ -27,7 +27,7 @@ describe('TextSearch', () => {
     ]);
     expect(output).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: false, skipped: [{ path: 'bin.md', reason: 'not UTF-8 text' }] });
     expect(textSearch.render(output)).toBe(
-      ['b.md', '1: Apple pie', '2: apple tart', 'notes/d.txt', '1: APPLE', 'notes/deep/c.md', '1: one apple', '--', '4: four apples', '[5 matching lines in 3 files; 1 file skipped (bin.md: not UTF-8 text)]'].join('\n'),
+      ['b.md', '1: Apple pie', '2: apple tart', 'notes/d.txt', '1: APPLE', 'notes/deep/c.md', '1: one apple', '4: four apples', '[5 matching lines in 3 files; 1 file skipped (bin.md: not UTF-8 text)]'].join('\n'),
     );
   });
 

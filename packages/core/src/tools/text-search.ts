@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compileGlob } from '../compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import { type FileSearchResult, keepFirstMatches, type SearchLine, searchText, skipReasons } from '../search-file.js';
+import { type FileSearchResult, keepFirstMatches, maxResultLineLength, type SearchLine, searchText, skipReasons } from '../search-file.js';
 import { compileSearchPattern, type LineMatcher, longLiteral } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -14,20 +14,22 @@ const parallelSearchThreshold = 100;
 
 export interface SearchFile {
   path: string;
-  /** Matching lines in this file. */
-  matches: number;
+  /** Matching lines in this file (not occurrences); absent in `paths` mode. */
+  matches?: number;
   /** Matching and context lines shown, in line order (content mode only). */
   lines?: SearchLine[];
 }
 
 export interface TextSearchOutput {
-  outputMode: 'content' | 'files_only';
+  /** `paths` when there was no query: the files whose paths match, found by name. */
+  outputMode: 'content' | 'files_only' | 'paths';
   caseSensitive: boolean;
+  contextLines: number;
   /** The files shown, by path. */
   files: SearchFile[];
   /** Matching lines in every file searched, shown or not. */
   totalMatches: number;
-  /** Files with at least one matching line, shown or not. */
+  /** Files with at least one matching line (in `paths` mode: files whose paths match), shown or not. */
   totalFiles: number;
   /** True when maxResults cut the output. */
   truncated: boolean;
@@ -38,13 +40,29 @@ export interface TextSearchOutput {
   totalSkipped: number;
 }
 
+const outputSchema = z.object({
+  outputMode: z.enum(['content', 'files_only', 'paths']),
+  caseSensitive: z.boolean(),
+  totalMatches: z.number(),
+  totalFiles: z.number(),
+  truncated: z.boolean(),
+  /** Each file shown; in content mode its lines as the text shows them: `N: match`, `N- context`. */
+  files: z.array(z.object({ path: z.string(), matches: z.number().optional(), lines: z.array(z.string()).optional() })),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  totalSkipped: z.number(),
+});
+
 const inputSchema = z.strictObject({
-  query: z.string().describe('The text to find; a literal string unless regex is true. Smart case: case-insensitive unless the query has an upper-case letter.'),
+  query: z
+    .string()
+    .optional()
+    .describe('The text to find: a literal string unless regex is true. Leave it out, with filePattern or directoryPath, to list the files whose paths match instead (find a file by name).'),
+  caseSensitive: z.boolean().optional().describe('true: case must match; false: case is ignored. Default: smart case, which ignores case unless the query has an upper-case letter.'),
   regex: z.boolean().optional().describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
   filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
   filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
   directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
-  maxResults: z.number().int().min(1).optional().describe('The most matching lines (content mode) or files (files_only mode) to return. Default 50. Totals are always counted in full.'),
+  maxResults: z.number().int().min(1).optional().describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
   contextLines: z.number().int().min(0).max(20).optional().describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
   outputMode: z.enum(['content', 'files_only']).optional().describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
 });
@@ -53,23 +71,25 @@ export const textSearch = defineTool({
   name: 'TextSearch',
   title: 'Search text files',
   description: [
-    'Searches the vault\'s text files for a literal string or a regular expression, line by line, and returns matching lines with their line numbers grouped by file (outputMode "content"), or just the files with their match counts (outputMode "files_only").',
-    'Case: smart case, so the search ignores case unless the query has an upper-case letter. regex uses JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there), and a search has a time budget.',
-    'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian, .trash) and files with other extensions are not searched.',
-    'maxResults (default 50) bounds the lines or files returned; the output always gives the total matches and files and says when it was cut. Results are ordered by path, then line.',
-    'Use TextSearch to find where something is; then TextRead the file around the line numbers it gives, or TextEdit it directly.',
-    'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}.',
+    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file; "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
+    'Case: smart case (ignores case unless the query has an upper-case letter); caseSensitive overrides it. regex: JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there).',
+    'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian) and other extensions are not searched; the trash only with directoryPath ".trash".',
+    `maxResults (default 50) bounds the lines or files returned; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
+    'Then TextRead the file around the line numbers given, or TextEdit it directly.',
+    'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}; {"filePattern": "*c4996*"}.',
   ].join('\n'),
   inputSchema,
+  outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
-    const { query, regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
+    const { query = '', regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
+    if (query === '') return findPaths(vault, input, maxResults, signal);
     // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
-    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { linear: vault.fs.searchFiles === undefined });
+    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { caseSensitive: input.caseSensitive, linear: vault.fs.searchFiles === undefined });
     const deadline = Date.now() + vault.options.searchTimeout;
     const timedOut = () =>
-      new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with directoryPath or filePattern, or simplify the regex.`);
+      new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
     const checkDeadline = () => {
       signal.throwIfAborted();
       if (Date.now() > deadline) throw timedOut();
@@ -77,7 +97,7 @@ export const textSearch = defineTool({
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
-    const request = { query, regex, contextLines, maxShown, deadline, signal, checkDeadline };
+    const request = { query, regex, caseSensitive, contextLines, maxShown, deadline, signal, checkDeadline };
     // A backend's TIMEOUT gets the message that names the budget.
     const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined).catch((error: unknown) => {
       throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
@@ -89,6 +109,7 @@ export const textSearch = defineTool({
   },
 
   render(output, style = plainStyle) {
+    if (output.outputMode === 'paths') return renderPaths(output, style);
     const body: string[] = [];
     for (const file of output.files) {
       if (output.outputMode === 'files_only') {
@@ -98,34 +119,81 @@ export const textSearch = defineTool({
       body.push(style.path(file.path));
       let previous = 0;
       for (const line of file.lines ?? []) {
-        if (previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
+        // Groups of context are set apart; lines without context need no separator.
+        if (output.contextLines > 0 && previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
         body.push(renderSearchLine(line, style));
         previous = line.number;
       }
     }
     const lineWord = output.totalMatches === 1 ? 'line' : 'lines';
-    const fileWord = output.totalFiles === 1 ? 'file' : 'files';
-    let summary = `${output.totalMatches} matching ${lineWord} in ${output.totalFiles} ${fileWord}`;
+    let summary = `${output.totalMatches} matching ${lineWord} in ${filesCount(output.totalFiles)}${output.outputMode === 'files_only' && output.totalFiles > 0 ? ' (the count after each file is its matching lines)' : ''}`;
     if (output.truncated) {
       const shown = output.outputMode === 'files_only' ? output.files.length : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
-      summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise maxResults, or narrow the search, to see more)`;
+      summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise \`maxResults\`, or narrow the search, to see more)`;
     }
-    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive because the query has an upper-case letter)' : ''}`;
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; `caseSensitive: false` ignores case)' : ''}`;
     return [...body, style.note(`[${summary}${skippedNote(output, style)}]`)].join('\n');
   },
+
+  structure: (output) => ({
+    outputMode: output.outputMode,
+    caseSensitive: output.caseSensitive,
+    totalMatches: output.totalMatches,
+    totalFiles: output.totalFiles,
+    truncated: output.truncated,
+    files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: lines.map((line) => renderSearchLine(line, plainStyle)) } : file)),
+    skipped: output.skipped,
+    totalSkipped: output.totalSkipped,
+  }),
 });
+
+function filesCount(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'}`;
+}
+
+/** The answer with no query: the files whose paths match, by path, as many as maxResults and the answer's bound allow. */
+async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxResults: number, signal: AbortSignal): Promise<TextSearchOutput> {
+  if (input.filePath !== undefined || (input.filePattern === undefined && input.directoryPath === undefined)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      input.filePath !== undefined
+        ? 'query is empty. Pass the text to search for in the file, or read it with TextRead.'
+        : 'query is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
+    );
+  }
+  const deadline = Date.now() + vault.options.searchTimeout;
+  const files = await candidateFiles(vault, input, () => {
+    signal.throwIfAborted();
+    if (Date.now() > deadline) throw new VaultError('TIMEOUT', `Listing the files took longer than the search budget of ${vault.options.searchTimeout} ms. Narrow it with \`directoryPath\`.`);
+  });
+  const output: TextSearchOutput = { outputMode: 'paths', caseSensitive: false, contextLines: 0, files: [], totalMatches: 0, totalFiles: files.length, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
+  let budget = vault.options.maxOutput - 1000;
+  for (const file of files.slice(0, maxResults)) {
+    budget -= pathCost(file.path);
+    if (budget < 0) break;
+    output.files.push({ path: file.path });
+  }
+  output.truncated = output.files.length < files.length;
+  return output;
+}
+
+function renderPaths(output: TextSearchOutput, style: TextStyle): string {
+  const lines = output.files.map((file) => style.path(file.path));
+  const cut = output.truncated ? `; showing the first ${output.files.length} (raise \`maxResults\`, or narrow the pattern)` : '';
+  return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}]`)].join('\n');
+}
 
 async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFile[]> {
   if (input.filePath !== undefined) {
-    const path = vault.resolveFile(input.filePath);
+    const path = vault.resolveFile(input.filePath, { trash: 'read' });
     const stat = await vault.statExisting(path);
-    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as directoryPath to search below it.`);
+    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as \`directoryPath\` to search below it.`);
     vault.checkExtension(path);
     return [{ path, source: stat.target ?? path }];
   }
-  const directory = vault.resolvePath(input.directoryPath ?? '');
+  const directory = vault.resolvePath(input.directoryPath ?? '', { trash: 'read' });
   const stat = await vault.statExisting(directory);
-  if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as filePath to search in it.`);
+  if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as \`filePath\` to search in it.`);
   const files = await walkFiles(vault, directory, checkDeadline, stat.target);
   if (input.filePattern === undefined || input.filePattern === '') return files;
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
@@ -137,6 +205,7 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
 interface SearchRequest {
   query: string;
   regex: boolean;
+  caseSensitive: boolean;
   contextLines: number;
   maxShown: number;
   deadline: number;
@@ -151,14 +220,14 @@ interface SearchRequest {
  * under the same budget as any other, and shown under the path it was listed at.
  */
 async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matcher: LineMatcher, request: SearchRequest, oneFileAskedFor: boolean): Promise<FileSearchResult[]> {
-  const { query, regex, contextLines, maxShown, deadline, signal } = request;
+  const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
   // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
   if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
     return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
   }
   const shownAs = new Map<string, string[]>();
   for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
-  const found = await vault.fs.searchFiles([...shownAs.keys()], { query, regex, contextLines, maxShown, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now(), signal });
+  const found = await vault.fs.searchFiles([...shownAs.keys()], { query, regex, caseSensitive, contextLines, maxShown, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now(), signal });
   return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
 }
 
@@ -204,7 +273,7 @@ function collect(
   options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
 ): TextSearchOutput {
   const { outputMode, maxResults, contextLines } = options;
-  const output: TextSearchOutput = { outputMode, caseSensitive: options.caseSensitive, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
+  const output: TextSearchOutput = { outputMode, caseSensitive: options.caseSensitive, contextLines, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
   let shownMatches = 0;
   // The skipped files named in the summary line take a small part of the bound, the rest is for the results.
   let skippedBudget = Math.floor(options.budget / 8);
