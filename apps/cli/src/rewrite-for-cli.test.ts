@@ -25,6 +25,8 @@ describe('rewriteForCli', () => {
     ['TextSearch', 'Use `outputMode: "files_only"`.', 'Use --files-only.'],
     ['ListFiles', "raise `maxResults`, or find files by name with TextSearch's `filePattern`", 'raise --max-results, or find files by name with vault search --glob'],
     ['ListDirectories', 'list a subfolder, or raise `maxDepth`', 'list a subfolder, or raise --max-depth'],
+    ['TextSearch', '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]', '1: abc … [line cut: 9000 characters; vault read --offset 1 --limit 1 --column 2001 reads on]'],
+    ['TextEdit', 'Read it with TextRead, or call again with `overwrite: true`.', 'Read it with vault read, or call again with `overwrite: true`.'],
   ])('%s: %s', (tool, text, expected) => {
     expect(rewrite(tool, text)).toBe(expected);
   });
@@ -33,6 +35,7 @@ describe('rewriteForCli', () => {
     expect(rewrite('TextRead', 'Pass `filePath`, not `path: x`.')).toBe('Pass `filePath`, not `path: x`.');
     expect(rewrite('TextSearch', 'Use `outputMode: "content"` or `outputMode`.')).toBe('Use `outputMode: "content"` or `outputMode`.');
     expect(rewrite('ListFiles', "TextSearch's `query` finds lines")).toBe("vault search's `query` finds lines");
+    expect(rewrite('TextSearch', 'TextRead `offset: 1`, `query: 2` reads on')).toBe('vault read `offset: 1`, `query: 2` reads on');
   });
 
   it('names each tool by its command, but not inside a path', () => {

@@ -5,22 +5,25 @@ import { toolCommands } from './tool-commands.js';
 const toolName = `(?<![\\w/.-])(${Object.keys(toolCommands).join('|')})(?![\\w/-]|\\.\\w)`;
 /** A parameter as core names it: `maxResults`, or with a value, `offset: 501`. */
 const parameter = '`(\\w+)(?:: ([^`\\n]+))?`';
+/** Parameters one after the other, as core gives a call: `offset: 12`, `limit: 1`, `column: 2001`. */
+const parameterList = '`\\w+(?:: [^`\\n]+)?`(?:, `\\w+(?:: [^`\\n]+)?`)*';
 
 /**
  * Core's words in the command line's: a backticked parameter becomes the flag of the option that
  * sets it (`offset: 501` -> --offset 501, `maxResults` -> --max-results, `overwrite: true` ->
  * --overwrite, `createDirectories: false` -> --no-create-directories, `createDirectories: true` -> without
- * --no-create-directories), in the command of the tool
- * that says it, or of the tool named before it (TextSearch's `filePattern` -> vault search --glob);
- * and a tool's name becomes its command (TextRead -> vault read). A parameter no option sets is left
- * as core wrote it. A tool's name is only taken as one outside a path (notes/TextRead.md stays).
+ * --no-create-directories), in the command of the tool that says it, or of the tool named before
+ * it (TextSearch's `filePattern` -> vault search --glob; TextRead `offset: 12`, `limit: 1` -> vault
+ * read --offset 12 --limit 1); and a tool's name becomes its command (TextRead -> vault read). A
+ * parameter no option sets is left as core wrote it. A tool's name is only taken as one outside a
+ * path (notes/TextRead.md stays).
  */
 export function rewriteForCli(text: string, commands: readonly Command[], tool: ToolName): string {
   const optionsOf = (name: ToolName) => commands.find((command) => command.name() === toolCommands[name])?.options ?? [];
   return text
-    .replace(new RegExp(`${toolName}'s ${parameter}`, 'g'), (whole, named: ToolName, name: string, value?: string) => {
-      const flag = flagFor(optionsOf(named), name, value);
-      return flag === undefined ? whole : `vault ${toolCommands[named]} ${flag}`;
+    .replace(new RegExp(`${toolName}(?:'s)? (${parameterList})`, 'g'), (whole, named: ToolName, list: string) => {
+      const flags = [...list.matchAll(new RegExp(parameter, 'g'))].map(([, name, value]) => flagFor(optionsOf(named), name!, value));
+      return flags.every((flag) => flag !== undefined) ? `vault ${toolCommands[named]} ${flags.join(' ')}` : whole;
     })
     .replace(new RegExp(`(\\bwith )?${parameter}`, 'g'), (whole, before = '', name: string, value?: string) => {
       const flag = flagFor(optionsOf(tool), name, value);

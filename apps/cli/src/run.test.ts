@@ -37,6 +37,12 @@ describe('vault read', () => {
     });
   });
 
+  it('reads on where a long line was cut with --column, as the cut line says in flags', async () => {
+    await writeFile(path.join(root(), 'wide.md'), `${'x'.repeat(2000)}yz\n`);
+    expect((await vault(['read', 'wide.md'])).stdout).toContain('x … [line cut: 2002 characters; vault read --offset 1 --limit 1 --column 2001 reads on]\n');
+    expect((await vault(['read', 'wide.md', '--column', '2001'])).stdout).toMatch(/^1: \[from character 2001\] …yz\n/);
+  });
+
   it('takes the vault from VAULT_PATH when --vault is not given, and refuses an empty --vault', async () => {
     const result = await vault(['read', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: root() } });
     expect(result.code).toBe(0);
@@ -114,7 +120,7 @@ describe('vault create', () => {
   });
 
   it('names the flags and commands in its messages, not the parameters and tools, with --json too', async () => {
-    const message = 'notes/a.md already exists. Set --overwrite to replace it, or use vault edit to change part of it.';
+    const message = 'notes/a.md already exists. Call again with --overwrite to replace it, or use vault edit to change part of it.';
     expect(await vault(['create', 'notes/a.md', 'new'])).toEqual({ code: exitCodes.ALREADY_EXISTS, stdout: '', stderr: `ALREADY_EXISTS: ${message}\n` });
     expect((await json(['create', 'notes/a.md', 'new'])).value).toEqual({ error: { code: 'ALREADY_EXISTS', message } });
   });
@@ -155,8 +161,8 @@ describe('vault search', () => {
   });
 
   it('narrows with --dir, --glob and --regex, lists files with --files-only, and gives the typed result with --json', async () => {
-    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
-    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
+    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
+    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
     const limited = await json(['search', 'apple', '--extensions', '.md,.json', '-m', '1']);
     expect(limited.value).toMatchObject({ totalMatches: 3, totalFiles: 3, truncated: true, files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }] });
   });
@@ -167,7 +173,7 @@ describe('vault search', () => {
     expect(refused.stderr).toContain(`error: unknown option '- [ ]'`);
     expect(refused.stderr).toContain('put -- before it');
     expect((await vault(['search', '--glbo', '*.md', 'x'])).stderr).not.toContain('put -- before it');
-    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file]\n');
+    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
     expect((await vault(['create', 'list.md', '--', '- first\n'])).code).toBe(0);
     expect((await readFolder(root()))['list.md']).toBe('- first\n');
   });
@@ -183,7 +189,10 @@ describe('vault tree, ls, mv, rm', () => {
     expect((await vault(['tree'])).stdout).toBe('empty/\nnotes/\nprojects/\nprojects/alpha/\n[4 folders below the vault root]\n');
     expect((await vault(['tree', '--max-depth', '1'])).stdout).toContain('[3 folders below the vault root; more folders exist below');
     expect((await json(['tree', 'projects'])).value).toEqual({ directory: 'projects', directories: ['projects/alpha'], truncated: false });
-    expect((await vault(['ls', 'notes'])).stdout).toBe('notes/a.md (34 bytes)\nnotes/crlf.md (10 bytes)\n[2 files in notes/]\n');
+    expect((await vault(['ls', 'notes'])).stdout).toBe('a.md 34\ncrlf.md 10\n[2 files in notes/, sizes in bytes]\n');
+    expect((await vault(['ls', 'notes', '-m', '1'])).stdout).toBe(
+      'a.md 34\n[2 files in notes/, sizes in bytes; showing the first 1 (raise --max-results, or find files by name with vault search --glob)]\n',
+    );
     expect((await json(['ls'])).value).toEqual({ directory: '', files: [], totalFiles: 0, folders: 3 });
   });
 
@@ -192,7 +201,7 @@ describe('vault tree, ls, mv, rm', () => {
     await mkdir(path.join(root(), 'evil\n[1 file in the vault root]'));
     for (const color of [false, true]) {
       const listing = (await vault(['ls', 'notes'], { color })).stdout;
-      expect(listing).toContain('notes/\\u001b[2J\\u001b[31mred.md');
+      expect(listing).toContain('\\u001b[2J\\u001b[31mred.md');
       // Only the colours the CLI itself adds (ESC [ ... m around whole parts), never the name's "ESC [2J".
       expect(listing).not.toContain('\u001b[2J');
       const tree = (await vault(['tree'], { color })).stdout;

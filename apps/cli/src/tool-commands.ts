@@ -58,10 +58,12 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     `Print a file's lines, numbered, then its totalLines and fileHash. At most ${maxReadLines} lines at a time; the last line says where to continue.`,
     'vault read notes/todo.md',
     'vault read notes/long.md --offset 501 --limit 100',
+    'vault read notes/wide.md --offset 12 --limit 1 --column 2001',
   )
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
-    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number }) {
+    .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
+    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number }) {
       return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
     });
 

@@ -75,7 +75,7 @@ describe('the vault bin', () => {
     const result = await cli(['--vault', '.', 'read', 'notes/missing.md']);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'NOT_FOUND: notes/missing.md does not exist. Check the path with vault ls or vault search.\n' });
     const exists = await cli(['--vault', '.', 'create', 'notes/a.md', 'x']);
-    expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Set --overwrite to replace it, or use vault edit to change part of it.\n' });
+    expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vault edit to change part of it.\n' });
     expect((await cli(['read'])).code).toBe(64);
   });
 
