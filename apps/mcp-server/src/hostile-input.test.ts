@@ -62,7 +62,7 @@ describe('hostile input over stdio: every answer bounded, the session never dies
     const result = await call('TextEdit', { filePath: 'image.md', oldString: 'alt text here', newString: 'alt text there' });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('3: alt text there');
-    expect(textOf(result)).toContain(`[line cut: ${'![x](data:image/png;base64,)'.length + 12_000_000} characters]`);
+    expect(textOf(result)).toContain(`[line cut: ${'![x](data:image/png;base64,)'.length + 12_000_000} characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 2001\` reads on]`);
     expect(await readFile(path.join(vault.path, 'image.md'), 'utf8')).toContain('\nalt text there\n');
   });
 

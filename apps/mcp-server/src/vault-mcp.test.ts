@@ -51,7 +51,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
       await call('TextCreate', { filePath: 'inbox/new.md', content: 'fresh\n' });
       expect(textOf(await call('TextSearch', { query: 'omega' }))).toContain('notes/a.md\n4: omega');
       expect(textOf(await call('ListDirectories', {}))).toContain('inbox/');
-      expect(textOf(await call('ListFiles', { directoryPath: 'notes' }))).toContain('notes/b.md');
+      expect(textOf(await call('ListFiles', { directoryPath: 'notes' }))).toContain('b.md 5');
       await call('Move', { sourcePath: 'notes/b.md', destinationPath: 'archive/b.md' });
       await call('RemoveFile', { filePath: 'inbox/new.md' });
       const refused = await call('TextRead', { filePath: '../outside.md' });

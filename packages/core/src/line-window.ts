@@ -97,6 +97,7 @@ export function windowLine(number: number, text: string, length: number, column 
  */
 export function renderWindowLine(line: WindowLine, style: TextStyle): string {
   const column = line.column ?? 0;
+  if (line.fullLength !== undefined && column >= line.fullLength) return `${style.lineNumber(String(line.number))}: ${style.note(`[line of ${line.fullLength} characters, before the column]`)}`;
   const before = column > 0 ? style.note(`[from character ${column + 1}] …`) : '';
   const end = column + line.text.length;
   const after =

@@ -1,9 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { tools as allTools, createMemoryFs, createVault, type ErrorCode, functionDefinitions, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
+import { tools as allTools, createMemoryFs, type ErrorCode, functionDefinitions, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
 import { describe, expect, it } from 'vitest';
-import { createVaultMcpServer } from './create-vault-mcp-server.js';
+import { connectTestClient, textOf } from './test-client.js';
 
 const seed = {
   'notes/a.md': '# A\n\nalpha line\nbeta line\n',
@@ -14,17 +11,9 @@ const seed = {
   'todo.txt': 'TODO: write tests\n',
 };
 
-async function connect(fs: MemoryFs | ReturnType<typeof failingFs> = createMemoryFs(seed), options: VaultOptions = {}) {
-  const server = createVaultMcpServer(createVault(fs, options));
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  const client = new Client({ name: 'test-client', version: '1.0.0' });
-  await client.connect(clientTransport);
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-  return { client, call, fs };
+function connect(fs: MemoryFs | ReturnType<typeof failingFs> = createMemoryFs(seed), options: VaultOptions = {}) {
+  return connectTestClient(fs, options);
 }
-
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /** A memory vault whose writes are refused by the "disk" and whose reads of one file fail unexpectedly. */
 function failingFs() {
@@ -120,7 +109,7 @@ describe('the MCP server, in process', () => {
     expect(tree.structuredContent).toEqual({ directory: '', directories: ['new', 'notes', 'notes.md'], truncated: false });
     const files = await call('ListFiles', { directoryPath: 'new' });
     expect(textOf(files)).toBe('b.md 5\n[1 file in new/, sizes in bytes]');
-    expect(files.structuredContent).toEqual({ directory: 'new', files: [{ name: 'b.md', size: 5 }], totalFiles: 1, folders: 0 });
+    expect(files.structuredContent).toEqual({ directory: 'new', files: ['b.md 5'], totalFiles: 1, folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
 

@@ -27,7 +27,7 @@ export const listDirectories = defineTool({
   name: 'ListDirectories',
   title: 'List the folder tree',
   description: [
-    `Lists the folders (not files) below a folder of the vault, recursively, as vault-relative paths sorted by path, at most ${maxListedDirectories} with a note when cut. Hidden folders (.git, .obsidian, .trash) are left out.`,
+    `Lists the folders (not files) below a folder of the vault, recursively, as vault-relative paths sorted by path, at most ${maxListedDirectories} with a note when cut. Hidden folders (.git, .obsidian, .trash) are left out; the trash is listed when asked for ("directoryPath": ".trash").`,
     'Use it to learn how a vault is organised; then ListFiles shows the files in one folder, and TextSearch finds files by content or name pattern.',
     'Example: {} lists the whole tree; {"directoryPath": "projects", "maxDepth": 1} lists the folders directly in projects.',
   ].join('\n'),

@@ -19,8 +19,8 @@ export type TextCreateOutput = z.output<typeof outputSchema>;
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to write: a vault-relative path such as notes/ideas.md, with an allowed extension (.md, .txt, ...).'),
   content: z.string().describe('The whole content of the file, written as UTF-8 exactly as given.'),
-  overwrite: z.boolean().optional().describe('Replace the file if it already exists. Default false: an existing file is an error.'),
-  createDirectories: z.boolean().optional().describe('Create missing parent folders. Default true.'),
+  overwrite: z.boolean().default(false).describe('Replace the file if it already exists. Default false: an existing file is an error.'),
+  createDirectories: z.boolean().default(true).describe('Create missing parent folders. Default true.'),
 });
 
 export const textCreate = defineTool({
@@ -36,7 +36,7 @@ export const textCreate = defineTool({
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: true },
 
-  async run({ filePath, content, overwrite = false, createDirectories = true }, vault): Promise<TextCreateOutput> {
+  async run({ filePath, content, overwrite, createDirectories }, vault): Promise<TextCreateOutput> {
     const path = vault.resolveFile(filePath);
     checkTextToWrite(content, 'content');
     return vault.withLock([path], async () => {

@@ -54,7 +54,7 @@ const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to edit: a vault-relative path such as notes/todo.md.'),
   oldString: z.string().describe('The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.'),
   newString: z.string().describe('The text to put in its place; empty to delete oldString. Must differ from oldString.'),
-  replaceAll: z.boolean().optional().describe('Replace every occurrence of oldString instead of requiring exactly one. Default false.'),
+  replaceAll: z.boolean().default(false).describe('Replace every occurrence of oldString instead of requiring exactly one. Default false.'),
   expectedHash: z
     .string()
     .regex(/^[0-9a-fA-F]{16}$/, 'expectedHash must be a fileHash: the 16 hex characters TextRead and TextEdit return')
@@ -76,7 +76,7 @@ export const textEdit = defineTool({
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
-  async run({ filePath, oldString, newString, replaceAll = false, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
+  async run({ filePath, oldString, newString, replaceAll, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
     const path = vault.resolveFile(filePath);
     if (oldString === '') {
       throw new VaultError('INVALID_ARGUMENT', '`oldString` is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
@@ -260,7 +260,7 @@ function ambiguous(path: string, text: string, found: { count: number; first: nu
   return new VaultError(
     'AMBIGUOUS_MATCH',
     [
-      `oldString occurs ${found.count} times in ${path}, at ${describeLines(lines)}${more}. Include more surrounding text in oldString so that it matches exactly once, or set \`replaceAll: true\` to replace every occurrence.`,
+      `\`oldString\` occurs ${found.count} times in ${path}, at ${describeLines(lines)}${more}. Include more surrounding text in \`oldString\` so that it matches exactly once, or set \`replaceAll: true\` to replace every occurrence.`,
       ...[...shown].map(([line, around]) => `line ${line}: ${around}`),
     ].join('\n'),
     { count: found.count, lines },
@@ -286,7 +286,9 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
   const hints: string[] = [];
   if (hasLineNumberPrefixes(needle)) hints.push('`oldString` seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
   if (candidates.length > 0) {
-    const list = candidates.map((candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}`);
+    const list = candidates.map(
+      (candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}${candidate.exact === undefined ? '' : `, the file's text there: ${JSON.stringify(candidate.exact)}`}`,
+    );
     hints.push(`Closest candidates, not applied: ${list.join('; ')}.`);
   }
   if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
@@ -319,7 +321,8 @@ function snippetOf(text: string, startOffset: number, startLine: number, endLine
     const lineEnd = newline === -1 ? text.length : newline;
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
     const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
-    const start = Math.min(lineStart + column, lineStart + length);
+    // A line that ends before the column is shown whole.
+    const start = length > column ? lineStart + column : lineStart;
     snippet.push(windowLine(number, text.slice(characterBoundary(text, start), characterBoundary(text, Math.min(start + maxLineLength, lineStart + length))), length, characterBoundary(text, start) - lineStart));
     if (newline === -1) break;
     lineStart = newline + 1;

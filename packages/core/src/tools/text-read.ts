@@ -42,9 +42,9 @@ const outputSchema = z.object({
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
-  offset: z.number().int().min(1).optional().describe('The first line to return, 1-based. Default 1.'),
-  limit: z.number().int().min(1).optional().describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
-  column: z.number().int().min(1).optional().describe('The first character of each line to show, 1-based, to read on where a long line was cut. Default 1.'),
+  offset: z.number().int().min(1).default(1).describe('The first line to return, 1-based. Default 1.'),
+  limit: z.number().int().min(1).default(maxReadLines).describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
+  column: z.number().int().min(1).default(1).describe('The first character of each line to show, 1-based, to read on where a long line was cut. Default 1.'),
 });
 
 export const textRead = defineTool({
@@ -60,7 +60,7 @@ export const textRead = defineTool({
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, offset = 1, limit = maxReadLines, column = 1 }, vault): Promise<TextReadOutput> {
+  async run({ filePath, offset, limit, column }, vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
     // The metadata line needs room too (about 300 characters and the path); the lines take the rest of

@@ -58,13 +58,13 @@ const inputSchema = z.strictObject({
     .optional()
     .describe('The text to find: a literal string unless regex is true. Leave it out, with filePattern or directoryPath, to list the files whose paths match instead (find a file by name).'),
   caseSensitive: z.boolean().optional().describe('true: case must match; false: case is ignored. Default: smart case, which ignores case unless the query has an upper-case letter.'),
-  regex: z.boolean().optional().describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
+  regex: z.boolean().default(false).describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
   filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
   filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
   directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
-  maxResults: z.number().int().min(1).optional().describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
-  contextLines: z.number().int().min(0).max(20).optional().describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
-  outputMode: z.enum(['content', 'files_only']).optional().describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
+  maxResults: z.number().int().min(1).default(50).describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
+  contextLines: z.number().int().min(0).max(20).default(0).describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
+  outputMode: z.enum(['content', 'files_only']).default('content').describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
 });
 
 export const textSearch = defineTool({
@@ -83,17 +83,11 @@ export const textSearch = defineTool({
   effects: { readOnly: true, destructive: false, idempotent: true },
 
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
-    const { query = '', regex = false, maxResults = 50, contextLines = 0, outputMode = 'content' } = input;
+    const { query = '', regex, maxResults, contextLines, outputMode } = input;
     if (query === '') return findPaths(vault, input, maxResults, signal);
     // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
     const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { caseSensitive: input.caseSensitive, linear: vault.fs.searchFiles === undefined });
-    const deadline = Date.now() + vault.options.searchTimeout;
-    const timedOut = () =>
-      new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
-    const checkDeadline = () => {
-      signal.throwIfAborted();
-      if (Date.now() > deadline) throw timedOut();
-    };
+    const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
@@ -147,6 +141,18 @@ export const textSearch = defineTool({
   }),
 });
 
+/** A search's time budget: `checkDeadline` throws `timedOut()` past it, or the signal's reason once cancelled. */
+function searchBudget(vault: Vault, signal: AbortSignal) {
+  const deadline = Date.now() + vault.options.searchTimeout;
+  const timedOut = () =>
+    new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
+  const checkDeadline = () => {
+    signal.throwIfAborted();
+    if (Date.now() > deadline) throw timedOut();
+  };
+  return { deadline, timedOut, checkDeadline };
+}
+
 function filesCount(count: number): string {
   return `${count} ${count === 1 ? 'file' : 'files'}`;
 }
@@ -157,15 +163,11 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
     throw new VaultError(
       'INVALID_ARGUMENT',
       input.filePath !== undefined
-        ? 'query is empty. Pass the text to search for in the file, or read it with TextRead.'
-        : 'query is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
+        ? '`query` is empty. Pass the text to search for in the file, or read it with TextRead.'
+        : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const deadline = Date.now() + vault.options.searchTimeout;
-  const files = await candidateFiles(vault, input, () => {
-    signal.throwIfAborted();
-    if (Date.now() > deadline) throw new VaultError('TIMEOUT', `Listing the files took longer than the search budget of ${vault.options.searchTimeout} ms. Narrow it with \`directoryPath\`.`);
-  });
+  const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
   const output: TextSearchOutput = { outputMode: 'paths', caseSensitive: false, contextLines: 0, files: [], totalMatches: 0, totalFiles: files.length, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
   let budget = vault.options.maxOutput - 1000;
   for (const file of files.slice(0, maxResults)) {
