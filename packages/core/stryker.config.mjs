@@ -5,6 +5,7 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutate.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: [
     'src/tools/text-edit.ts',
@@ -23,4 +24,7 @@ export default {
   concurrency: 2,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
+  // A second run retests only the mutants whose code or tests changed (the file stays on this machine).
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
 };

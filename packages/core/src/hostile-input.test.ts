@@ -15,6 +15,7 @@ import { parentOf } from './vault-path.js';
 /** The default answer bound (SPEC 11, `maxOutput`). */
 const bound = 65_536;
 /** Generous safety nets for the tests that build files of tens of megabytes: never a speed check. */
+// Tests on inputs of megabytes carry "[large input]" in their names: `pnpm mutate` leaves them out (minutes per mutant).
 const bigFileTimeout = 300_000;
 const hangTimeout = 60_000;
 
@@ -344,7 +345,7 @@ describe('2. the trash: nothing is ever lost', () => {
 
 describe('3. every answer within its bound', () => {
   it(
-    'TextEdit "- a" on 1,500,000 such lines: AMBIGUOUS_MATCH within the bound, naming the count, at most 20 lines',
+    'TextEdit "- a" on 1,500,000 such lines: AMBIGUOUS_MATCH within the bound, naming the count, at most 20 lines [large input]',
     async () => {
       const { fs, vault } = open({ 'list.md': '- a\n'.repeat(1_500_000) });
       const error = await refused(vault.call('TextEdit', { filePath: 'list.md', oldString: '- a', newString: '- b' }), 'AMBIGUOUS_MATCH');
@@ -362,7 +363,7 @@ describe('3. every answer within its bound', () => {
   );
 
   it(
-    'an edit next to a 12 MB line is applied, its snippet lines cut (fullLength set), the answer within the bound',
+    'an edit next to a 12 MB line is applied, its snippet lines cut (fullLength set), the answer within the bound [large input]',
     async () => {
       const longLine = `![img](data:image/png;base64,${'A'.repeat(12_000_000)})`;
       const { fs, vault } = open({ 'page.md': `intro\n${longLine}\ntarget line\noutro\n` });
@@ -385,7 +386,7 @@ describe('3. every answer within its bound', () => {
   );
 
   it(
-    'TextSearch with maxResults 1,000,000 and contextLines 20 on a big file: within the bound, truncated, totals exact',
+    'TextSearch with maxResults 1,000,000 and contextLines 20 on a big file: within the bound, truncated, totals exact [large input]',
     async () => {
       const { vault } = open({ 'a.md': 'match line\n'.repeat(100_000), 'b.md': 'other\nmatch here\nother\nmatch\nmatch again\n' });
       const output = await vault.call('TextSearch', { query: 'match', maxResults: 1_000_000, contextLines: 20 });
@@ -596,7 +597,7 @@ describe('4. every computation within its budget (no timing: a hang fails by the
   );
 
   it(
-    'a TextEdit with no match on a 30 MB file answers NO_MATCH with the near miss (curly quotes), file unchanged',
+    'a TextEdit with no match on a 30 MB file answers NO_MATCH with the near miss (curly quotes), file unchanged [large input]',
     async () => {
       const filler = 'plain filler line of text\n';
       const half = filler.repeat(600_000);
@@ -709,7 +710,7 @@ describe('4. every computation within its budget (no timing: a hang fails by the
   );
 
   it(
-    'an oldString of 10 MB not found in a 10 MB file: NO_MATCH within the bound, without echoing the oldString',
+    'an oldString of 10 MB not found in a 10 MB file: NO_MATCH within the bound, without echoing the oldString [large input]',
     async () => {
       const { fs, vault } = open({ 'a.md': `${'1: b\n'.repeat(2_000_000)}` }, { searchTimeout: 120_000 });
       const error = await refused(vault.call('TextEdit', { filePath: 'a.md', oldString: '1: c\n'.repeat(2_000_000), newString: 'x' }), 'NO_MATCH');
@@ -724,7 +725,7 @@ describe('5. a replaceAll that would grow a file past maxFileSize', () => {
   const size = 70_778_880; // 67.5 MiB of "a", under the default limit of 128 MiB
 
   it(
-    '"a" -> "bb" over 67.5 MB of "a": FILE_TOO_LARGE before anything is built, file unchanged',
+    '"a" -> "bb" over 67.5 MB of "a": FILE_TOO_LARGE before anything is built, file unchanged [large input]',
     async () => {
       const { fs, vault } = open({ 'big.md': 'a'.repeat(size) });
       const error = await refused(vault.call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'bb', replaceAll: true }), 'FILE_TOO_LARGE');
@@ -735,7 +736,7 @@ describe('5. a replaceAll that would grow a file past maxFileSize', () => {
   );
 
   it(
-    '"a" -> "b" (same size) is applied to every occurrence, and the process survives',
+    '"a" -> "b" (same size) is applied to every occurrence, and the process survives [large input]',
     async () => {
       const { fs, vault } = open({ 'big.md': 'a'.repeat(size) });
       const output = await vault.call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true });

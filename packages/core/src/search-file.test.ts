@@ -20,7 +20,7 @@ function withSearchFiles(fs: VaultFs): VaultFs {
   return {
     ...fs,
     async searchFiles(paths, request) {
-      const { matcher } = await compileSearchPattern(request.query, request.regex);
+      const { matcher } = await compileSearchPattern(request.query, request.regex, { caseSensitive: request.caseSensitive });
       const found = [];
       for (const path of paths) {
         const bytes = await fs.readFile(path);
@@ -50,5 +50,26 @@ describe('TextSearch with a backend that searches files itself', () => {
 
   it('skips files that are not UTF-8 text', () => {
     expect(searchFileBytes('a.md', new Uint8Array([0x61, 0xff]), { test: () => true, ranges: () => [] }, { contextLines: 0, maxShown: 1 })).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
+  });
+});
+
+describe('searchText, line by line', () => {
+  it('searches the last line of a file without a final line break', async () => {
+    const vault = createVault(createMemoryFs({ 'a.md': 'one\ntwo\nlast apple', 'b.md': 'apple\r\nnone\r\napple' }));
+    const output = await vault.call('TextSearch', { query: 'apple' });
+    expect(output.files.map((file) => [file.path, file.lines?.map((line) => line.number)])).toEqual([
+      ['a.md', [3]],
+      ['b.md', [1, 3]],
+    ]);
+  });
+
+  it('shows maxResults matching lines and no more: a match inside a shown match\'s context is shown as context', async () => {
+    const vault = createVault(createMemoryFs({ 'a.md': 'apple 1\napple 2\npear\napple 4\n' }));
+    const output = await vault.call('TextSearch', { query: 'apple', maxResults: 1, contextLines: 1 });
+    expect(output.files[0]!.lines).toEqual([
+      { number: 1, text: 'apple 1', match: true, ranges: [{ start: 0, end: 5 }] },
+      { number: 2, text: 'apple 2', match: false },
+    ]);
+    expect(output).toMatchObject({ totalMatches: 3, truncated: true });
   });
 });

@@ -69,3 +69,31 @@ describe('vault rules', () => {
     await expect(vault.call('TextRead', {} as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('filePath') });
   });
 });
+
+describe('the trash as a source, and links judged in core', () => {
+  it('restores from inside the trash but never moves the trash itself', async () => {
+    const vault = createVault(createMemoryFs({ '.trash/a.md': 'x', 'b.md': 'y' }));
+    await expect(vault.call('Move', { sourcePath: '.trash', destinationPath: 'bin' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
+    expect(await vault.call('Move', { sourcePath: '.trash/a.md', destinationPath: 'a.md' })).toEqual({ source: '.trash/a.md', destination: 'a.md', kind: 'file' });
+  });
+
+  it('refuses a link whose target is hidden or has another extension, in stat and in listings', async () => {
+    const memory = createMemoryFs({ 'notes/real.md': 'x', '.git/config.md': 'secret', 'run.sh': 'echo' });
+    const targets: Record<string, string> = { 'notes/hidden.md': '.git/config.md', 'notes/script.md': 'run.sh', 'notes/fine.md': 'notes/real.md' };
+    const fs = {
+      ...memory,
+      async stat(path: string) {
+        return path in targets ? { kind: 'file' as const, size: 1, target: targets[path] } : memory.stat(path);
+      },
+    };
+    const vault = createVault(fs);
+    await expect(vault.stat('notes/hidden.md')).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
+    await expect(vault.stat('notes/script.md')).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
+    expect(await vault.stat('notes/fine.md')).toMatchObject({ target: 'notes/real.md' });
+    expect(vault.isListed('notes/hidden.md', 'file', '.git/config.md')).toBe(false);
+    expect(vault.isListed('notes/script.md', 'file', 'run.sh')).toBe(false);
+    expect(vault.isListed('notes/fine.md', 'file', 'notes/real.md')).toBe(true);
+    expect(vault.isListed('.trash/notes/a.md', 'file')).toBe(true);
+    expect(vault.isListed('.trash/.git/a.md', 'file')).toBe(false);
+  });
+});

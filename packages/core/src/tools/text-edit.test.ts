@@ -197,3 +197,36 @@ describe('TextEdit concurrency', () => {
     expect(fs.toJSON()).toEqual({ 'a.md': markers.map((marker) => `${marker}!`).join('\n') });
   });
 });
+
+describe('TextEdit keeps what it was not asked to change', () => {
+  it('shows the last line of a file without a final line break whole in the snippet', async () => {
+    const { fs, vault } = open({ 'a.md': 'one\ntwo\nlast line' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'two', newString: 'TWO' });
+    expect(textEdit.render(output)).toBe(`Edited a.md: 1 replacement, line 2 changed. fileHash: ${output.fileHash}\n1: one\n2: TWO\n3: last line`);
+    expect(fs.toJSON()).toEqual({ 'a.md': 'one\nTWO\nlast line' });
+  });
+
+  it('in a mixed-ending file, keeps each untouched line break as it was, also next to the edit', async () => {
+    const { fs, vault } = open({ 'a.md': 'a\r\nb\nc\r\nd\n' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b\nc', newString: 'B\nc' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\r\nB\nc\r\nd\n' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'c\nd', newString: 'c\nD' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\r\nB\nc\r\nD\n' });
+  });
+
+  it('writes a file starting with U+FEBF (EF BA BF, not a BOM) back with those three bytes only', async () => {
+    const { fs, vault } = open({ 'a.md': new Uint8Array([0xef, 0xba, 0xbf, 0x78, 0x0a]) });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'x', newString: 'y' });
+    expect(await fs.readFile('a.md')).toEqual(new Uint8Array([0xef, 0xba, 0xbf, 0x79, 0x0a]));
+  });
+
+  it('finds near misses for part of a line, and for a needle of three lines', async () => {
+    const { vault } = open({ 'a.md': 'intro\nThe “quoted” word, and more.\nfirst\n\tsecond\nthird\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: '"quoted" word', newString: 'x' })).rejects.toMatchObject({
+      details: { candidates: [{ line: 2, differences: ['typography'], exact: '“quoted” word' }] },
+    });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'first\n  second\nthird', newString: 'x' })).rejects.toMatchObject({
+      details: { candidates: [{ line: 3, differences: ['whitespace'], exact: 'first\n\tsecond\nthird' }] },
+    });
+  });
+});

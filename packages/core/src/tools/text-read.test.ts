@@ -116,3 +116,23 @@ describe('TextRead', () => {
     await expect(vault.call('TextRead', { filePath: 'notes/a.md', offset: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });
+
+describe('TextRead line endings, known answers', () => {
+  it.each([
+    ['abc', 'none'],
+    ['a\nb', 'lf'],
+    ['a\r\nb', 'crlf'],
+    ['a\r\nb\r\n', 'crlf'],
+    ['a\r\nb\nc', 'mixed'],
+    ['a\rb\n', 'lf'],
+    ['', 'none'],
+  ])('%j is %s', async (text, lineEnding) => {
+    expect((await open({ 'a.md': text }).call('TextRead', { filePath: 'a.md' })).lineEnding).toBe(lineEnding);
+  });
+
+  it('takes only EF BB BF for a BOM: a file starting with U+FEBF (EF BA BF) keeps it as text', async () => {
+    const vault = open({ 'a.md': new Uint8Array([0xef, 0xba, 0xbf, 0x78, 0x0a]) });
+    const output = await vault.call('TextRead', { filePath: 'a.md' });
+    expect(output).toMatchObject({ bom: false, lines: [{ number: 1, text: '\ufebfx' }] });
+  });
+});
