@@ -28,14 +28,13 @@ export interface TextReadOutput {
   nextOffset?: number;
 }
 
-const lineEndings = z.enum(['lf', 'crlf', 'mixed', 'none']);
 const outputSchema = z.object({
   path: z.string(),
   /** The lines as the text shows them: `N: text`, with the markers of a cut line. */
   lines: z.array(z.string()),
   totalLines: z.number(),
   fileHash: z.string(),
-  lineEnding: lineEndings,
+  lineEnding: z.enum(['lf', 'crlf', 'mixed', 'none']),
   bom: z.boolean(),
   nextOffset: z.number().optional(),
 });
