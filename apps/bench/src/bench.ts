@@ -4,9 +4,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio, totalsOf } from './agent-tasks-table.js';
+import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
+import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
 import { generateFile, generatedLine } from './large-files.js';
 import { measurePeakGrowth, openSession, type ServerCommand } from './mcp-session.js';
+import { printTable } from './print-table.js';
 import { compareFindings, firstResultsFigure, searchFigures, searchQueries } from './search-versus-ripgrep.js';
 import { median, percentile, timeRuns } from './statistics.js';
 
@@ -24,6 +28,8 @@ interface Row {
   budget: string;
 }
 const rows: Row[] = [];
+/** Tables of their own, printed after the main one. */
+const tables: { title: string; columns: string[]; rows: string[][]; notes: string[] }[] = [];
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const ms = (milliseconds: number) => `${milliseconds.toFixed(milliseconds < 10 ? 2 : 1)} ms`;
@@ -146,19 +152,43 @@ async function largeFiles() {
   }
 }
 
-function printTable() {
-  const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
-  console.log(line(columns));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(columns.map((column) => row[column])));
+async function agentTaskTokens() {
+  if (!existsSync(corpus)) {
+    log(`agent tasks: skipped, no corpus at ${corpus} (set VAULT_BENCH_CORPUS to the cpp-docs folder)`);
+    rows.push({ figure: 'agent tasks: tokens', ours: 'skipped', peer: '', ratio: '', budget: `no corpus at ${corpus}` });
+    return;
+  }
+  const comparisons: Record<string, TaskComparison[]> = {};
+  for (const kind of clientKinds) {
+    log(`agent tasks: tokens, ${kind} client, vault-mcp against server-filesystem`);
+    const tasks = await compareAgentTasks(corpus, kind, { ours, reference });
+    comparisons[kind] = tasks;
+    tables.push({ title: `agent tasks: tokens, ${kind} client`, columns: agentTasksColumns, rows: agentTasksRows(tasks), notes: agentTasksNotes(tasks) });
+    const [oursTotal, peerTotal] = [totalsOf(tasks.map((task) => task.ours)), totalsOf(tasks.map((task) => task.reference))];
+    rows.push({
+      figure: `agent tasks, ${kind} client: tokens`,
+      ours: `${count(oursTotal.tokens)} (${oursTotal.correct}/${tasks.length} correct)`,
+      peer: `server-filesystem: ${count(peerTotal.tokens)} (${peerTotal.correct}/${tasks.length} correct)`,
+      ratio: tokensRatio(oursTotal.tokens, peerTotal.tokens),
+      budget: verdict(oursTotal.correct === tasks.length, 'every task correct'),
+    });
+  }
+  results.agentTasks = comparisons;
 }
 
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
-const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles };
+const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
-printTable();
+const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];
+printTable(
+  columns,
+  rows.map((row) => columns.map((column) => row[column])),
+);
+for (const table of tables) {
+  console.log(`\n${table.title}\n`);
+  printTable(table.columns, table.rows);
+  if (table.notes.length > 0) console.log(`\n${table.notes.join('\n')}`);
+}
 const output = fileURLToPath(new URL('../bench-results.json', import.meta.url));
 await writeFile(output, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
 log(`figures written to ${output}`);

@@ -14,6 +14,8 @@ export interface McpSession {
   pid: number;
   /** Calls a tool; a tool error fails the benchmark, since it would measure the wrong thing. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Calls a tool and gives its result, a tool error included, as an agent would get it. */
+  attempt(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
@@ -22,13 +24,15 @@ export async function openSession(server: ServerCommand): Promise<McpSession> {
   const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' });
   const client = new Client({ name: 'vault-bench', version: '1.0.0' });
   await client.connect(transport);
+  const attempt = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
   return {
     pid: transport.pid!,
     async call(name, args) {
-      const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
+      const result = await attempt(name, args);
       if (result.isError) throw new Error(`${server.name} ${name} failed: ${JSON.stringify(result.content).slice(0, 300)}`);
       return result;
     },
+    attempt,
     close: () => client.close(),
   };
 }

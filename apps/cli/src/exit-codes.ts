@@ -2,7 +2,8 @@ import type { ErrorCode } from '@vault/core';
 
 /**
  * The exit code of each error code: every code has its own, and the compiler checks that none is
- * left out. 0 is success, 64 a usage error (as in sysexits.h); 1 is left to Node (a crash before the CLI could answer).
+ * left out. 0 is success, 1 a search that found nothing (as in grep and ripgrep), 64 a usage error
+ * and 70 a failure of the CLI itself (as in sysexits.h).
  */
 export const exitCodes: Record<ErrorCode, number> = {
   NOT_FOUND: 2,
@@ -23,4 +24,8 @@ export const exitCodes: Record<ErrorCode, number> = {
   IO_ERROR: 17,
 };
 
+/** A search that found nothing: an answer, not an error, but `if vault search -q TODO` must read it as false. */
+export const noMatchExitCode = 1;
 export const usageExitCode = 64;
+/** The CLI itself failed: it is not built, or it crashed (Node's own code for a crash, 1, would read as "no match"). */
+export const crashExitCode = 70;

@@ -1,11 +1,10 @@
 import { mkdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { type ErrorCode, errorCodes } from '@vault/core';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFolder } from '@vault/testing';
+import { describe, expect, it } from 'vitest';
 import { exitCodes } from './exit-codes.js';
-import { run } from './run.js';
+import { useTempVault } from './use-temp-vault.js';
 
 const seed = {
   'notes/a.md': '# A\n\nan apple a day\n- [ ] ship it\n',
@@ -16,48 +15,13 @@ const seed = {
   'empty/': '',
 };
 
-let folder: TempFolder;
-beforeEach(async () => {
-  folder = await createTempFolder(seed);
-});
-afterEach(async () => {
-  await folder.remove();
-});
-
-interface RunOptions {
-  stdin?: string | Uint8Array;
-  color?: boolean;
-  errorColor?: boolean;
-  env?: Record<string, string>;
-  vault?: boolean;
-}
-
-/** Runs the command line in-process on the temp vault and collects what it printed. */
-async function vault(argv: string[], { stdin, color, errorColor, env = {}, vault = true }: RunOptions = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(vault ? ['--vault', folder.path, ...argv] : argv, {
-    stdin: Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)]),
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env,
-    ...(color === undefined ? {} : { color }),
-    ...(errorColor === undefined ? {} : { errorColor }),
-  });
-  return { code, stdout, stderr };
-}
-
-const json = async (argv: string[], options?: RunOptions) => {
-  const result = await vault(['--json', ...argv], options);
-  expect(result.stderr).toBe('');
-  return { code: result.code, value: JSON.parse(result.stdout) };
-};
+const { root, vault, json } = useTempVault(seed);
 
 describe('vault read', () => {
   it('prints numbered lines and the metadata line, or the typed result with --json', async () => {
     const human = await vault(['read', 'notes/a.md', '--offset', '3', '--limit', '1']);
     expect(human).toMatchObject({ code: 0, stderr: '' });
-    expect(human.stdout).toMatch(/^3: an apple a day\n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 3-3 \| more: call again with offset 4\]\n$/);
+    expect(human.stdout).toMatch(/^3: an apple a day\n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 3-3 \| more: call again with --offset 4\]\n$/);
     const { code, value } = await json(['read', 'notes/crlf.md']);
     expect(code).toBe(0);
     expect(value).toEqual({
@@ -73,14 +37,20 @@ describe('vault read', () => {
     });
   });
 
+  it('reads on where a long line was cut with --column, as the cut line says in flags', async () => {
+    await writeFile(path.join(root(), 'wide.md'), `${'x'.repeat(2000)}yz\n`);
+    expect((await vault(['read', 'wide.md'])).stdout).toContain('x … [line cut: 2002 characters; vault read --offset 1 --limit 1 --column 2001 reads on]\n');
+    expect((await vault(['read', 'wide.md', '--column', '2001'])).stdout).toMatch(/^1: \[from character 2001\] …yz\n/);
+  });
+
   it('takes the vault from VAULT_PATH when --vault is not given, and refuses an empty --vault', async () => {
-    const result = await vault(['read', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: folder.path } });
+    const result = await vault(['read', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: root() } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('1: one\n2: two\n');
-    const empty = await vault(['--vault', '', 'rm', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: folder.path } });
+    const empty = await vault(['--vault', '', 'rm', 'notes/crlf.md'], { vault: false, env: { VAULT_PATH: root() } });
     expect(empty).toMatchObject({ code: 64, stdout: '' });
     expect(empty.stderr).toContain('--vault is empty');
-    expect(await readFolder(folder.path)).toEqual(seed);
+    expect(await readFolder(root())).toEqual(seed);
   });
 });
 
@@ -89,17 +59,17 @@ describe('vault edit', () => {
     const result = await vault(['edit', 'notes/a.md', '--old', '- [ ] ship it', '--new', '- [x] ship it']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Edited notes\/a\.md: 1 replacement, line 4 changed\. fileHash: [0-9a-f]{16}\n2: \n3: an apple a day\n4: - \[x\] ship it\n$/);
-    expect((await readFolder(folder.path))['notes/a.md']).toBe('# A\n\nan apple a day\n- [x] ship it\n');
+    expect((await readFolder(root()))['notes/a.md']).toBe('# A\n\nan apple a day\n- [x] ship it\n');
   });
 
   it('reads the new string from stdin and the old one from a file, keeping CRLF line endings', async () => {
-    const oldFile = path.join(folder.path, '..', `${path.basename(folder.path)}-old.txt`);
+    const oldFile = path.join(root(), '..', `${path.basename(root())}-old.txt`);
     await writeFile(oldFile, 'one\ntwo');
     try {
       const { code, value } = await json(['edit', 'notes/crlf.md', '--old-file', oldFile, '--new-file', '-'], { stdin: 'one\nand a half\ntwo' });
       expect(code).toBe(0);
       expect(value).toMatchObject({ path: 'notes/crlf.md', replacements: 1, startLine: 2, endLine: 2 });
-      expect((await readFolder(folder.path))['notes/crlf.md']).toBe('one\r\nand a half\r\ntwo\r\n');
+      expect((await readFolder(root()))['notes/crlf.md']).toBe('one\r\nand a half\r\ntwo\r\n');
     } finally {
       await rm(oldFile);
     }
@@ -124,7 +94,7 @@ describe('vault edit', () => {
     const result = await vault(['edit', 'notes/a.md', ...options]);
     expect(result).toMatchObject({ code: 64, stdout: '' });
     expect(result.stderr).toMatch(message);
-    expect(await readFolder(folder.path)).toEqual(seed);
+    expect(await readFolder(root())).toEqual(seed);
   });
 });
 
@@ -134,7 +104,7 @@ describe('vault create', () => {
     const { code, value } = await json(['create', 'inbox/deep/two.md', '-'], { stdin: '\uFEFFtwo\nlines\n' });
     expect(code).toBe(0);
     expect(value).toEqual({ path: 'inbox/deep/two.md', action: 'created', totalLines: 2, fileHash: expect.any(String) });
-    const files = await readFolder(folder.path);
+    const files = await readFolder(root());
     expect(files['inbox/one.md']).toBe('# One\n');
     expect(files['inbox/deep/two.md']).toBe('\uFEFFtwo\nlines\n');
   });
@@ -144,16 +114,22 @@ describe('vault create', () => {
     expect((await json(['create', 'notes/a.md', 'new', '--overwrite'])).value.action).toBe('replaced');
     const refused = await vault(['create', 'missing/b.md', 'b', '--no-create-directories']);
     expect(refused.code).toBe(exitCodes.NOT_FOUND);
-    const files = await readFolder(folder.path);
+    const files = await readFolder(root());
     expect(files['notes/a.md']).toBe('new');
     expect(Object.keys(files).some((file) => file.startsWith('missing'))).toBe(false);
+  });
+
+  it('names the flags and commands in its messages, not the parameters and tools, with --json too', async () => {
+    const message = 'notes/a.md already exists. Call again with --overwrite to replace it, or use vault edit to change part of it.';
+    expect(await vault(['create', 'notes/a.md', 'new'])).toEqual({ code: exitCodes.ALREADY_EXISTS, stdout: '', stderr: `ALREADY_EXISTS: ${message}\n` });
+    expect((await json(['create', 'notes/a.md', 'new'])).value).toEqual({ error: { code: 'ALREADY_EXISTS', message } });
   });
 
   it('refuses stdin that is not UTF-8 (INVALID_ARGUMENT) and writes nothing', async () => {
     const result = await vault(['create', 'bad.md', '-'], { stdin: new Uint8Array([0x61, 0xff, 0x62]) });
     expect(result.code).toBe(exitCodes.INVALID_ARGUMENT);
     expect(result.stderr).toMatch(/^INVALID_ARGUMENT: stdin \(content\) is not valid UTF-8 text/);
-    expect(await readFolder(folder.path)).toEqual(seed);
+    expect(await readFolder(root())).toEqual(seed);
   });
 });
 
@@ -171,12 +147,23 @@ describe('vault search', () => {
     expect(error.stderr.startsWith('\x1b[1m\x1b[31mNOT_FOUND\x1b[39m\x1b[22m: ')).toBe(true);
   });
 
+  it('colours as --color=WHEN says: always, never, or auto (as the terminal can)', async () => {
+    const coloured = async (argv: string[], color = false) => (await vault(['search', 'apple', ...argv], { color, errorColor: color })).stdout.includes('\x1b[');
+    expect(await coloured(['--color=always'])).toBe(true);
+    expect(await coloured(['--color', 'always'])).toBe(true);
+    expect(await coloured(['--color=never'], true)).toBe(false);
+    expect(await coloured(['--color=auto'], true)).toBe(true);
+    expect(await coloured(['--color=auto'])).toBe(false);
+    expect((await vault(['--color=never', 'read', 'missing.md'], { errorColor: true })).stderr).toMatch(/^NOT_FOUND: /);
+    const refused = await vault(['--color', 'search', 'apple']);
+    expect(refused).toMatchObject({ code: 64, stdout: '' });
+    expect(refused.stderr).toContain("argument 'search' is invalid. Pass always, never or auto. Before a command, write --color=always: --color takes the word after it.");
+  });
+
   it('narrows with --dir, --glob and --regex, lists files with --files-only, and gives the typed result with --json', async () => {
-    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
-    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file]\n');
-    const { value } = await json(['search', 'APPLE', '--extensions', '.md,.json', '-n', '1']);
-    expect(value).toMatchObject({ caseSensitive: true, totalMatches: 0, totalFiles: 0, files: [] });
-    const limited = await json(['search', 'apple', '--extensions', '.md,.json', '--max-results', '1']);
+    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
+    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
+    const limited = await json(['search', 'apple', '--extensions', '.md,.json', '-m', '1']);
     expect(limited.value).toMatchObject({ totalMatches: 3, totalFiles: 3, truncated: true, files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }] });
   });
 
@@ -186,9 +173,9 @@ describe('vault search', () => {
     expect(refused.stderr).toContain(`error: unknown option '- [ ]'`);
     expect(refused.stderr).toContain('put -- before it');
     expect((await vault(['search', '--glbo', '*.md', 'x'])).stderr).not.toContain('put -- before it');
-    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file]\n');
+    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
     expect((await vault(['create', 'list.md', '--', '- first\n'])).code).toBe(0);
-    expect((await readFolder(folder.path))['list.md']).toBe('- first\n');
+    expect((await readFolder(root()))['list.md']).toBe('- first\n');
   });
 
   it('searches hidden folders only with --allow-hidden', async () => {
@@ -202,16 +189,19 @@ describe('vault tree, ls, mv, rm', () => {
     expect((await vault(['tree'])).stdout).toBe('empty/\nnotes/\nprojects/\nprojects/alpha/\n[4 folders below the vault root]\n');
     expect((await vault(['tree', '--max-depth', '1'])).stdout).toContain('[3 folders below the vault root; more folders exist below');
     expect((await json(['tree', 'projects'])).value).toEqual({ directory: 'projects', directories: ['projects/alpha'], truncated: false });
-    expect((await vault(['ls', 'notes'])).stdout).toBe('notes/a.md (34 bytes)\nnotes/crlf.md (10 bytes)\n[2 files in notes/]\n');
+    expect((await vault(['ls', 'notes'])).stdout).toBe('a.md 34\ncrlf.md 10\n[2 files in notes/, sizes in bytes]\n');
+    expect((await vault(['ls', 'notes', '-m', '1'])).stdout).toBe(
+      'a.md 34\n[2 files in notes/, sizes in bytes; showing the first 1 (raise --max-results, or find files by name with vault search --glob)]\n',
+    );
     expect((await json(['ls'])).value).toEqual({ directory: '', files: [], totalFiles: 0, folders: 3 });
   });
 
   it('shows names holding terminal escapes and line breaks escaped, in colour too: nothing reaches the terminal raw', async () => {
-    await writeFile(path.join(folder.path, 'notes/\u001b[2J\u001b[31mred.md'), 'x\n');
-    await mkdir(path.join(folder.path, 'evil\n[1 file in the vault root]'));
+    await writeFile(path.join(root(), 'notes/\u001b[2J\u001b[31mred.md'), 'x\n');
+    await mkdir(path.join(root(), 'evil\n[1 file in the vault root]'));
     for (const color of [false, true]) {
       const listing = (await vault(['ls', 'notes'], { color })).stdout;
-      expect(listing).toContain('notes/\\u001b[2J\\u001b[31mred.md');
+      expect(listing).toContain('\\u001b[2J\\u001b[31mred.md');
       // Only the colours the CLI itself adds (ESC [ ... m around whole parts), never the name's "ESC [2J".
       expect(listing).not.toContain('\u001b[2J');
       const tree = (await vault(['tree'], { color })).stdout;
@@ -226,7 +216,7 @@ describe('vault tree, ls, mv, rm', () => {
     expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md' });
     expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);
     expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe('Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it)\n');
-    const files = await readFolder(folder.path);
+    const files = await readFolder(root());
     expect(files['notes/a.md']).toBe(seed['notes/a.md']);
     expect(files['.trash/notes/crlf.md']).toBe(seed['notes/crlf.md']);
     expect(files['notes/crlf.md']).toBeUndefined();
@@ -267,9 +257,9 @@ describe('exit codes', () => {
 
   it.each(errorCodes)('exits with the code of %s, naming it on stderr, or in JSON on stdout with --json', async (errorCode) => {
     const { argv, setup } = failures[errorCode];
-    await setup?.(folder.path);
+    await setup?.(root());
     // The huge file is left out of the before-and-after comparison; its size shows it untouched.
-    const contents = async () => (errorCode === 'FILE_TOO_LARGE' ? (await stat(path.join(folder.path, 'huge.md'))).size : readFolder(folder.path));
+    const contents = async () => (errorCode === 'FILE_TOO_LARGE' ? (await stat(path.join(root(), 'huge.md'))).size : readFolder(root()));
     const before = await contents();
 
     const human = await vault(argv);

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { type ErrorCode, VaultError, type VaultOptions, createVault, isVaultError, minOutputBound } from '@vault/core';
+import { type ErrorCode, type Vault, VaultError, type VaultOptions, createVault, isVaultError, minOutputBound } from '@vault/core';
 import { createNodeFs } from '@vault/node';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { exitCodes, usageExitCode } from './exit-codes.js';
+import { crashExitCode, exitCodes, noMatchExitCode, usageExitCode } from './exit-codes.js';
+import { rewriteForCli } from './rewrite-for-cli.js';
 import { createTerminalStyle } from './terminal-style.js';
-import { addToolCommands, type InputSources, type RunTool } from './tool-commands.js';
+import { addToolCommands, type RunTool } from './tool-commands.js';
 
 /** Where a run reads and writes: the process's streams in the bin, or test doubles in-process. */
 export interface RunIo {
@@ -15,9 +17,9 @@ export interface RunIo {
   stderr: { write(text: string): unknown };
   /** Where `VAULT_PATH` is looked up when `--vault` is not given. Default: no variables. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Colour the human output on stdout; `--color` and `--no-color` override it. Default false. */
+  /** Colour the human output on stdout; `--color[=always|never]` and `--no-color` override it. Default false. */
   color?: boolean;
-  /** Colour the error codes on stderr; `--color` and `--no-color` override it. Default false. */
+  /** Colour the error codes on stderr; `--color[=always|never]` and `--no-color` override it. Default false. */
   errorColor?: boolean;
 }
 
@@ -27,31 +29,37 @@ interface GlobalOptions {
   extensions?: string;
   allowHidden?: boolean;
   readOnly?: boolean;
-  color?: boolean;
+  /** --color: true; --color=WHEN: true, false or 'auto'; --no-color: false. */
+  color?: boolean | 'auto';
   maxOutput?: string;
 }
 
-/** Runs the `vault` command line and resolves to its exit code: 0, an error code's (see exit-codes.ts), or 64 for a usage error. */
+/** Runs the `vault` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
 export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   let exitCode = 0;
-  const runTool: RunTool = async (command, name, input, commandVaultOptions) => {
+  const runTool: RunTool = async (command, name, { input, vaultOptions, quiet, settle }) => {
     const global = command.optsWithGlobals<GlobalOptions>();
-    const style = createTerminalStyle(global.color ?? io.color ?? false);
+    const words = (text: string) => rewriteForCli(text, command.parent?.commands ?? [], name);
+    const terminalStyle = createTerminalStyle(colorWanted(global.color, io.color));
     const usage = (message: string): never => command.error(message, { exitCode: usageExitCode });
     if (global.vault === '') usage('--vault is empty. Pass the vault folder, or leave --vault out to use VAULT_PATH or the current folder.');
-    const sources: InputSources = { read: (file, flag) => readText(file, flag, io.stdin, usage), usage };
     try {
-      const toolInput = await input(sources);
-      const vaultOptions = { ...vaultOptionsFrom(global, usage), ...commandVaultOptions };
-      const vault = createVault(await createNodeFs(global.vault ?? (io.env?.VAULT_PATH || '.')), vaultOptions);
+      const vault = await openVault(global, vaultOptions, io, usage);
+      const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, usage), usage, vault });
       const output = await vault.call(name, toolInput as never);
-      io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : vault.render(name, output as never, style)}\n`);
+      const settled = settle?.(output) ?? { exitCode: 0 };
+      exitCode = settled.exitCode;
+      if (quiet) return;
+      const style = { ...terminalStyle, note: (text: string) => terminalStyle.note(words(text)) };
+      io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : vault.render(name, output, style)}\n`);
+      if (settled.hint) io.stderr.write(`${settled.hint}\n`);
     } catch (error) {
       if (error instanceof CommanderError) throw error;
       const { code, message, details } = describeError(error);
       exitCode = exitCodes[code];
-      if (global.json) io.stdout.write(`${JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } }, null, 2)}\n`);
-      else io.stderr.write(`${createTerminalStyle(global.color ?? io.errorColor ?? false).errorCode(code)}: ${message}\n`);
+      const reported = { code, message: words(message), ...(details ? { details } : {}) };
+      if (global.json) io.stdout.write(`${JSON.stringify({ error: reported }, null, 2)}\n`);
+      else io.stderr.write(`${createTerminalStyle(colorWanted(global.color, io.errorColor)).errorCode(code)}: ${reported.message}\n`);
     }
   };
 
@@ -67,20 +75,51 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   return exitCode;
 }
 
+/** Opens the vault the options name, saying on stderr which folder it is when they name none. */
+async function openVault(global: GlobalOptions, commandOptions: VaultOptions | undefined, io: RunIo, usage: (message: string) => never): Promise<Vault> {
+  const options = { ...vaultOptionsFrom(global, usage), ...commandOptions };
+  const root = global.vault ?? io.env?.VAULT_PATH;
+  if (!root) io.stderr.write(`vault: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
+  return createVault(await createNodeFs(root || '.'), options);
+}
+
+/** Whether to colour: as --color says, or as the terminal can (`detected`). */
+const colorWanted = (color: GlobalOptions['color'], detected = false) => (color === undefined || color === 'auto' ? detected : color);
+
+/** --color's value: always, never or auto. */
+function colorWhen(value: string): boolean | 'auto' {
+  if (value === 'auto') return value;
+  if (value === 'always' || value === 'never') return value === 'always';
+  throw new InvalidArgumentError('Pass always, never or auto. Before a command, write --color=always: --color takes the word after it.');
+}
+
 function createProgram(io: RunIo, runTool: RunTool): Command {
   const exitCodeList = Object.entries(exitCodes).map(([code, exitCode]) => `  ${String(exitCode).padEnd(3)} ${code}`);
   const program = new Command('vault')
     .description('The vault text tools at the terminal: read, edit, create and search the text files of one folder.')
     .version(packageJson.version, '-V, --version')
-    .option('--vault <dir>', 'the vault folder (default: $VAULT_PATH, else the current folder)')
+    .option('--vault <dir>', 'the vault folder (default: $VAULT_PATH, else the current folder, said on stderr)')
     .option('--json', 'print the typed result, or {"error": {"code", "message"}}, as JSON and nothing else')
     .option('--extensions <list>', 'allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)')
     .option('--allow-hidden', 'let the commands reach hidden paths (.git, .obsidian, .trash)')
     .option('--read-only', 'refuse every command that changes the vault (PERMISSION_DENIED)')
     .option('--max-output <characters>', 'longest answer, in characters; longer lists are cut with a note (default: 65536)')
-    .option('--color', 'colour the output even when it is not a terminal')
-    .option('--no-color', 'never colour the output (NO_COLOR does the same)')
-    .addHelpText('after', ['', 'Paths are relative to the vault folder; text that starts with "-" goes after --.', 'Exit codes:', '  0   success', ...exitCodeList, `  ${usageExitCode}  usage error`, ''].join('\n'))
+    .option('--color [when]', 'colour the output: always (the default of a bare --color), never, or auto (on a terminal that has colours)', colorWhen)
+    .option('--no-color', 'never colour the output (a non-empty NO_COLOR does the same)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Paths are relative to the vault folder; text that starts with "-" goes after --.',
+        'Exit codes:',
+        '  0   success',
+        `  ${noMatchExitCode}   search found nothing`,
+        ...exitCodeList,
+        `  ${usageExitCode}  usage error`,
+        `  ${crashExitCode}  the CLI itself failed (not built, or crashed)`,
+        '',
+      ].join('\n'),
+    )
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError('(add --help for usage)')

@@ -1,5 +1,21 @@
-import { maxReadLines, type ToolName, type VaultOptions } from '@vault/core';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { maxReadLines, type ToolName, type ToolOutput, type Vault, type VaultOptions } from '@vault/core';
+import type { Command } from 'commander';
+import { defineSearchCommand } from './define-search-command.js';
+import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
+import { ParameterOption } from './parameter-option.js';
+import { wholeNumber } from './whole-number.js';
+
+/** The command of each tool: `vault read` runs TextRead. */
+export const toolCommands: Record<ToolName, string> = {
+  TextRead: 'read',
+  TextEdit: 'edit',
+  TextCreate: 'create',
+  TextSearch: 'search',
+  ListDirectories: 'tree',
+  ListFiles: 'ls',
+  Move: 'mv',
+  RemoveFile: 'rm',
+};
 
 /** What a command's input may need beyond its arguments. */
 export interface InputSources {
@@ -7,68 +23,82 @@ export interface InputSources {
   read(file: string, flag: string): Promise<string>;
   /** Stops with a usage error (exit code 64). */
   usage(message: string): never;
+  /** The vault the tool runs on. */
+  vault: Vault;
 }
 
-/** Runs a tool for a command: builds its input, opens the vault (with any options of the command's own), calls the tool, prints the result. */
-export type RunTool = (command: Command, name: ToolName, input: (sources: InputSources) => Promise<object>, vaultOptions?: VaultOptions) => Promise<void>;
+/** How a command runs its tool. */
+export interface ToolRun<Name extends ToolName> {
+  /** The tool's input. */
+  input(sources: InputSources): Promise<object>;
+  /** Vault options of the command's own. */
+  vaultOptions?: VaultOptions;
+  /** Print nothing on stdout. */
+  quiet?: boolean;
+  /** The exit code of an answer (default 0), and a hint for stderr. */
+  settle?(output: ToolOutput<Name>): { exitCode: number; hint?: string };
+}
 
-const wholeNumber = (value: string) => {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Pass a whole number.');
-  return Number(value);
-};
+/** Runs a tool for a command: opens the vault, builds the input, calls the tool, prints the result and sets the exit code. */
+export type RunTool = <Name extends ToolName>(command: Command, name: Name, run: ToolRun<Name>) => Promise<void>;
 
 /** The eight commands, one per tool, each with the tool's parameters as arguments and options. */
 export function addToolCommands(program: Command, runTool: RunTool): void {
-  const command = (usage: string, summary: string, description: string, ...examples: string[]) =>
+  const command = (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) =>
     program
-      .command(usage)
+      .command(`${toolCommands[tool]} ${usage}`)
       .summary(summary)
-      .description(description)
+      .description(`${description} Runs ${tool}.`)
       .addHelpText('after', `\n${examples.length === 1 ? 'Example' : 'Examples'}:\n${examples.map((example) => `  ${example}\n`).join('')}`);
 
   command(
-    'read <file>',
+    'TextRead',
+    '<file>',
     'print the lines of a file, numbered',
-    `Print a file's lines, numbered, then its totalLines and fileHash (TextRead). At most ${maxReadLines} lines at a time; the last line says where to continue.`,
+    `Print a file's lines, numbered, then its totalLines and fileHash. At most ${maxReadLines} lines at a time; the last line says where to continue.`,
     'vault read notes/todo.md',
     'vault read notes/long.md --offset 501 --limit 100',
+    'vault read notes/wide.md --offset 12 --limit 1 --column 2001',
   )
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
-    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number }) {
-      return runTool(this, 'TextRead', async () => ({ filePath, ...options }));
+    .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
+    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number }) {
+      return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
     });
 
   command(
-    'edit <file>',
+    'TextEdit',
+    '<file>',
     'replace an exact string in a file',
-    'Replace an exact string in a file (TextEdit): it must occur exactly once, or use --replace-all. Give each string as text (--old, --new) or as a file (--old-file, --new-file), where "-" reads stdin. Text from a file or stdin is taken exactly, final newline included.',
+    'Replace an exact string in a file: it must occur exactly once, or use --replace-all. Give each string as text (--old, --new) or as a file (--old-file, --new-file), where "-" reads stdin. Text from a file or stdin is taken exactly, final newline included; when only one of the two strings comes from a file and only one ends with a line break, the edit is refused.',
     "vault edit notes/todo.md --old '- [ ] ship it' --new '- [x] ship it'",
     'vault edit notes/plan.md --old-file old.txt --new-file - < new.txt',
   )
-    .addOption(new Option('--old <text>', 'the exact text to replace').conflicts('oldFile'))
+    .addOption(new ParameterOption('--old <text>', 'the exact text to replace', 'oldString').conflicts('oldFile'))
     .option('--old-file <file>', 'read the text to replace from a file, relative to the current folder ("-": stdin)')
-    .addOption(new Option('--new <text>', "the text to put in its place ('' deletes)").conflicts('newFile'))
+    .addOption(new ParameterOption('--new <text>', "the text to put in its place ('' deletes)", 'newString').conflicts('newFile'))
     .option('--new-file <file>', 'read the new text from a file, relative to the current folder ("-": stdin)')
     .option('--replace-all', 'replace every occurrence instead of exactly one')
     .option('--expected-hash <hash>', 'refuse (STALE_FILE) unless the file still has this fileHash, from an earlier read')
-    .action(function (this: Command, filePath: string, options: EditOptions) {
-      return runTool(this, 'TextEdit', async (sources) => {
-        if (options.oldFile === '-' && options.newFile === '-') sources.usage('Only one of --old-file and --new-file can read stdin.');
-        return {
-          filePath,
-          oldString: await stringFrom(sources, options.old, options.oldFile, '--old'),
-          newString: await stringFrom(sources, options.new, options.newFile, '--new'),
-          replaceAll: options.replaceAll,
-          expectedHash: options.expectedHash,
-        };
+    .action(function (this: Command, filePath: string, { oldFile, newFile, ...options }: EditOptions) {
+      return runTool(this, 'TextEdit', {
+        input: async (sources) => {
+          if (oldFile === '-' && newFile === '-') sources.usage('Only one of --old-file and --new-file can read stdin.');
+          const oldString = await editString(sources, options.oldString, oldFile, '--old');
+          const newString = await editString(sources, options.newString, newFile, '--new');
+          const mismatch = lineBreakMismatch(oldString, newString);
+          if (mismatch) sources.usage(mismatch);
+          return { filePath, ...options, oldString: oldString.text, newString: newString.text };
+        },
       });
     });
 
   command(
-    'create <file> <content>',
+    'TextCreate',
+    '<file> <content>',
     'write a new file',
-    'Write a new file, or replace one with --overwrite (TextCreate). Missing parent folders are created. Content "-" reads stdin; content that starts with "-" goes after --.',
+    'Write a new file, or replace one with --overwrite. Missing parent folders are created. Content "-" reads stdin; content that starts with "-" goes after --.',
     "vault create notes/ideas.md '# Ideas'",
     "vault create notes/list.md -- '- first item'",
     'vault create notes/draft.md - < draft.md',
@@ -76,100 +106,64 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     .option('--overwrite', 'replace the file if it exists (default: refuse with ALREADY_EXISTS)')
     .option('--no-create-directories', 'refuse instead of creating missing parent folders')
     .action(function (this: Command, filePath: string, content: string, options: { overwrite?: boolean; createDirectories: boolean }) {
-      return runTool(this, 'TextCreate', async (sources) => ({
-        filePath,
-        content: content === '-' ? await sources.read('-', 'content') : content,
-        ...options,
-      }));
+      return runTool(this, 'TextCreate', {
+        input: async (sources) => ({ filePath, content: content === '-' ? await sources.read('-', 'content') : content, ...options }),
+      });
     });
 
-  command(
-    'search <query>',
-    'find the lines that match a string or a regex',
-    'Find the lines that match a literal string or, with --regex, a JavaScript regular expression (TextSearch), grouped by file and ordered by path and line. Smart case: case-insensitive unless the query has an upper-case letter.',
-    "vault search 'TODO' --glob '*.md' --context 1",
-    "vault search '^## ' --regex --files-only",
-    "vault search -- '- [ ]'",
-  )
-    .option('--regex', 'treat the query as a JavaScript regular expression')
-    .option('--file <file>', 'search only this file')
-    .option('--dir <folder>', 'search only below this folder (default: the whole vault)')
-    .option('--glob <pattern>', 'search only paths matching this glob; without "/" it matches file names at any depth')
-    .option('-n, --max-results <n>', 'the most matching lines (or files, with --files-only) to print (default: 50)', wholeNumber)
-    .option('-C, --context <lines>', 'lines of context around each match (default: 0)', wholeNumber)
-    .option('-l, --files-only', 'print each matching file with its count of matching lines, not the lines')
-    .option('--timeout <ms>', 'the time budget of the search, in milliseconds (default: 10000)', wholeNumber)
-    .action(function (this: Command, query: string, options: SearchOptions) {
-      const input = {
-        query,
-        regex: options.regex,
-        filePath: options.file,
-        directoryPath: options.dir,
-        filePattern: options.glob,
-        maxResults: options.maxResults,
-        contextLines: options.context,
-        outputMode: options.filesOnly ? 'files_only' : 'content',
-      };
-      return runTool(this, 'TextSearch', async () => input, options.timeout === undefined ? {} : { searchTimeout: options.timeout });
-    });
+  defineSearchCommand(
+    command(
+      'TextSearch',
+      '[query] [path]',
+      'find the lines that match a string or a regex, or files by name',
+      'Find the lines that match a literal string or, with --regex, a JavaScript regular expression, grouped by file and ordered by path and line. Smart case: case-insensitive unless the query has an upper-case letter (-i and -s decide instead). The path, a file or a folder of the vault, narrows the search. With no query, list the files that --glob or the path select. Exits with 1 when nothing matched.',
+      "vault search TODO notes/ --glob '*.md' -C 1",
+      "vault search '^## ' --regex --files-only",
+      "vault search -g '*meeting*'",
+      "vault search -- '- [ ]'",
+      "if vault search -q 'ship it'; then echo found; fi",
+    ),
+    runTool,
+  );
 
-  command('tree [folder]', 'print the tree of folders', 'Print the tree of folders below a folder, the whole vault by default (ListDirectories).', 'vault tree projects --max-depth 2')
+  command('ListDirectories', '[folder]', 'print the tree of folders', 'Print the tree of folders below a folder, the whole vault by default.', 'vault tree projects --max-depth 2')
     .option('--max-depth <levels>', 'how many levels to go down (default: no limit)', wholeNumber)
     .action(function (this: Command, directoryPath: string | undefined, options: { maxDepth?: number }) {
-      return runTool(this, 'ListDirectories', async () => ({ directoryPath, ...options }));
+      return runTool(this, 'ListDirectories', { input: async () => ({ directoryPath, ...options }) });
     });
 
-  command('ls [folder]', 'list the files in a folder', 'List the files directly in a folder, the vault root by default, with their sizes (ListFiles).', 'vault ls notes').action(function (
-    this: Command,
-    directoryPath: string | undefined,
-  ) {
-    return runTool(this, 'ListFiles', async () => ({ directoryPath: directoryPath ?? '' }));
-  });
+  command('ListFiles', '[folder]', 'list the files in a folder', 'List the files directly in a folder, the vault root by default, with their sizes.', 'vault ls notes', 'vault ls archive -m 1000')
+    .option('-m, --max-results <n>', 'the most files to list (default: 200)', wholeNumber)
+    .action(function (this: Command, directoryPath: string | undefined, options: { maxResults?: number }) {
+      return runTool(this, 'ListFiles', { input: async () => ({ directoryPath: directoryPath ?? '', ...options }) });
+    });
 
-  command(
-    'mv <source> <destination>',
-    'move or rename a file or folder',
-    'Move or rename a file or folder (Move). The destination must not exist; its missing parent folders are created.',
-    'vault mv notes/draft.md archive/2026/draft.md',
-  ).action(function (
-    this: Command,
-    sourcePath: string,
-    destinationPath: string,
-  ) {
-    return runTool(this, 'Move', async () => ({ sourcePath, destinationPath }));
-  });
+  command('Move', '<source> <destination>', 'move or rename a file or folder', 'Move or rename a file or folder. The destination must not exist; its missing parent folders are created.', 'vault mv notes/draft.md archive/2026/draft.md').action(
+    function (this: Command, sourcePath: string, destinationPath: string) {
+      return runTool(this, 'Move', { input: async () => ({ sourcePath, destinationPath }) });
+    },
+  );
 
-  command('rm <file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path; mv brings it back (RemoveFile).", 'vault rm notes/old.md', 'vault mv .trash/notes/old.md notes/old.md').action(function (
+  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path; mv brings it back.", 'vault rm notes/old.md', 'vault mv .trash/notes/old.md notes/old.md').action(function (
     this: Command,
     filePath: string,
   ) {
-    return runTool(this, 'RemoveFile', async () => ({ filePath }));
+    return runTool(this, 'RemoveFile', { input: async () => ({ filePath }) });
   });
 }
 
 interface EditOptions {
-  old?: string;
+  oldString?: string;
   oldFile?: string;
-  new?: string;
+  newString?: string;
   newFile?: string;
   replaceAll?: boolean;
   expectedHash?: string;
 }
 
-interface SearchOptions {
-  regex?: boolean;
-  file?: string;
-  dir?: string;
-  glob?: string;
-  maxResults?: number;
-  context?: number;
-  filesOnly?: boolean;
-  timeout?: number;
-}
-
 /** A string given as `--flag TEXT` or `--flag-file FILE`. */
-async function stringFrom(sources: InputSources, text: string | undefined, file: string | undefined, flag: string): Promise<string> {
-  if (text !== undefined) return text;
-  if (file !== undefined) return sources.read(file, `${flag}-file`);
+async function editString(sources: InputSources, text: string | undefined, file: string | undefined, flag: string): Promise<EditString> {
+  if (text !== undefined) return { text, flag, fromFile: false };
+  if (file !== undefined) return { text: await sources.read(file, `${flag}-file`), flag: `${flag}-file`, fromFile: true };
   return sources.usage(`Pass ${flag} TEXT, or ${flag}-file FILE ("-" reads stdin).`);
 }

@@ -1,4 +1,12 @@
+import { crashExitCode } from './exit-codes.js';
+import { hasColors } from './has-colors.js';
 import { run } from './run.js';
+
+// A crash exits with 70, not Node's 1, which means "a search found nothing".
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`vault: the command failed unexpectedly: ${error.stack ?? error}\nReport it, with the command that failed.\n`);
+  process.exit(crashExitCode);
+});
 
 // `vault ... | head` closes the pipe early: that is not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -6,14 +14,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
-// Colour a terminal that has colours: Node's hasColors() honours NO_COLOR, FORCE_COLOR and TERM. A pipe gets plain text unless --color.
-const hasColors = (stream: NodeJS.WriteStream) => stream.isTTY === true && stream.hasColors();
-
 process.exitCode = await run(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
-  color: hasColors(process.stdout),
-  errorColor: hasColors(process.stderr),
+  color: hasColors(process.stdout, process.env),
+  errorColor: hasColors(process.stderr, process.env),
 });

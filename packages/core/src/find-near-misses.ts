@@ -11,6 +11,8 @@ export interface NearMiss {
   differences: string[];
   /** The file's text around the first difference, with it marked: `…can[file: "’" | oldString: "'"]t…`. */
   text: string;
+  /** The file's own text where it almost matches, to copy into `oldString`, when it is at most `maxExactLength` characters. */
+  exact?: string;
 }
 
 /** The near misses found, and whether the search stopped at its budget before trying every kind of difference. */
@@ -49,6 +51,8 @@ const combinations: Normalizer[][] = [1, 2, 4, 3, 5, 6, 7].map((mask) => normali
 /** Characters of the file shown before and after the first difference, and of each differing part. */
 const contextLength = 60;
 const differenceLength = 40;
+/** Longest near match given whole, so the agent can copy it without reading the file. */
+const maxExactLength = 500;
 
 /**
  * Finds where `needle` would match `text` (both with LF line breaks) if case, whitespace or
@@ -95,7 +99,7 @@ function candidatesAt(text: string, needle: string, found: Map<number, Normalize
     let regionEnd = lineStart;
     for (let count = 0; count <= needleLines && regionEnd !== -1; count += 1) regionEnd = text.indexOf('\n', regionEnd + (count === 0 ? 0 : 1));
     const region = text.slice(lineStart, regionEnd === -1 ? text.length : regionEnd + 1);
-    candidates.push({ line, differences: combination.map((normalizer) => normalizer.name), text: markedDifference(region, needle, combination) });
+    candidates.push({ line, differences: combination.map((normalizer) => normalizer.name), ...markedDifference(region, needle, combination) });
   }
   return candidates;
 }
@@ -104,11 +108,11 @@ function candidatesAt(text: string, needle: string, found: Map<number, Normalize
  * The region's text around where it first differs from the needle, the difference marked. The near
  * match is found in the normalized region and traced back to the region's own characters.
  */
-function markedDifference(region: string, needle: string, combination: readonly Normalizer[]): string {
+function markedDifference(region: string, needle: string, combination: readonly Normalizer[]): { text: string; exact?: string } {
   const { text: normalized, origin } = normalizeTraced(region, combination);
   const at = indexOfLinear(normalized, normalize(needle, combination));
   const lineEnd = region.indexOf('\n') === -1 ? region.length : region.indexOf('\n');
-  if (at === -1) return cut(region, 0, lineEnd, 0);
+  if (at === -1) return { text: cut(region, 0, lineEnd, 0) };
   const start = origin[at]!;
   const end = Math.min(region.length, origin[at + normalize(needle, combination).length] ?? region.length);
   const found = region.slice(start, end);
@@ -123,7 +127,8 @@ function markedDifference(region: string, needle: string, combination: readonly 
   const after = cut(region, Math.min(start + found.length - suffix, shownEnd), Math.min(shownEnd, start + found.length - suffix + contextLength), shownEnd);
   const file = shorten(found.slice(prefix, found.length - suffix));
   const wanted = shorten(needle.slice(prefix, needle.length - suffix));
-  return `${differs - contextLength > 0 ? '…' : ''}${before}[file: ${JSON.stringify(file)} | oldString: ${JSON.stringify(wanted)}]${after}`;
+  const text = `${differs - contextLength > 0 ? '…' : ''}${before}[file: ${JSON.stringify(file)} | oldString: ${JSON.stringify(wanted)}]${after}`;
+  return found.length <= maxExactLength ? { text, exact: found } : { text };
 }
 
 /** A slice of the text, never half a character, with … where the text goes on past `end` (up to `limit`). */

@@ -64,7 +64,7 @@ describe('what the agent sees, round 2', () => {
     expect(lines.at(-1)).toBe('[300 files in big/, sizes in bytes; showing the first 200 (raise `maxResults`, or find files by name with TextSearch\'s `filePattern`)]');
     expect(first.structuredContent).toMatchObject({ directory: 'big', totalFiles: 300, folders: 0 });
     expect((first.structuredContent as { files: unknown[] }).files).toHaveLength(200);
-    expect((first.structuredContent as { files: unknown[] }).files[0]).toEqual({ name: 'page-000.md', size: 9 });
+    expect((first.structuredContent as { files: unknown[] }).files[0]).toEqual('page-000.md 9');
     const all = await call('ListFiles', { directoryPath: 'big', maxResults: 1000 });
     expect((all.structuredContent as { files: unknown[] }).files).toHaveLength(300);
     expect(textOf(all).length).toBeLessThan(300 * 20);
@@ -86,7 +86,9 @@ describe('what the agent sees, round 2', () => {
     expect(result.isError).toBe(true);
     const column = apostropheLine.indexOf('can’t') + 3;
     expect(column).toBeGreaterThan(790);
-    expect(textOf(result)).toContain(`line 2 (differs in typography): …${apostropheLine.slice(column - 60, column)}[file: "’" | oldString: "'"]${apostropheLine.slice(column + 1, column + 61)}…`);
+    expect(textOf(result)).toContain(
+      `line 2 (differs in typography): …${apostropheLine.slice(column - 60, column)}[file: "’" | oldString: "'"]${apostropheLine.slice(column + 1, column + 61)}…, the file's text there: "you can’t do this"`,
+    );
   });
 
   it('every character of a long line is reachable: search windows around the match, TextRead reads on by column, a TextEdit snippet shows the change', async () => {

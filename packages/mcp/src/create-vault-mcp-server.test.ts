@@ -109,7 +109,7 @@ describe('the MCP server, in process', () => {
     expect(tree.structuredContent).toEqual({ directory: '', directories: ['new', 'notes', 'notes.md'], truncated: false });
     const files = await call('ListFiles', { directoryPath: 'new' });
     expect(textOf(files)).toBe('b.md 5\n[1 file in new/, sizes in bytes]');
-    expect(files.structuredContent).toEqual({ directory: 'new', files: [{ name: 'b.md', size: 5 }], totalFiles: 1, folders: 0 });
+    expect(files.structuredContent).toEqual({ directory: 'new', files: ['b.md 5'], totalFiles: 1, folders: 0 });
     expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { plainStyle } from '../text-style.js';
+import { plainStyle, type TextStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { escapeName, joinVaultPath } from '../vault-path.js';
 import { comparePaths } from '../walk-files.js';
@@ -8,16 +8,18 @@ import { comparePaths } from '../walk-files.js';
 /** Files one ListFiles call lists unless maxResults says otherwise. */
 export const defaultListedFiles = 200;
 
-const outputSchema = z.object({
-  directory: z.string(),
+export interface ListFilesOutput {
+  directory: string;
   /** The allowed files directly in the folder, by name (relative to the folder), sorted, with their sizes in bytes: the first maxResults of them, within the answer's bound. */
-  files: z.array(z.object({ name: z.string(), size: z.number() })),
+  files: { name: string; size: number }[];
   /** How many allowed files the folder holds, listed or not. */
-  totalFiles: z.number(),
+  totalFiles: number;
   /** How many folders sit in the folder (not listed; see ListDirectories). */
-  folders: z.number(),
-});
-export type ListFilesOutput = z.output<typeof outputSchema>;
+  folders: number;
+}
+
+/** The structured form: each file as the text shows it, `name size` (an object per file would cost twice the tokens). */
+const outputSchema = z.object({ directory: z.string(), files: z.array(z.string()), totalFiles: z.number(), folders: z.number() });
 
 const inputSchema = z.strictObject({
   directoryPath: z.string().optional().describe('The folder to list, vault-relative. Default: the vault root.'),
@@ -61,10 +63,17 @@ export const listFiles = defineTool({
 
   render(output, style = plainStyle) {
     const where = output.directory === '' ? 'the vault root' : style.path(`${output.directory}/`);
-    const lines = output.files.map((file) => `${style.path(file.name)} ${style.note(String(file.size))}`);
+    const lines = output.files.map((file) => fileLine(file, style));
     const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
     const count = `${output.totalFiles} ${output.totalFiles === 1 ? 'file' : 'files'} in ${where}${output.files.length > 0 ? ', sizes in bytes' : ''}`;
     const cut = output.files.length < output.totalFiles ? `; showing the first ${output.files.length} (raise \`maxResults\`, or find files by name with TextSearch's \`filePattern\`)` : '';
     return [...lines, style.note(`[${count}${cut}${folders}]`)].join('\n');
   },
+
+  // Names escaped, as the text shows them.
+  structure: (output) => ({ ...output, files: output.files.map((file) => fileLine(file, { ...plainStyle, path: escapeName })) }),
 });
+
+function fileLine(file: { name: string; size: number }, style: TextStyle): string {
+  return `${style.path(file.name)} ${style.note(String(file.size))}`;
+}

@@ -67,7 +67,7 @@ describe('TextEdit', () => {
       details: { candidates: [{ line: 2, differences: ['whitespace'], text: '[file: "\\tindented  code();   " | oldString: "    indented code();"]' }] },
     });
     await expect(attempt('She said "hello" - twice')).rejects.toMatchObject({
-      details: { candidates: [{ line: 3, differences: ['typography'], text: 'She said [file: "“hello” —" | oldString: "\\"hello\\" -"] twice' }] },
+      details: { candidates: [{ line: 3, differences: ['typography'], text: 'She said [file: "“hello” —" | oldString: "\\"hello\\" -"] twice', exact: 'She said “hello” — twice' }] },
     });
     await expect(attempt('hello world')).rejects.toMatchObject({
       details: { candidates: [{ line: 4, differences: ['case'] }] },

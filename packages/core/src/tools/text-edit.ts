@@ -341,7 +341,9 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
   const hints: string[] = [];
   if (hasLineNumberPrefixes(needle)) hints.push('`oldString` seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
   if (candidates.length > 0) {
-    const list = candidates.map((candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}`);
+    const list = candidates.map(
+      (candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}${candidate.exact === undefined ? '' : `, the file's text there: ${JSON.stringify(candidate.exact)}`}`,
+    );
     hints.push(`Closest candidates, not applied: ${list.join('; ')}.`);
   }
   if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
