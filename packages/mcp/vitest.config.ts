@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // Every test runs twice: on the SDK this package depends on, and on the lowest SDK it supports
 // (`mcp-sdk-lowest`, the first that speaks the protocol revision with titles, output schemas and
 // structured content), with every import of `@modelcontextprotocol/sdk` in the tests and in the
-// source pointed at it. See docs/decisions/0009-mcp-server-handlers-of-its-own.md.
+// source pointed at it. See docs/decisions/0010-mcp-server-handlers-of-its-own.md.
 export default defineConfig({
   test: {
     testTimeout: 60_000,
