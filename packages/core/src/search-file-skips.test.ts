@@ -7,7 +7,11 @@ const options = { contextLines: 0, maxShown: 10, maxFileSize: 100 };
 /** A file whose reads are counted. */
 function file(bytes: Uint8Array, size = bytes.length) {
   const reads = { count: 0 };
-  return { reads, file: { path: 'a.md', size, read: () => ((reads.count += 1), bytes) } };
+  const read = () => {
+    reads.count += 1;
+    return bytes;
+  };
+  return { reads, file: { path: 'a.md', size, read } };
 }
 /** A matcher that must never be asked: the file is passed over before any line is looked at. */
 const untouchable: LineMatcher = {
@@ -66,8 +70,14 @@ describe('searchFile, as a backend searches one file', () => {
   it('uses the byte checks it is given', () => {
     const calls: string[] = [];
     const byteChecks = {
-      isUtf8: () => (calls.push('isUtf8'), true),
-      includes: () => (calls.push('includes'), false),
+      isUtf8() {
+        calls.push('isUtf8');
+        return true;
+      },
+      includes() {
+        calls.push('includes');
+        return false;
+      },
     };
     expect(searchFile(file(encode('pear\n')).file, { matcher: untouchable, literal: encode('pear') }, { ...options, byteChecks })).toBeUndefined();
     expect(calls).toEqual(['includes', 'isUtf8']);
