@@ -26,6 +26,11 @@ describe('TextEdit\'s splice', () => {
     expect(spliceText('x.x.x', 'x', 'yy', { all: true })).toEqual({ text: 'yy.yy.yy', startOffset: 0, endOffset: 8 });
     expect(spliceText('aaa', 'aa', 'b', { all: true })).toEqual({ text: 'ba', startOffset: 0, endOffset: 1 });
     expect(spliceText('a\r\nb\na\r\n', 'a\n', 'c\n', { all: true })).toEqual({ text: 'c\r\nb\nc\r\n', startOffset: 0, endOffset: 6 });
+    expect(spliceText('aaaa', 'a', '', { all: true })).toEqual({ text: '', startOffset: 0, endOffset: 0 });
+  });
+
+  it('builds a text of more pieces than it joins at once (65,536) whole and in order', () => {
+    expect(spliceText(`${'ab'.repeat(70_000)}!`, 'a', 'c', { all: true })).toEqual({ text: `${'cb'.repeat(70_000)}!`, startOffset: 0, endOffset: 139_999 });
   });
 
   it('without all, replaces the first occurrence only', () => {

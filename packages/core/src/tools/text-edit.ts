@@ -215,8 +215,9 @@ export interface Splice {
  * turn; returns the splice. Pure: `spliceText` runs it through.
  */
 export function* splicing(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all }: { first: number; all: boolean }): Generator<void, Splice, void> {
-  // Pieces are joined into strings of about a megabyte: one string or array of pieces per occurrence
-  // could outgrow what V8 can hold for millions of them, and concatenating piece by piece is garbage.
+  // Pieces are joined into strings of at most about a megabyte (or 65,536 pieces): one string or
+  // array of pieces per occurrence could outgrow what V8 can hold for millions of them, and
+  // concatenating piece by piece makes a garbage string per occurrence.
   const chunks: string[] = [];
   let pieces: string[] = [];
   let piecesLength = 0;
@@ -228,9 +229,9 @@ export function* splicing(original: string, normalized: NormalizedText, needle: 
   for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
     if (before !== '') pieces.push(before);
-    pieces.push(change.inserted);
+    if (change.inserted !== '') pieces.push(change.inserted);
     piecesLength += before.length + change.inserted.length;
-    if (piecesLength >= 1 << 20) {
+    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) {
       chunks.push(pieces.join(''));
       pieces = [];
       piecesLength = 0;
