@@ -1,9 +1,9 @@
-import { readFile, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from './serve-bin.js';
 
@@ -100,9 +100,10 @@ describe('hostile input over stdio: every answer bounded, the session never dies
     ['a folder link to .obsidian', { filePath: 'settings/planted.md', content: 'x' }, 'HIDDEN_PATH'],
     ['NUL bytes in the content', { filePath: 'notes/nul.md', content: 'a\u0000b' }, 'INVALID_ARGUMENT'],
   ])('refuses to create through %s, and nothing appears', async (_label, args, code) => {
-    const before = Object.keys(await readFolder(vault.path)).length;
+    // Every entry's name, links and folders too (reading the vault's 18 MB of content would only cost time).
+    const before = (await readdir(vault.path, { recursive: true })).sort();
     expect(await call('TextCreate', args)).toMatchObject({ isError: true, _meta: { errorCode: code } });
-    expect(Object.keys(await readFolder(vault.path))).toHaveLength(before);
+    expect((await readdir(vault.path, { recursive: true })).sort()).toEqual(before);
   });
 
   it('a cancelled search stops its work: with every worker stuck and cancelled, the next search is answered', async () => {

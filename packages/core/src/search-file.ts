@@ -65,6 +65,77 @@ export function searchFileBytes(path: string, bytes: Uint8Array, matcher: LineMa
   return searchText(path, text, matcher, options);
 }
 
+/** A query as a search of files' bytes needs it: the line matcher and, for a case-sensitive literal, the UTF-8 bytes every file with a matching line contains. */
+export interface FileQuery {
+  matcher: LineMatcher;
+  literal?: Uint8Array;
+}
+
+/** The `FileQuery` of a compiled TextSearch query (see `compileSearchPattern`). */
+export function fileQuery(query: string, regex: boolean, compiled: { matcher: LineMatcher; caseSensitive: boolean }): FileQuery {
+  return { matcher: compiled.matcher, ...(compiled.caseSensitive && !regex ? { literal: new TextEncoder().encode(query) } : {}) };
+}
+
+/** Checks on bytes that a platform can do natively (Node's `Buffer`); by default core's own, on any `Uint8Array`. */
+export interface ByteChecks {
+  /** Whether `bytes` are valid UTF-8. */
+  isUtf8(bytes: Uint8Array): boolean;
+  /** Whether `bytes` contain `part`. */
+  includes(bytes: Uint8Array, part: Uint8Array): boolean;
+}
+
+/** A file as a backend's search finds it: its size, known before reading it, and how to read it. */
+export interface FileToSearch {
+  path: string;
+  size: number;
+  read(): Uint8Array;
+}
+
+export interface SearchFileOptions extends FileSearchOptions {
+  maxFileSize: number;
+  byteChecks?: ByteChecks;
+}
+
+/**
+ * One file of a backend's `searchFiles`, searched as core searches it: a file over `maxFileSize` is
+ * skipped as too large, unread; a text file without a case-sensitive literal's bytes has no matching
+ * line, and is passed over without being decoded; anything else goes to `searchFileBytes`, which skips
+ * a file that is not text.
+ */
+export function searchFile(file: FileToSearch, query: FileQuery, options: SearchFileOptions): FileSearchResult | undefined {
+  if (file.size > options.maxFileSize) return { path: file.path, skipped: skipReasons.FILE_TOO_LARGE };
+  const bytes = file.read();
+  const checks = options.byteChecks ?? portableByteChecks;
+  if (query.literal && !checks.includes(bytes, query.literal) && isText(bytes, checks)) return undefined;
+  return searchFileBytes(file.path, bytes, query.matcher, options);
+}
+
+/** Whether bytes are text as the tools read it (as `decodeText` decides): no NUL byte, and valid UTF-8. */
+function isText(bytes: Uint8Array, checks: ByteChecks): boolean {
+  return !bytes.includes(0) && checks.isUtf8(bytes);
+}
+
+/** Core's byte checks, in plain JavaScript. */
+const portableByteChecks: ByteChecks = {
+  isUtf8(bytes) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  includes(bytes, part) {
+    if (part.length === 0) return true;
+    for (let start = bytes.indexOf(part[0]!); start !== -1 && start <= bytes.length - part.length; start = bytes.indexOf(part[0]!, start + 1)) {
+      let matched = 1;
+      while (matched < part.length && bytes[start + matched] === part[matched]) matched += 1;
+      if (matched === part.length) return true;
+    }
+    return false;
+  },
+};
+
 /**
  * A file's shown lines cut down to its first `count` matches and their context, as if only those
  * had been shown: later matches inside that context become context lines.

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileSearchResult, type SearchFilesRequest, VaultError } from '@vault/core';
+import { createOrderedResults, type OrderedResults } from './create-ordered-results.js';
 import type { SearchTask, SearchTaskReply } from './search-worker.js';
 import { toVaultError } from './to-vault-error.js';
 
@@ -18,18 +19,14 @@ export interface SearchPool {
 /** Files per task: small enough to share the work out evenly, large enough that messages stay few. */
 const batchSize = 64;
 
-/** A search in progress: its batches, those sent and done so far, and how it ends. */
+/** A search in progress: its batches, how many are sent, their results so far, and how it ends. */
 interface RunningSearch {
   root: string;
   /** The request as the workers get it: without the signal, which cannot be cloned. */
   request: Omit<SearchFilesRequest, 'signal'>;
   batches: (readonly string[])[];
-  results: FileSearchResult[][];
   sent: number;
-  done: number;
-  /** Batches done in order from the first, and the matches they hold: past `maxShown`, later batches only count. */
-  inOrder: number;
-  matchesInOrder: number;
+  results: OrderedResults;
   settled: boolean;
   resolve(results: FileSearchResult[]): void;
   reject(error: unknown): void;
@@ -107,7 +104,7 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
     const { id, search, batch } = task;
     slot.worker ??= startWorker(slot);
     const worker = slot.worker;
-    const counting = search.matchesInOrder >= search.request.maxShown;
+    const counting = search.results.matchesInOrder >= search.request.maxShown;
     slot.task = task;
     worker.ref();
     try {
@@ -126,7 +123,7 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
     slot.task = undefined;
     slot.worker?.unref();
     if ('error' in reply) stop(task.search, replyError(reply.error));
-    else if (record(task.search, task.batch, reply.found)) finish(task.search);
+    else if (task.search.results.add(task.batch, reply.found)) finish(task.search);
     dispatch();
   }
 
@@ -151,7 +148,7 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
 
   function finish(search: RunningSearch) {
     search.settled = true;
-    search.resolve(search.results.flat());
+    search.resolve(search.results.all());
   }
 
   function begin(root: string, batches: (readonly string[])[], { signal, ...request }: SearchFilesRequest): Promise<FileSearchResult[]> {
@@ -160,11 +157,8 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
         root,
         request,
         batches,
-        results: new Array(batches.length),
         sent: 0,
-        done: 0,
-        inOrder: 0,
-        matchesInOrder: 0,
+        results: createOrderedResults(batches.length),
         settled: false,
         resolve(results) {
           cleanUp();
@@ -200,16 +194,6 @@ export function createSearchPool(workerUrl: URL, size = Math.max(1, Math.min(ava
       return batches.length === 0 ? Promise.resolve([]) : begin(root, batches, request);
     },
   };
-}
-
-/** Stores a batch's results; whether the search is now complete. */
-function record(search: RunningSearch, batch: number, found: FileSearchResult[]): boolean {
-  search.results[batch] = found;
-  search.done += 1;
-  for (; search.inOrder < search.batches.length && search.results[search.inOrder]; search.inOrder += 1) {
-    for (const file of search.results[search.inOrder]!) if ('matches' in file) search.matchesInOrder += file.matches;
-  }
-  return search.done === search.batches.length;
 }
 
 /** The error a worker reported for one file, as the backend reports it (a VaultError for an errno). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { VaultError, writeConflict } from '@vault/core';
-import { shortened, withFileLock } from './with-file-lock.js';
+import { type FileLockTiming, shortened, withFileLock } from './with-file-lock.js';
 
 /** Bytes compared at a time when checking that a file still holds what was read. */
 const compareChunk = 1024 * 1024;
@@ -13,9 +13,15 @@ const compareChunk = 1024 * 1024;
  * The rename happens under the file's lock (see `withFileLock`), after checking `expected`: the
  * bytes the file must still hold; with `null` (no file may be there) the temp file is linked in
  * instead, which fails if anything is there. A symlink in the file's place is replaced, never
- * followed.
+ * followed. `lockTiming` overrides the lock's default timing.
  */
-export async function replaceFile(folder: string, name: string, data: Uint8Array, relative: string, expected?: Uint8Array | null): Promise<void> {
+export async function replaceFile(
+  folder: string,
+  name: string,
+  data: Uint8Array,
+  relative: string,
+  { expected, lockTiming }: { expected?: Uint8Array | null; lockTiming?: FileLockTiming } = {},
+): Promise<void> {
   const target = path.join(folder, name);
   const existing = await fs.lstat(target).catch(ignoreMissing);
   if (existing?.isDirectory()) throw new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Choose a file path.`);
@@ -46,7 +52,7 @@ export async function replaceFile(folder: string, name: string, data: Uint8Array
       }
       if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
       await fs.rename(temp, target);
-    });
+    }, lockTiming);
   } catch (error) {
     await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;

@@ -26,3 +26,12 @@ export function toVaultError(error: unknown, relativePath: string): unknown {
   const [code, explanation] = errnoCodes[errno] ?? ['IO_ERROR', `could not be accessed (${errno}). Retry, or check the disk.`];
   return new VaultError(code, `${relativePath || 'The vault root'} ${explanation}`, { errno });
 }
+
+/** Runs `work`; an errno it fails with becomes a `VaultError` naming `relativePath` (see `toVaultError`). */
+export async function withErrorsTranslated<T>(relativePath: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toVaultError(error, relativePath);
+  }
+}

@@ -24,7 +24,8 @@ describe('the lock writes take across processes', () => {
 
   it('breaks the lock of a dead process once, so of three writers expecting the same bytes exactly one wins, 50 times over', async () => {
     folder = await createTempFolder({ 'a.md': 'v0' });
-    const fs: VaultFs = await createNodeFs(folder.path);
+    // Locks young for an hour: the dead holder is what makes the lock stale, never its age.
+    const fs: VaultFs = await createNodeFs(folder.path, { fileLock: { staleAfter: anHour, lockTimeout: anHour } });
     for (let trial = 0; trial < 50; trial += 1) {
       await writeFile(path.join(folder.path, 'a.md'), 'v0');
       await writeFile(lockOf(folder, 'a.md'), `${hostname()} ${deadPid()}`);
@@ -60,6 +61,16 @@ describe('the lock writes take across processes', () => {
       message: expect.stringContaining('a.md stayed locked for 0.1 s'),
     });
     expect(ran).toBe(false);
+    expect(await readFile(lockOf(folder, 'a.md'), 'utf8')).toBe('another-host 1');
+    expect((await readdir(folder.path)).sort()).toEqual(['.a.md.vault-lock', 'a.md']);
+  });
+
+  it('takes its timing from createNodeFs\'s fileLock option: a write waits that long for a live holder, then says so', async () => {
+    folder = await createTempFolder({ 'a.md': 'x' });
+    await writeFile(lockOf(folder, 'a.md'), 'another-host 1');
+    const fs = await createNodeFs(folder.path, { fileLock: { lockTimeout: 100, staleAfter: anHour } });
+    await expect(fs.writeFile('a.md', encode('written'))).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('a.md stayed locked for 0.1 s') });
+    expect(await readFile(path.join(folder.path, 'a.md'), 'utf8')).toBe('x');
     expect(await readFile(lockOf(folder, 'a.md'), 'utf8')).toBe('another-host 1');
     expect((await readdir(folder.path)).sort()).toEqual(['.a.md.vault-lock', 'a.md']);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VaultError } from '@vault/core';
 
-/** The timing of `withFileLock`, in milliseconds; the defaults suit every use, and tests pass small ones. */
+/** The timing of `withFileLock`, in milliseconds; the defaults suit every use, and tests pass small or large ones. */
 export interface FileLockTiming {
   /**
    * A lock older than this was left by a process that died holding it: the work done under a lock
@@ -16,12 +16,12 @@ export interface FileLockTiming {
   staleAfter?: number;
   /** How long a write waits for the lock before giving up. Default 20 s (twice the default `staleAfter`). */
   lockTimeout?: number;
-  /** A breaker's guard file (see `breakLock`) older than this was left by a breaker that died. Default 1 s. */
-  guardStaleAfter?: number;
+  /** A breaker's claim (the file `LOCK.break`, see `breakLock`) older than this was left by a breaker that died. Default 1 s. */
+  claimStaleAfter?: number;
 }
 
 /** The timing every write through the tools uses. */
-export const defaultFileLockTiming: Required<FileLockTiming> = { staleAfter: 10_000, lockTimeout: 20_000, guardStaleAfter: 1_000 };
+export const defaultFileLockTiming: Required<FileLockTiming> = { staleAfter: 10_000, lockTimeout: 20_000, claimStaleAfter: 1_000 };
 
 /** The tokens of the locks this process holds or is taking. */
 const heldHere = new Set<string>();
@@ -31,11 +31,11 @@ const heldHere = new Set<string>();
  * created exclusively, so that processes writing through the tools (two servers, the CLI and a
  * server) take turns. It holds the host, the pid and a random token. A stale lock is deleted only
  * if it is still the very lock judged stale, token and inode (a new lock may reuse the old one's
- * inode), checked under a guard that breakers take in turn. `timing` overrides the defaults
- * (`defaultFileLockTiming`); the tools never pass it, the tests do.
+ * inode), checked under a claim that breakers take in turn. `timing` overrides the defaults
+ * (`defaultFileLockTiming`), as `createNodeFs`'s `fileLock` option does.
  */
 export async function withFileLock<T>(folder: string, name: string, relative: string, work: () => Promise<T>, timing: FileLockTiming = {}): Promise<T> {
-  const { staleAfter, lockTimeout, guardStaleAfter } = { ...defaultFileLockTiming, ...timing };
+  const { staleAfter, lockTimeout, claimStaleAfter } = { ...defaultFileLockTiming, ...timing };
   const lock = path.join(folder, `.${shortened(name)}.vault-lock`);
   const token = randomBytes(8).toString('hex');
   const content = `${hostname()} ${process.pid} ${token}`;
@@ -45,7 +45,7 @@ export async function withFileLock<T>(folder: string, name: string, relative: st
   try {
     for (let wait = 1; !(await create(lock, content)); wait = Math.min(wait * 2, 50)) {
       const found = await inspect(lock, staleAfter);
-      if (found?.stale && (await breakLock(lock, found.identity, staleAfter, guardStaleAfter))) continue;
+      if (found?.stale && (await breakLock(lock, found.identity, staleAfter, claimStaleAfter))) continue;
       if (Date.now() > deadline) {
         throw new VaultError('TIMEOUT', `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`);
       }
@@ -117,22 +117,23 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * Deletes the lock if it is still the one judged stale (`identity`), holding the guard file
- * `LOCK.break` meanwhile, so that breakers take turns and none deletes a lock another has just
- * taken. False when another process holds the guard (one its breaker left behind is removed after
- * `guardStaleAfter`, a second by default: breaking takes microseconds).
+ * Deletes the lock if it is still the one judged stale (`identity`), holding the claim to break it
+ * (the file `LOCK.break`, created exclusively) meanwhile, so that breakers take turns and none
+ * deletes a lock another has just taken. False when another process holds the claim (one its
+ * breaker left behind is removed after `claimStaleAfter`, a second by default: breaking takes
+ * microseconds).
  */
-async function breakLock(lock: string, identity: string, staleAfter: number, guardStaleAfter: number): Promise<boolean> {
-  const guard = `${lock}.break`;
-  if (!(await create(guard, `${hostname()} ${process.pid}`))) {
-    const stat = await fs.lstat(guard).catch(() => undefined);
-    if (stat && Date.now() - stat.mtimeMs > guardStaleAfter) await fs.rm(guard, { force: true });
+async function breakLock(lock: string, identity: string, staleAfter: number, claimStaleAfter: number): Promise<boolean> {
+  const claim = `${lock}.break`;
+  if (!(await create(claim, `${hostname()} ${process.pid}`))) {
+    const stat = await fs.lstat(claim).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > claimStaleAfter) await fs.rm(claim, { force: true });
     return false;
   }
   try {
     if ((await inspect(lock, staleAfter))?.identity === identity) await fs.rm(lock, { force: true });
     return true;
   } finally {
-    await fs.rm(guard, { force: true });
+    await fs.rm(claim, { force: true });
   }
 }

@@ -78,45 +78,20 @@ export const textEdit = defineTool({
 
   async run({ filePath, oldString, newString, replaceAll, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
     const path = vault.resolveFile(filePath);
-    if (oldString === '') {
-      throw new VaultError('INVALID_ARGUMENT', '`oldString` is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
-    }
-    checkWholeCharacters(oldString, 'oldString');
-    checkTextToWrite(newString, 'newString');
-    const needle = oldString.replaceAll('\r\n', '\n');
-    const replacement = newString.replaceAll('\r\n', '\n');
-    if (needle === replacement) {
-      throw new VaultError('INVALID_ARGUMENT', '`oldString` and `newString` are the same, so the edit would change nothing. Pass the new text in `newString`.');
-    }
+    const { needle, replacement } = checkStrings(oldString, newString);
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
-      if (expectedHash !== undefined && (await fileHash(file.bytes, vault.fs)) !== expectedHash.toLowerCase()) {
-        throw new VaultError(
-          'STALE_FILE',
-          `${path} has changed since you read it (its fileHash is no longer ${expectedHash}), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.`,
-        );
-      }
+      await checkHash(vault, path, file.bytes, expectedHash);
       const normalized = normalizeLineEndings(file.text);
       const found = await findOccurrences(normalized.text, needle, !replaceAll, signal);
       if (found.count === 0) throw await noMatch(vault, path, normalized.text, needle, signal);
       if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
-      const { text, startOffset, endOffset } = await applyChange(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, signal });
+      const { text, startOffset, endOffset } = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll }), signal);
       const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false, expected: file.bytes });
-
-      // A deletion at the very end of a file that ends in a line break is reported on its last line.
-      const anchor = startOffset === text.length && text.endsWith('\n') ? startOffset - 1 : startOffset;
-      const startLine = 1 + countOf(text, '\n', 0, anchor);
-      const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
-      return {
-        path,
-        replacements: found.count,
-        startLine,
-        endLine,
-        fileHash: await fileHash(bytes, vault.fs),
-        snippet: snippetOf(text, anchor, startLine, endLine),
-      };
+      const lines = changedLines(text, startOffset, endOffset);
+      return { path, replacements: found.count, startLine: lines.startLine, endLine: lines.endLine, fileHash: await fileHash(bytes, vault.fs), snippet: snippetOf(text, lines) };
     });
   },
 
@@ -132,8 +107,37 @@ export const textEdit = defineTool({
   structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),
 });
 
+/** The strings checked, before the file is read, and taken with LF line breaks (a "\n" in oldString matches a CRLF too). */
+function checkStrings(oldString: string, newString: string): { needle: string; replacement: string } {
+  if (oldString === '') {
+    throw new VaultError('INVALID_ARGUMENT', '`oldString` is empty. Pass the exact text to replace; to write a whole new file use TextCreate.');
+  }
+  checkWholeCharacters(oldString, 'oldString');
+  checkTextToWrite(newString, 'newString');
+  const needle = withLineFeeds(oldString);
+  const replacement = withLineFeeds(newString);
+  if (needle === replacement) {
+    throw new VaultError('INVALID_ARGUMENT', '`oldString` and `newString` are the same, so the edit would change nothing. Pass the new text in `newString`.');
+  }
+  return { needle, replacement };
+}
+
+/** A string an agent passed, its CRLFs taken as line breaks like the file's (compared with the file's text with LF line breaks). */
+function withLineFeeds(text: string): string {
+  return text.replaceAll('\r\n', '\n');
+}
+
+/** Refuses with STALE_FILE when the file's bytes no longer have the `expectedHash` the agent read. */
+async function checkHash(vault: Vault, path: string, bytes: Uint8Array, expectedHash: string | undefined) {
+  if (expectedHash === undefined || (await fileHash(bytes, vault.fs)) === expectedHash.toLowerCase()) return;
+  throw new VaultError(
+    'STALE_FILE',
+    `${path} has changed since you read it (its fileHash is no longer ${expectedHash}), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.`,
+  );
+}
+
 /** What one replacement does: the part of oldString that differs from newString, and what takes its place (in the file's newline style). */
-interface Change {
+export interface Change {
   prefix: number;
   suffix: number;
   removed: string;
@@ -144,7 +148,7 @@ interface Change {
  * Only the part where oldString and newString differ is replaced; everything else, including line
  * breaks the two share, is copied from the original, so its line endings stay as they were.
  */
-function changeOf(needle: string, replacement: string, newline: string): Change {
+export function changeOf(needle: string, replacement: string, newline: string): Change {
   const prefix = commonPrefixLength(needle, replacement);
   const suffix = commonSuffixLength(needle, replacement, prefix);
   const middle = replacement.slice(prefix, replacement.length - suffix);
@@ -196,38 +200,90 @@ function checkResultSize(vault: Vault, path: string, file: { bytes: Uint8Array; 
   );
 }
 
+/** An edit's new text, and where the changed region starts and ends in it (UTF-16 offsets, `endOffset` exclusive). */
+export interface Splice {
+  text: string;
+  startOffset: number;
+  endOffset: number;
+}
+
 /**
- * The new text: the change applied at `first`, and with `all` at every later non-overlapping
- * occurrence; and where the changed region starts and ends in it. Millions of occurrences take
- * seconds: every million, other calls get a turn, and a cancelled call stops.
+ * The new text of `original` with `change` applied at the occurrence of `needle` at `first` (an
+ * offset in `normalized.text`), and with `all` at every later non-overlapping occurrence. Between
+ * occurrences the original is copied as it is, line endings and all. Yields after every
+ * `occurrencesPerTurn` occurrences (millions take seconds) so that a caller can give other calls a
+ * turn; returns the splice. Pure: `spliceText` runs it through.
  */
-async function applyChange(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all, signal }: { first: number; all: boolean; signal: AbortSignal }) {
-  // Pieces are gathered in strings of about a megabyte: an array of one piece per occurrence could
-  // outgrow what V8 can hold for millions of them.
+export function* splicing(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all }: { first: number; all: boolean }): Generator<void, Splice, void> {
+  // Pieces are joined into strings of at most about a megabyte (or 65,536 pieces): one string or
+  // array of pieces per occurrence could outgrow what V8 can hold for millions of them, and
+  // concatenating piece by piece makes a garbage string per occurrence.
   const chunks: string[] = [];
-  let chunk = '';
+  let pieces: string[] = [];
+  let piecesLength = 0;
   let cursor = 0;
   let startOffset = -1;
-  let endOffset = 0;
   let written = 0;
   let replaced = 0;
   const positions = all ? findAll(normalized.text, needle, { overlapping: false, from: first }) : [first];
   for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
-    chunk += before + change.inserted;
-    if (chunk.length >= 1 << 20) {
-      chunks.push(chunk);
-      chunk = '';
+    if (before !== '') pieces.push(before);
+    if (change.inserted !== '') pieces.push(change.inserted);
+    piecesLength += before.length + change.inserted.length;
+    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) {
+      chunks.push(pieces.join(''));
+      pieces = [];
+      piecesLength = 0;
     }
-    written += before.length;
-    if (startOffset === -1) startOffset = written;
-    written += change.inserted.length;
-    endOffset = written;
+    if (startOffset === -1) startOffset = written + before.length;
+    written += before.length + change.inserted.length;
     cursor = position + needle.length - change.suffix;
-    if (++replaced % occurrencesPerTurn === 0) await nextTurn(signal);
+    if (++replaced % occurrencesPerTurn === 0) yield;
   }
-  chunks.push(chunk, original.slice(normalized.toOriginal(cursor)));
-  return { text: chunks.join(''), startOffset, endOffset };
+  chunks.push(pieces.join(''), original.slice(normalized.toOriginal(cursor)));
+  return { text: chunks.join(''), startOffset, endOffset: written };
+}
+
+/**
+ * `original` with `oldString` replaced by `newString` as TextEdit replaces it (the first occurrence,
+ * or with `all` every non-overlapping one; a CRLF in either string stands for a line break), or
+ * `undefined` when `oldString` does not occur.
+ */
+export function spliceText(original: string, oldString: string, newString: string, { all = false } = {}): Splice | undefined {
+  const normalized = normalizeLineEndings(original);
+  const needle = withLineFeeds(oldString);
+  const first = normalized.text.indexOf(needle);
+  if (first === -1) return undefined;
+  const steps = splicing(original, normalized, needle, changeOf(needle, withLineFeeds(newString), normalized.newline), { first, all });
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a generator that yields to give other calls a turn, giving them one each time; a cancelled call stops. */
+async function takingTurns<T>(steps: Generator<void, T, void>, signal: AbortSignal): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn(signal);
+  }
+}
+
+/** Where a change is, by lines of the new text: its first and last line (1-based), and `anchor`, the offset its snippet is shown around. */
+export interface ChangedLines {
+  anchor: number;
+  startLine: number;
+  endLine: number;
+}
+
+/** The lines of `text` that the change from `startOffset` to `endOffset` (exclusive) covers; a deletion at the very end of a file that ends in a line break is on its last line. */
+export function changedLines(text: string, startOffset: number, endOffset: number): ChangedLines {
+  const anchor = startOffset === text.length && text.endsWith('\n') ? startOffset - 1 : startOffset;
+  const startLine = 1 + countOf(text, '\n', 0, anchor);
+  const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
+  return { anchor, startLine, endLine };
 }
 
 /** The 1-based line of each (sorted) offset. */
@@ -304,7 +360,7 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
  * like TextRead's; when the change starts past what a cut line shows, every line is shown from a
  * little before the change's column (as TextRead's column would).
  */
-function snippetOf(text: string, startOffset: number, startLine: number, endLine: number): WindowLine[] {
+export function snippetOf(text: string, { anchor: startOffset, startLine, endLine }: ChangedLines): WindowLine[] {
   let from = startOffset === 0 ? 0 : text.lastIndexOf('\n', startOffset - 1) + 1;
   const changeColumn = startOffset - from;
   const column = changeColumn + snippetLead > maxLineLength ? changeColumn - snippetLead : 0;

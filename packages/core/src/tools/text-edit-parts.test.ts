@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { changedLines, changeOf, snippetOf, spliceText } from './text-edit.js';
+
+/** The snippet of an edit whose change runs from `start` to `end` in the new `text`, as `N: text` lines. */
+const snippet = (text: string, start: number, end: number) => snippetOf(text, changedLines(text, start, end)).map((line) => `${line.number}: ${line.text}`);
+
+describe('TextEdit\'s splice', () => {
+  it.each([
+    ['replaces in place', 'one\ntwo\n', 'two', 'TWO', { text: 'one\nTWO\n', startOffset: 4, endOffset: 7 }],
+    ['in a mixed-ending file an untouched LF stays LF', 'a\r\nb\nc\r\n', 'b\nc', 'B\nc', { text: 'a\r\nB\nc\r\n', startOffset: 3, endOffset: 4 }],
+    ['in a mixed-ending file an untouched CRLF stays CRLF', 'a\nb\r\nc\n', 'b\nc', 'B\nc', { text: 'a\nB\r\nc\n', startOffset: 2, endOffset: 3 }],
+    ['in a CRLF file a new line break is CRLF', 'a\r\nb\r\n', 'a', 'a\nx', { text: 'a\r\nx\r\nb\r\n', startOffset: 1, endOffset: 4 }],
+    ['in a mixed file, mostly CRLF, a new line break is CRLF', 'a\r\nb\r\nc\n', 'c', 'c\nd', { text: 'a\r\nb\r\nc\r\nd\n', startOffset: 7, endOffset: 10 }],
+    ['in a mixed file, as many LF as CRLF, a new line break is LF', 'a\r\nb\nc', 'c', 'c\nd', { text: 'a\r\nb\nc\nd', startOffset: 6, endOffset: 8 }],
+    ['a CRLF in oldString matches an LF of an LF file, which stays LF', 'a\nb\n', 'a\r\nb', 'a\r\nB', { text: 'a\nB\n', startOffset: 2, endOffset: 3 }],
+    ['an LF in oldString matches a CRLF, which is kept', 'a\r\nb\r\n', 'a\nb', 'A\nb', { text: 'A\r\nb\r\n', startOffset: 0, endOffset: 1 }],
+    ['only the part that differs is replaced', 'say hello world', 'hello world', 'hello there world', { text: 'say hello there world', startOffset: 10, endOffset: 16 }],
+    ['a deletion is an empty range where the text was', 'keep this, drop this.', ', drop this', '', { text: 'keep this.', startOffset: 9, endOffset: 9 }],
+    ['in a file without a final newline the last character is kept', 'one\ntwo', 'one', '1', { text: '1\ntwo', startOffset: 0, endOffset: 1 }],
+    ['a BOM-less text with an astral character is spliced by UTF-16 offsets', '😀 x', 'x', 'y', { text: '😀 y', startOffset: 3, endOffset: 4 }],
+  ])('%s', (_label, original, oldString, newString, expected) => {
+    expect(spliceText(original, oldString, newString)).toEqual(expected);
+  });
+
+  it('with all, replaces every non-overlapping occurrence, the range from the first change to the end of the last', () => {
+    expect(spliceText('x.x.x', 'x', 'yy', { all: true })).toEqual({ text: 'yy.yy.yy', startOffset: 0, endOffset: 8 });
+    expect(spliceText('aaa', 'aa', 'b', { all: true })).toEqual({ text: 'ba', startOffset: 0, endOffset: 1 });
+    expect(spliceText('a\r\nb\na\r\n', 'a\n', 'c\n', { all: true })).toEqual({ text: 'c\r\nb\nc\r\n', startOffset: 0, endOffset: 6 });
+    expect(spliceText('aaaa', 'a', '', { all: true })).toEqual({ text: '', startOffset: 0, endOffset: 0 });
+  });
+
+  it('builds a text of more pieces than it joins at once (65,536) whole and in order', () => {
+    expect(spliceText(`${'ab'.repeat(70_000)}!`, 'a', 'c', { all: true })).toEqual({ text: `${'cb'.repeat(70_000)}!`, startOffset: 0, endOffset: 139_999 });
+  });
+
+  it('without all, replaces the first occurrence only', () => {
+    expect(spliceText('x.x', 'x', 'y')).toEqual({ text: 'y.x', startOffset: 0, endOffset: 1 });
+  });
+
+  it('is undefined when oldString does not occur', () => {
+    expect(spliceText('one\ntwo\n', 'three', '3')).toBeUndefined();
+  });
+
+  it('takes only what differs between oldString and newString, the shared ends never overlapping', () => {
+    expect(changeOf('hello world', 'hello there world', '\n')).toEqual({ prefix: 6, suffix: 5, removed: '', inserted: 'there ' });
+    expect(changeOf('aa', 'aaa', '\n')).toEqual({ prefix: 2, suffix: 0, removed: '', inserted: 'a' });
+    expect(changeOf('a\nb', 'a\nc\nb', '\r\n')).toEqual({ prefix: 2, suffix: 1, removed: '', inserted: 'c\r\n' });
+  });
+});
+
+describe('TextEdit\'s changed lines', () => {
+  it.each([
+    ['a change within a line', 'one\ntwo\nthree\n', 4, 7, { anchor: 4, startLine: 2, endLine: 2 }],
+    ['a change over two lines', 'a\nb\nc\n', 2, 5, { anchor: 2, startLine: 2, endLine: 3 }],
+    ['an inserted line with its line break is one line', 'a\nx\nb\n', 2, 4, { anchor: 2, startLine: 2, endLine: 2 }],
+    ['a deletion is on the line where it was', 'a\nbc\n', 3, 3, { anchor: 3, startLine: 2, endLine: 2 }],
+    ['a deletion at the very end of a file ending in a line break is on its last line', 'a\nb\n', 4, 4, { anchor: 3, startLine: 2, endLine: 2 }],
+    ['a deletion of the whole file is on line 1', '', 0, 0, { anchor: 0, startLine: 1, endLine: 1 }],
+    ['a change at the very start of a CRLF file', 'x\r\ny\r\n', 0, 1, { anchor: 0, startLine: 1, endLine: 1 }],
+  ])('%s', (_label, text, start, end, expected) => {
+    expect(changedLines(text, start, end)).toEqual(expected);
+  });
+});
+
+describe('TextEdit\'s snippet', () => {
+  it.each([
+    ['in a file without a final newline the snippet\'s last line keeps its last character', 'one\ntwo', 4, 7, ['1: one', '2: two']],
+    ['a final line break adds no empty line', 'one\ntwo\n', 4, 7, ['1: one', '2: two']],
+    ['a CRLF file\'s lines are shown without their CR', 'a\r\nb\r\nc', 3, 4, ['1: a', '2: b', '3: c']],
+    ['two lines of context on each side', '1\n2\n3\n4\n5\n6\n7\n', 6, 7, ['2: 2', '3: 3', '4: 4', '5: 5', '6: 6']],
+    ['a file emptied by the edit shows its one empty line', '', 0, 0, ['1: ']],
+    ['a deletion at the end of a file ending in a line break shows its last lines', 'a\nb\n', 4, 4, ['1: a', '2: b']],
+  ])('%s', (_label, text, start, end, expected) => {
+    expect(snippet(text, start, end)).toEqual(expected);
+  });
+
+  it('shows at most 30 lines from two before the change', () => {
+    const text = Array.from({ length: 50 }, (_, index) => `${index + 1}`).join('\n');
+    const shown = snippet(text, text.indexOf('3\n'), text.indexOf('45'));
+    expect(shown).toHaveLength(30);
+    expect([shown[0], shown[29]]).toEqual(['1: 1', '30: 30']);
+  });
+});

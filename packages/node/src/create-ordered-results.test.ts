@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderedResults } from './create-ordered-results.js';
+
+const file = (path: string, matches: number) => ({ path, matches, lines: [] });
+
+describe('createOrderedResults', () => {
+  it('keeps batches in their order whatever order they come back in, and counts matches only up to the first gap', () => {
+    const results = createOrderedResults(3);
+    expect(results.add(2, [file('c.md', 5)])).toBe(false);
+    expect(results.matchesInOrder).toBe(0);
+    expect(results.add(0, [file('a.md', 2), { path: 'skipped.md', skipped: 'too large' }])).toBe(false);
+    expect(results.matchesInOrder).toBe(2);
+    expect(results.add(1, [])).toBe(true);
+    expect(results.matchesInOrder).toBe(7);
+    expect(results.all()).toEqual([file('a.md', 2), { path: 'skipped.md', skipped: 'too large' }, file('c.md', 5)]);
+  });
+
+  it('is complete with its one batch', () => {
+    const results = createOrderedResults(1);
+    expect(results.add(0, [file('a.md', 1)])).toBe(true);
+    expect(results.all()).toEqual([file('a.md', 1)]);
+  });
+});

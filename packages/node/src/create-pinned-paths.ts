@@ -1,0 +1,102 @@
+import { constants, promises as fs, type Stats } from 'node:fs';
+import path from 'node:path';
+import { VaultError } from '@vault/core';
+import { descriptorPath, pinnedFolderPath } from './descriptor-path.js';
+import { assertInside, realPathAllowingMissing } from './real-path-inside.js';
+
+/**
+ * Vault-relative paths turned into real ones inside the vault, and used through what was opened and
+ * checked: made by `createPinnedPaths` for one canonical root.
+ */
+export interface PinnedPaths {
+  /** The real location `relative` leads to, symlinks followed, refused when outside the vault. */
+  locate(relative: string): Promise<string>;
+  /** The location of the entry itself (its parent's real path and its own name): a symlink is not followed. */
+  locateEntry(relative: string): Promise<string>;
+  /**
+   * Runs `work` on the real folder `folder` through a path that stays that very folder, opened and
+   * checked inside the vault, whatever is swapped in on the way to it meanwhile (Linux's
+   * `/proc/self/fd`); elsewhere, through `folder` itself.
+   */
+  inFolder<T>(folder: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T>;
+  /** Runs `work` on the entry at the real path `real` (never the root) through its pinned parent folder (see `inFolder`). */
+  atEntry<T>(real: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T>;
+  /** Opens a regular file for reading, checked to be the file located; never blocks on a FIFO or device. */
+  openFile(relative: string): Promise<fs.FileHandle>;
+  /** The vault-relative form of a real path, when it differs from the path asked for. */
+  targetOf(real: string, relative: string): { target?: string };
+}
+
+/**
+ * Path pinning for the vault at the real (canonical) path `realRoot`: every path is checked against
+ * the root after following symlinks at every level, then used through the folder or file opened and
+ * checked again where it really is (on Linux), so that a symlink swapped in after the check is never
+ * followed.
+ */
+export function createPinnedPaths(realRoot: string): PinnedPaths {
+  async function locate(relative: string): Promise<string> {
+    return assertInside(realRoot, await realPathAllowingMissing(path.join(realRoot, relative)), relative);
+  }
+
+  /** Refuses an open file or folder that is not the real path `located` after all: a symlink was swapped in after `locate`. */
+  function checkOpened(descriptor: number, located: string, relative: string) {
+    const real = descriptorPath(descriptor);
+    if (real === undefined || real === located) return;
+    assertInside(realRoot, real, relative);
+    throw swappedIn(relative);
+  }
+
+  async function inFolder<T>(folder: string, relative: string, work: (pinned: string) => Promise<T>): Promise<T> {
+    const handle = await fs.open(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      checkOpened(handle.fd, folder, relative);
+      return await work(pinnedFolderPath(handle.fd) ?? folder);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function openFile(relative: string): Promise<fs.FileHandle> {
+    // O_NOFOLLOW: `locate` followed the links, so a symlink found now was swapped in since (ELOOP).
+    const located = await locate(relative);
+    const handle = await fs.open(located, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ELOOP' ? swappedIn(relative) : error;
+    });
+    let stat: Stats;
+    try {
+      checkOpened(handle.fd, located, relative);
+      stat = await handle.stat();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    if (stat.isFile()) return handle;
+    await handle.close();
+    throw stat.isDirectory() ? new VaultError('NOT_A_FILE', `${relative} is a folder, not a file. Pass a file path.`) : specialFile(relative);
+  }
+
+  return {
+    locate,
+    async locateEntry(relative) {
+      const parent = await locate(path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
+      return path.join(parent, path.posix.basename(relative));
+    },
+    inFolder,
+    atEntry: (real, relative, work) => inFolder(path.dirname(real), relative, (folder) => work(path.join(folder, path.basename(real)))),
+    openFile,
+    targetOf(real, relative) {
+      const target = path.relative(realRoot, real).split(path.sep).join('/');
+      return target === relative ? {} : { target };
+    },
+  };
+}
+
+/** A path that was checked, then found to be a symlink when used: something swapped it in meanwhile. */
+export function swappedIn(relative: string): VaultError {
+  return new VaultError('IO_ERROR', `${relative} was replaced by a symlink while the tool was using it, so nothing was read or written through it. Check the path and retry.`);
+}
+
+/** A device, socket or pipe, which the tools never open. */
+export function specialFile(relative: string): VaultError {
+  return new VaultError('NOT_A_FILE', `${relative} is a special file (device, socket or pipe), which the tools do not open.`);
+}
