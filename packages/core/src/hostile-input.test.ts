@@ -597,18 +597,18 @@ describe('4. every computation within its budget (no timing: a hang fails by the
   );
 
   it(
-    'a TextEdit with no match on a 30 MB file answers NO_MATCH with the near miss (curly quotes), file unchanged [large input]',
+    'a TextEdit with no match on a 5 MB file answers NO_MATCH with the near miss (curly quotes) in the middle, file unchanged [large input]',
     async () => {
       const filler = 'plain filler line of text\n';
-      const half = filler.repeat(600_000);
+      const half = filler.repeat(100_000);
       const { fs, vault } = open({ 'big.md': `${half}He said \u201chello world\u201d twice\n${half}` }, { searchTimeout: 120_000 });
       const before = await sample(fs, 'big.md');
       const error = await refused(vault.call('TextEdit', { filePath: 'big.md', oldString: 'He said "hello world" twice', newString: 'x' }), 'NO_MATCH');
       expect(error.message.length).toBeLessThanOrEqual(bound);
-      expect(error.message).toContain('line 600001');
-      expect(error.details).toMatchObject({ candidates: [{ line: 600_001, differences: ['typography'], text: 'He said [file: "\u201chello world\u201d" | oldString: "\\"hello world\\""] twice' }] });
+      expect(error.message).toContain('line 100001');
+      expect(error.details).toMatchObject({ candidates: [{ line: 100_001, differences: ['typography'], text: 'He said [file: "\u201chello world\u201d" | oldString: "\\"hello world\\""] twice' }] });
       expect(await sample(fs, 'big.md')).toEqual(before);
-      expect(before.length).toBe(2 * 600_000 * filler.length + 'He said \u201chello world\u201d twice\n'.length + 4);
+      expect(before.length).toBe(2 * 100_000 * filler.length + 'He said \u201chello world\u201d twice\n'.length + 4);
     },
     bigFileTimeout,
   );
@@ -710,26 +710,29 @@ describe('4. every computation within its budget (no timing: a hang fails by the
   );
 
   it(
-    'an oldString of 10 MB not found in a 10 MB file: NO_MATCH within the bound, without echoing the oldString [large input]',
+    // 2 MB: a search quadratic in the sizes would take hours here as at 10 MB.
+    'an oldString of 2 MB not found in a 2 MB file: NO_MATCH within the bound, without echoing the oldString [large input]',
     async () => {
-      const { fs, vault } = open({ 'a.md': `${'1: b\n'.repeat(2_000_000)}` }, { searchTimeout: 120_000 });
-      const error = await refused(vault.call('TextEdit', { filePath: 'a.md', oldString: '1: c\n'.repeat(2_000_000), newString: 'x' }), 'NO_MATCH');
+      const { fs, vault } = open({ 'a.md': `${'1: b\n'.repeat(400_000)}` }, { searchTimeout: 120_000 });
+      const error = await refused(vault.call('TextEdit', { filePath: 'a.md', oldString: '1: c\n'.repeat(400_000), newString: 'x' }), 'NO_MATCH');
       expect(error.message.length).toBeLessThanOrEqual(bound);
-      expect(await sample(fs, 'a.md')).toEqual({ length: 10_000_000, first: 49, middle: 49, last: 10 });
+      expect(await sample(fs, 'a.md')).toEqual({ length: 2_000_000, first: 49, middle: 49, last: 10 });
     },
     bigFileTimeout,
   );
 });
 
 describe('5. a replaceAll that would grow a file past maxFileSize', () => {
-  const size = 70_778_880; // 67.5 MiB of "a", under the default limit of 128 MiB
+  // 4.5 MiB of "a" under a limit of 8 MiB: the same arithmetic as 67.5 MiB under the default 128 MiB.
+  const size = 4_718_592;
+  const maxFileSize = 8 * 1024 * 1024;
 
   it(
-    '"a" -> "bb" over 67.5 MB of "a": FILE_TOO_LARGE before anything is built, file unchanged [large input]',
+    '"a" -> "bb" over 4.5 MiB of "a", with a limit of 8 MiB: FILE_TOO_LARGE before anything is built, file unchanged [large input]',
     async () => {
-      const { fs, vault } = open({ 'big.md': 'a'.repeat(size) });
+      const { fs, vault } = open({ 'big.md': 'a'.repeat(size) }, { maxFileSize });
       const error = await refused(vault.call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'bb', replaceAll: true }), 'FILE_TOO_LARGE');
-      expect(error.message).toContain('134217728');
+      expect(error.message).toContain('8388608');
       expect(await sample(fs, 'big.md')).toEqual({ length: size, first: 97, middle: 97, last: 97 });
     },
     bigFileTimeout,
@@ -738,7 +741,7 @@ describe('5. a replaceAll that would grow a file past maxFileSize', () => {
   it(
     '"a" -> "b" (same size) is applied to every occurrence, and the process survives [large input]',
     async () => {
-      const { fs, vault } = open({ 'big.md': 'a'.repeat(size) });
+      const { fs, vault } = open({ 'big.md': 'a'.repeat(size) }, { maxFileSize });
       const output = await vault.call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true });
       expect(output).toMatchObject({ replacements: size, startLine: 1, endLine: 1 });
       expect(output.snippet).toHaveLength(1);
