@@ -171,6 +171,10 @@ describe('searchText, the lines it shows', () => {
     expect(() => searchText('a.md', text, substring('apple').matcher, { ...show(10), checkDeadline: () => { throw deadline; } })).toThrow(deadline);
   });
 
+  it('searches past 1,000 lines without a deadline to check', () => {
+    expect(searchText('a.md', `${'pear\n'.repeat(1500)}apple\n`, substring('apple').matcher, show(10))).toMatchObject({ matches: 1, lines: [{ number: 1501, text: 'apple' }] });
+  });
+
   it('shows a line of 500 characters whole, and cuts a longer context line to its first 500', () => {
     const line500 = `apple${'x'.repeat(495)}`;
     const line501 = 'y'.repeat(501);
@@ -226,6 +230,16 @@ describe('searchText, the match ranges it shows', () => {
     expect(rangesOf('😀x', [{ start: 1, end: 2 }])).toEqual([{ start: 0, end: 2 }]);
     expect(rangesOf('x😀y', [{ start: 0, end: 2 }])).toEqual([{ start: 0, end: 3 }]);
     expect(rangesOf('xy😀', [{ start: 0, end: 2 }])).toEqual([{ start: 0, end: 2 }]);
+    // U+10000 and U+103FF: the first and the last low surrogate.
+    expect(rangesOf('\ud800\udc00x', [{ start: 1, end: 2 }])).toEqual([{ start: 0, end: 2 }]);
+    expect(rangesOf('x\ud800\udfff', [{ start: 0, end: 2 }])).toEqual([{ start: 0, end: 3 }]);
+  });
+
+  it('leaves a range alone next to characters just outside the low surrogates', () => {
+    // U+10FC00 starts with U+DBFF, the last high surrogate; U+E000 follows the surrogates.
+    expect(rangesOf('\udbff\udc00x', [{ start: 0, end: 2 }])).toEqual([{ start: 0, end: 2 }]);
+    expect(rangesOf('x\ue000', [{ start: 1, end: 2 }])).toEqual([{ start: 1, end: 2 }]);
+    expect(rangesOf('x\ue000y', [{ start: 0, end: 1 }])).toEqual([{ start: 0, end: 1 }]);
   });
 
   it('merges overlapping ranges, keeps touching ones apart, and never ends one past the line', () => {

@@ -26,6 +26,16 @@ describe('resolveVaultPath', () => {
     expect(resolveVaultPath('notes/c:/x.md', '/vault')).toBe('notes/c:/x.md');
   });
 
+  it('takes any letter from A to Z, in either case, as a drive, and nothing else', () => {
+    for (const drive of ['a', 'A', 'z', 'Z']) {
+      expect(thrown(() => resolveVaultPath(`${drive}:/x.md`, '/vault')), drive).toEqual({
+        code: 'PATH_OUTSIDE_VAULT',
+        message: `The path ${drive}:/x.md is outside the vault. Paths are vault-relative (for example x.md), or absolute paths inside the vault.`,
+      });
+    }
+    for (const notDrive of ['@', '[', '`', '{', '1']) expect(resolveVaultPath(`${notDrive}:/x.md`, '/vault')).toBe(`${notDrive}:/x.md`);
+  });
+
   it('refuses an absolute path outside the root, suggesting it as a vault-relative one', () => {
     expect(thrown(() => resolveVaultPath('/etc/passwd', '/vault'))).toEqual({
       code: 'PATH_OUTSIDE_VAULT',
@@ -124,7 +134,7 @@ describe('path predicates', () => {
 
 describe('names a tool creates', () => {
   const refused = [
-    '\u0001', '\u001f', '\u007f', '\u0080', '\u009f', '\u00ad', '\u061c', '\u200b', '\u200e', '\u200f', '\u2028', '\u2029',
+    '\u0000', '\u0001', '\u001f', '\u007f', '\u0080', '\u009f', '\u00ad', '\u061c', '\u200b', '\u200e', '\u200f', '\u2028', '\u2029',
     '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\u3164', '\ufeff', '\udb40\udc00', '\udb40\udc7f', '\ud800', '\udc00',
   ];
   const accepted = [
