@@ -193,6 +193,18 @@ describe('Vault.call', () => {
     expect(error.message).toMatch(/^y+\n\[… \d+ characters cut: the answer is over its bound of 4096 characters\./);
   });
 
+  it('passes on a VaultError within the bound as it is, the very error with its cause', async () => {
+    const failure = new VaultError('IO_ERROR', 'w'.repeat(4096));
+    failure.cause = { errno: 'EIO' };
+    const fs = {
+      ...createMemoryFs({}),
+      async stat(): Promise<undefined> {
+        throw failure;
+      },
+    };
+    await expect(createVault(fs, { maxOutput: 4096 }).call('TextRead', { filePath: 'a.md' })).rejects.toBe(failure);
+  });
+
   it('passes on an error that is not a VaultError as it is, however long', async () => {
     const failure = new Error('z'.repeat(5000));
     const fs = {
