@@ -67,6 +67,25 @@ describe('searchFile, as a backend searches one file', () => {
     expect(searchFile(file(encode('crème\n')).file, query, options)).toBeUndefined();
   });
 
+  it('finds the literal\'s bytes at the very start and at the very end of a file', async () => {
+    const query = await literalQuery('pear');
+    expect(searchFile(file(encode('pear and more')).file, query, options)).toMatchObject({ matches: 1 });
+    expect(searchFile(file(encode('a ripe pear')).file, query, options)).toMatchObject({ matches: 1, lines: [{ number: 1, ranges: [{ start: 7, end: 11 }] }] });
+    expect(searchFile(file(encode('pear')).file, query, options)).toMatchObject({ matches: 1 });
+    expect(searchFile(file(encode('a ripe pea')).file, query, options)).toBeUndefined();
+  });
+
+  it('finds a one-byte literal wherever it is', async () => {
+    const query = await literalQuery('q');
+    expect(searchFile(file(encode('abc\nxyq')).file, query, options)).toMatchObject({ matches: 1, lines: [{ number: 2 }] });
+    expect(searchFile(file(encode('abc\nxyz')).file, query, options)).toBeUndefined();
+  });
+
+  it('takes every text file to hold an empty literal, and searches it line by line', () => {
+    const everyLine: LineMatcher = { test: () => true, ranges: () => [] };
+    expect(searchFile(file(encode('one\ntwo\n')).file, { matcher: everyLine, literal: new Uint8Array(0) }, options)).toMatchObject({ path: 'a.md', matches: 2 });
+  });
+
   it('uses the byte checks it is given', () => {
     const calls: string[] = [];
     const byteChecks = {
