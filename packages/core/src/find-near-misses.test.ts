@@ -177,6 +177,20 @@ describe('findNearMisses', () => {
     ]);
   });
 
+  it('shows the lines a near match spans, from a first line of one character or an empty one, and no more', async () => {
+    expect((await findNearMisses('F\nbar', 'f')).candidates).toEqual([{ line: 1, differences: ['case'], text: '[file: "F" | oldString: "f"]', exact: 'F' }]);
+    expect((await findNearMisses('F\nbar\nmore\n', 'f\nbar')).candidates).toEqual([
+      { line: 1, differences: ['case'], text: '[file: "F" | oldString: "f"]\nbar', exact: 'F\nbar' },
+    ]);
+    expect((await findNearMisses('x\n\nFoo\nbar\n', '\nfoo')).candidates).toEqual([
+      { line: 2, differences: ['case'], text: '\n[file: "F" | oldString: "f"]oo', exact: '\nFoo' },
+    ]);
+  });
+
+  it('finds the next place on a later line when a place ends its line', async () => {
+    expect((await findNearMisses('xF\nyF\n', 'f')).candidates.map((candidate) => candidate.line)).toEqual([1, 2]);
+  });
+
   it('traces a difference past characters that normalize to more or fewer characters back to the file', async () => {
     // "…" becomes "...", a run of blanks one space, so the place in the normalized text is not the file's.
     expect((await findNearMisses('wait…  and   SEE\n', 'wait... and see')).candidates).toEqual([

@@ -257,6 +257,13 @@ describe('TextRead bounds', () => {
     expect(reads).toEqual(['whole small.md', 'chunks large.md', 'whole four-bytes.md', 'chunks five-bytes.md']);
   });
 
+  it('reads a file emptied after its size was taken (no chunk at all) as empty, without a BOM', async () => {
+    const memory = createMemoryFs({ 'a.md': '' });
+    const grown: VaultFs = { ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 10 }) };
+    const output = await createVault(grown, { maxFileSize: 1 }).call('TextRead', { filePath: 'a.md' });
+    expect(output).toEqual({ path: 'a.md', lines: [], totalLines: 0, fileHash: 'e3b0c44298fc1c14', lineEnding: 'none', bom: false });
+  });
+
   it('takes a BOM only at the start of the file, whatever the chunks', async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
