@@ -38,12 +38,16 @@ describe('createLineWindow', () => {
     expect(windowOf([], 1, 10, 100)).toEqual({ lines: [], totalLines: 0, lineEnding: 'none' });
   });
 
-  it('shows empty lines as empty lines', () => {
-    expect(windowOf(['\n\nx\n'], 1, 10, 100).lines).toEqual([
-      { number: 1, text: '' },
-      { number: 2, text: '' },
-      { number: 3, text: 'x' },
-    ]);
+  it('shows empty lines as empty lines, a file starting with one as LF', () => {
+    expect(windowOf(['\n\nx\n'], 1, 10, 100)).toEqual({
+      lines: [
+        { number: 1, text: '' },
+        { number: 2, text: '' },
+        { number: 3, text: 'x' },
+      ],
+      totalLines: 3,
+      lineEnding: 'lf',
+    });
   });
 
   it('joins a line that arrives in several pieces', () => {

@@ -110,6 +110,11 @@ describe('TextRead', () => {
     await expect(createVault(wholeOnly, { maxFileSize: 100 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
   });
 
+  it('reads a file in the trash when asked for it by path', async () => {
+    const vault = open({ '.trash/old.md': 'kept\n' });
+    expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });
+  });
+
   it('refuses folders, missing files and text that is not UTF-8', async () => {
     const vault = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
     await expect(vault.call('TextRead', { filePath: 'missing.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
