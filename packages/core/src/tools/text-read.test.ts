@@ -110,9 +110,10 @@ describe('TextRead', () => {
     await expect(createVault(wholeOnly, { maxFileSize: 100 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
   });
 
-  it('reads a file in the trash when asked for it by path', async () => {
+  it('reads a file in the trash when asked for it by path, and calls the trash itself a folder to list', async () => {
     const vault = open({ '.trash/old.md': 'kept\n' });
     expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });
+    await expect(vault.call('TextRead', { filePath: '.trash' })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '.trash is a folder, not a file. List it with ListFiles.' });
   });
 
   it('refuses folders, missing files and text that is not UTF-8', async () => {
