@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fileHash } from '../file-hash.js';
 import { createMemoryFs } from '../memory-fs.js';
+import type { TextStyle } from '../text-style.js';
 import { createVault } from '../vault.js';
+import type { VaultFs } from '../vault-fs.js';
 import { textRead } from './text-read.js';
 
 const numbered = (count: number) => `${Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
@@ -108,6 +110,12 @@ describe('TextRead', () => {
     await expect(createVault(wholeOnly, { maxFileSize: 100 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
   });
 
+  it('reads a file in the trash when asked for it by path, and calls the trash itself a folder to list', async () => {
+    const vault = open({ '.trash/old.md': 'kept\n' });
+    expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });
+    await expect(vault.call('TextRead', { filePath: '.trash' })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '.trash is a folder, not a file. List it with ListFiles.' });
+  });
+
   it('refuses folders, missing files and text that is not UTF-8', async () => {
     const vault = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
     await expect(vault.call('TextRead', { filePath: 'missing.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -134,5 +142,144 @@ describe('TextRead line endings, known answers', () => {
     const vault = open({ 'a.md': new Uint8Array([0xef, 0xba, 0xbf, 0x78, 0x0a]) });
     const output = await vault.call('TextRead', { filePath: 'a.md' });
     expect(output).toMatchObject({ bom: false, lines: [{ number: 1, text: '\ufebfx' }] });
+  });
+});
+
+describe('TextRead answers, whole', () => {
+  it('renders CRLF, a BOM and the range shown on the metadata line', async () => {
+    const vault = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'crlf.md' }))).toBe(
+      '1: a\n2: b\n[crlf.md | totalLines: 2 | fileHash: ef7385f30109f20b | lineEnding: crlf | bom: yes | shown: 1-2]',
+    );
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'mixed.md', offset: 2, limit: 1 }))).toBe(
+      '2: b\n[mixed.md | totalLines: 3 | fileHash: 5aecdf775ccf1096 | lineEnding: mixed | shown: 2-2 | more: call again with `offset: 3`]',
+    );
+  });
+
+  it('renders an empty file as a metadata line that says so', async () => {
+    const vault = open({ 'empty.md': '' });
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'empty.md' }))).toBe('[empty.md | totalLines: 0 | fileHash: e3b0c44298fc1c14 | the file is empty]');
+  });
+
+  it('marks up the path, the line numbers and the metadata line with the style given', async () => {
+    const vault = open({ 'a.md': 'alpha\nbeta\n' });
+    const style: TextStyle = { path: (text) => `(${text})`, lineNumber: (text) => `<${text}>`, note: (text) => `{${text}}`, match: (text) => text };
+    expect(textRead.render(await vault.call('TextRead', { filePath: 'a.md' }), style)).toBe(
+      '<1>: alpha\n<2>: beta\n{[(a.md) | totalLines: 2 | fileHash: e49c81e2d2f84e25 | shown: 1-2]}',
+    );
+  });
+
+  it('gives the lines in the structured content as the text shows them', async () => {
+    const vault = open({ 'wide.md': `${'x'.repeat(2001)}\r\nshort\r\nmore\r\n` });
+    const output = await vault.call('TextRead', { filePath: 'wide.md', limit: 2 });
+    expect(textRead.structure(output)).toEqual({
+      path: 'wide.md',
+      lines: [`1: ${'x'.repeat(2000)} … [line cut: 2001 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: 2001\` reads on]`, '2: short'],
+      totalLines: 3,
+      fileHash: output.fileHash,
+      lineEnding: 'crlf',
+      bom: false,
+      nextOffset: 3,
+    });
+  });
+
+  it('names the file and its length when the offset is past the end', async () => {
+    const vault = open({ 'a.md': 'one\ntwo\nthree\n', 'empty.md': '' });
+    await expect(vault.call('TextRead', { filePath: 'a.md', offset: 4 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'offset 4 is past the end of a.md, which has 3 lines. Use an offset from 1 to 3.',
+    });
+    expect((await vault.call('TextRead', { filePath: 'a.md', offset: 3 })).lines).toEqual([{ number: 3, text: 'three' }]);
+    await expect(vault.call('TextRead', { filePath: 'empty.md', offset: 2 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'empty.md is empty, so offset 2 is past its end. Read it without an offset.',
+    });
+    expect(await vault.call('TextRead', { filePath: 'empty.md', offset: 1 })).toMatchObject({ totalLines: 0, lines: [] });
+  });
+
+  it('gives no next offset when the window reaches the last line exactly', async () => {
+    const vault = open({ 'a.md': 'one\ntwo\nthree' });
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 2, limit: 2 })).not.toHaveProperty('nextOffset');
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 1, limit: 2 })).toMatchObject({ nextOffset: 3 });
+  });
+});
+
+describe('TextRead bounds', () => {
+  // With maxOutput 4096, the lines of a.md have 4096 - 300 - 4 ("a.md") = 3792 characters, each line counted as "N: text" and its line break.
+  const bounded = (seed: Record<string, string>) => createVault(createMemoryFs(seed), { maxOutput: 4096 });
+
+  it('takes as many lines as the answer\'s bound leaves room for beside the metadata line and the path', async () => {
+    const fits = `${'x'.repeat(1892)}\n${'y'.repeat(1892)}\n`;
+    const over = `${'x'.repeat(1892)}\n${'y'.repeat(1893)}\n`;
+    const vault = bounded({ 'a.md': fits, 'b.md': over, 'ab.md': fits });
+    expect((await vault.call('TextRead', { filePath: 'a.md' })).lines.map((line) => line.number)).toEqual([1, 2]);
+    expect(await vault.call('TextRead', { filePath: 'b.md' })).toMatchObject({ lines: [{ number: 1 }], nextOffset: 2 });
+    // One character more of path, one less for the lines.
+    expect(await vault.call('TextRead', { filePath: 'ab.md' })).toMatchObject({ lines: [{ number: 1 }], nextOffset: 2 });
+  });
+
+  it('shows a line asked for alone up to the room left, less 200 characters for its markers', async () => {
+    const vault = bounded({ 'a.md': `${'y'.repeat(5000)}\nnext\n` });
+    const alone = await vault.call('TextRead', { filePath: 'a.md', limit: 1 });
+    expect(alone.lines).toEqual([{ number: 1, text: 'y'.repeat(3592), fullLength: 5000 }]);
+    expect(vault.render('TextRead', alone)).toBe(
+      `1: ${'y'.repeat(3592)} … [line cut: 5000 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: 3593\` reads on]\n[a.md | totalLines: 2 | fileHash: ${alone.fileHash} | shown: 1-1 | more: call again with \`offset: 2\`]`,
+    );
+    // With more lines asked for, each is cut at 2,000 characters.
+    expect((await vault.call('TextRead', { filePath: 'a.md', limit: 2 })).lines[0]).toEqual({ number: 1, text: 'y'.repeat(2000), fullLength: 5000 });
+  });
+
+  it('reads a file of exactly maxFileSize on a backend that cannot stream, and refuses one byte more, saying why', async () => {
+    const { readFileChunks: _, ...wholeOnly } = createMemoryFs({ 'a.md': 'x'.repeat(100), 'b.md': 'x'.repeat(101) });
+    const vault = createVault(wholeOnly, { maxFileSize: 100 });
+    expect((await vault.call('TextRead', { filePath: 'a.md' })).lines).toEqual([{ number: 1, text: 'x'.repeat(100) }]);
+    await expect(vault.call('TextRead', { filePath: 'b.md' })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: "b.md is 101 bytes, over this vault's limit of 100 bytes, and this backend cannot stream it. Raise the limit to read it.",
+    });
+  });
+
+  it('reads a file whole up to 1 MiB (or maxFileSize), and a larger one in chunks, so memory stays bounded by the window', async () => {
+    const reads: string[] = [];
+    const recording = (fs: VaultFs): VaultFs => ({
+      ...fs,
+      readFile: (path) => {
+        reads.push(`whole ${path}`);
+        return fs.readFile(path);
+      },
+      readFileChunks: (path) => {
+        reads.push(`chunks ${path}`);
+        return fs.readFileChunks!(path);
+      },
+    });
+    const mebibyte = 1024 * 1024;
+    const fs = recording(createMemoryFs({ 'small.md': `${'x'.repeat(mebibyte - 1)}\n`, 'large.md': `${'x'.repeat(mebibyte)}\n`, 'five-bytes.md': 'abcd\n', 'four-bytes.md': 'abc\n' }));
+    const vault = createVault(fs);
+    await vault.call('TextRead', { filePath: 'small.md' });
+    await vault.call('TextRead', { filePath: 'large.md' });
+    const strict = createVault(fs, { maxFileSize: 4 });
+    await strict.call('TextRead', { filePath: 'four-bytes.md' });
+    await strict.call('TextRead', { filePath: 'five-bytes.md' });
+    expect(reads).toEqual(['whole small.md', 'chunks large.md', 'whole four-bytes.md', 'chunks five-bytes.md']);
+  });
+
+  it('reads a file emptied after its size was taken (no chunk at all) as empty, without a BOM', async () => {
+    const memory = createMemoryFs({ 'a.md': '' });
+    const grown: VaultFs = { ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 10 }) };
+    const output = await createVault(grown, { maxFileSize: 1 }).call('TextRead', { filePath: 'a.md' });
+    expect(output).toEqual({ path: 'a.md', lines: [], totalLines: 0, fileHash: 'e3b0c44298fc1c14', lineEnding: 'none', bom: false });
+  });
+
+  it('takes a BOM only at the start of the file, whatever the chunks', async () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
+    expect(await streamed([...bom, 0x61, 0x62, 0x63, 0x0a]).call('TextRead', { filePath: 'a.md' })).toMatchObject({ bom: true, lines: [{ number: 1, text: 'abc' }] });
+    expect(await streamed([0x61, 0x62, 0x0a, ...bom, 0x78]).call('TextRead', { filePath: 'a.md' })).toMatchObject({
+      bom: false,
+      lines: [
+        { number: 1, text: 'ab' },
+        { number: 2, text: '\ufeffx' },
+      ],
+    });
   });
 });
