@@ -482,3 +482,22 @@ describe('What an agent is told about TextEdit', () => {
     expect(fs.toJSON()).toEqual({ 'a.md': 'x\nY\nx\n' });
   });
 });
+
+describe('TextEdit names the parameter that holds what it cannot write', () => {
+  it('a NUL in newString', async () => {
+    const { fs, vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'a\0b' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'newString holds a NUL character (at character 1), which would make the file binary, and the text tools refuse binary files. Remove it.',
+    });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'alpha\n' });
+  });
+
+  it('half a surrogate pair in oldString', async () => {
+    const { vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'al\ud83d', newString: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/^oldString holds half of a UTF-16 surrogate pair \(at character 2\)/),
+    });
+  });
+});
