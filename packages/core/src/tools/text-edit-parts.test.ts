@@ -80,4 +80,34 @@ describe('TextEdit\'s snippet', () => {
     expect(shown).toHaveLength(30);
     expect([shown[0], shown[29]]).toEqual(['1: 1', '30: 30']);
   });
+
+  it('shows a long line from 100 characters before a change past column 1900, and shorter lines whole', () => {
+    const long = `${'a'.repeat(1950)}X${'b'.repeat(10)}`;
+    const text = `short\n${long}\n${'c'.repeat(1850)}\nend`;
+    expect(snippetOf(text, changedLines(text, 6 + 1950, 6 + 1951))).toEqual([
+      { number: 1, text: 'short' },
+      { number: 2, text: `${'a'.repeat(100)}X${'b'.repeat(10)}`, fullLength: 1961, column: 1850 },
+      { number: 3, text: 'c'.repeat(1850) },
+      { number: 4, text: 'end' },
+    ]);
+  });
+
+  it('shows a line from its start when the change starts at column 1900 or before', () => {
+    const text = `${'a'.repeat(1900)}X${'b'.repeat(10)}`;
+    expect(snippetOf(text, changedLines(text, 1900, 1901))).toEqual([{ number: 1, text }]);
+    const further = `a${text}`;
+    expect(snippetOf(further, changedLines(further, 1901, 1902))).toEqual([{ number: 1, text: `${'a'.repeat(100)}X${'b'.repeat(10)}`, fullLength: 1912, column: 1801 }]);
+  });
+
+  it('cuts a line longer than 2,000 characters like TextRead, and never in the middle of an astral character', () => {
+    const text = `${'a'.repeat(1999)}😀${'b'.repeat(600)}\nX`;
+    expect(snippetOf(text, changedLines(text, text.length - 1, text.length))).toEqual([
+      { number: 1, text: 'a'.repeat(1999), fullLength: 2601 },
+      { number: 2, text: 'X' },
+    ]);
+  });
+
+  it('numbers the lines right when the file starts with an empty line', () => {
+    expect(snippet('\nX\n', 1, 2)).toEqual(['1: ', '2: X']);
+  });
 });

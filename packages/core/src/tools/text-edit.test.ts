@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fileHash } from '../file-hash.js';
 import { createMemoryFs } from '../memory-fs.js';
 import { createVault } from '../vault.js';
@@ -227,6 +228,276 @@ describe('TextEdit keeps what it was not asked to change', () => {
     });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'first\n  second\nthird', newString: 'x' })).rejects.toMatchObject({
       details: { candidates: [{ line: 3, differences: ['whitespace'], exact: 'first\n\tsecond\nthird' }] },
+    });
+  });
+});
+
+describe('TextEdit\'s answer as an agent reads it', () => {
+  it('renders a replaceAll as "N replacements" over a range of lines, with the snippet numbered', async () => {
+    const { vault } = open({ 'a.md': 'cat\ndog cat\ncat\n' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'cat', newString: 'bird', replaceAll: true });
+    const hash = await fileHash(new TextEncoder().encode('bird\ndog bird\nbird\n'));
+    expect(textEdit.render(output)).toBe(`Edited a.md: 3 replacements, lines 1-3 changed. fileHash: ${hash}\n1: bird\n2: dog bird\n3: bird`);
+  });
+
+  it('gives structured content with the snippet as the text shows it', async () => {
+    const { vault } = open({ 'a.md': 'one\ntwo\n' });
+    const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'two', newString: 'TWO' });
+    expect(textEdit.structure(output)).toEqual({
+      path: 'a.md',
+      replacements: 1,
+      startLine: 2,
+      endLine: 2,
+      fileHash: await fileHash(new TextEncoder().encode('one\nTWO\n')),
+      snippet: ['1: one', '2: TWO'],
+    });
+  });
+});
+
+describe('TextEdit refuses what it cannot do, saying why', () => {
+  it('refuses an empty oldString, pointing to TextCreate', async () => {
+    const { vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: '', newString: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: '`oldString` is empty. Pass the exact text to replace; to write a whole new file use TextCreate.',
+    });
+  });
+
+  it('refuses oldString equal to newString once CRLFs are taken as line breaks, the file unchanged', async () => {
+    const { fs, vault } = open({ 'a.md': 'a\nb\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'a\r\nb', newString: 'a\nb' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: '`oldString` and `newString` are the same, so the edit would change nothing. Pass the new text in `newString`.',
+    });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'a\nb\n' });
+  });
+
+  it('writes a CRLF in newString as the LF of an LF file', async () => {
+    const { fs, vault } = open({ 'a.md': 'a\nb\n' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'x\r\ny' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'x\ny\nb\n' });
+  });
+
+  it('accepts expectedHash in upper case', async () => {
+    const { fs, vault } = open({ 'a.md': 'alpha\n' });
+    const { fileHash: current } = await vault.call('TextRead', { filePath: 'a.md' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: current.toUpperCase() });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'beta\n' });
+  });
+
+  it('says which hash is stale and what to do', async () => {
+    const { vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: '0123456789abcdef' })).rejects.toMatchObject({
+      code: 'STALE_FILE',
+      message: 'a.md has changed since you read it (its fileHash is no longer 0123456789abcdef), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.',
+    });
+  });
+});
+
+describe('TextEdit\'s AMBIGUOUS_MATCH shows where each occurrence is', () => {
+  const advice = 'Include more surrounding text in `oldString` so that it matches exactly once, or set `replaceAll: true` to replace every occurrence.';
+
+  it('names every line and shows each line\'s text', async () => {
+    const { vault } = open({ 'a.md': 'x = 1\ny = 2\nx = 1\nz\nx = 1\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'x = 1', newString: 'x = 9' })).rejects.toMatchObject({
+      message: `\`oldString\` occurs 3 times in a.md, at lines 1, 3, 5. ${advice}\nline 1: x = 1\nline 3: x = 1\nline 5: x = 1`,
+    });
+  });
+
+  it('counts occurrences on one line and shows that line once', async () => {
+    const { vault } = open({ 'a.md': 'aaa\nb\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'aa', newString: 'c' })).rejects.toMatchObject({
+      message: `\`oldString\` occurs 2 times in a.md, at line 1 (2 times). ${advice}\nline 1: aaa`,
+    });
+  });
+
+  it('names the first 20 occurrences and counts the rest', async () => {
+    const { vault } = open({ 'a.md': 'k\n'.repeat(25) });
+    const first20 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'k', newString: 'K' })).rejects.toMatchObject({
+      code: 'AMBIGUOUS_MATCH',
+      message: [`\`oldString\` occurs 25 times in a.md, at lines ${first20.join(', ')} and 5 more. ${advice}`, ...first20.map((line) => `line ${line}: k`)].join('\n'),
+      details: { count: 25, lines: first20 },
+    });
+  });
+
+  it('cuts a long line to 160 characters from 40 before the occurrence, marked with … where cut', async () => {
+    const line = `${'a'.repeat(50)}X${'b'.repeat(200)}`;
+    const { vault } = open({ 'a.md': `${line}\n${line}\n` });
+    const shown = `…${'a'.repeat(40)}X${'b'.repeat(119)}…`;
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'X', newString: 'Y' })).rejects.toMatchObject({
+      message: `\`oldString\` occurs 2 times in a.md, at lines 1, 2. ${advice}\nline 1: ${shown}\nline 2: ${shown}`,
+    });
+  });
+
+  it('shows a line from its start when the occurrence is near it, and to its end when it fits', async () => {
+    const { vault } = open({ 'a.md': `${'a'.repeat(39)}X${'b'.repeat(120)}\nshort X line\n` });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'X', newString: 'Y' })).rejects.toMatchObject({
+      message: `\`oldString\` occurs 2 times in a.md, at lines 1, 2. ${advice}\nline 1: ${'a'.repeat(39)}X${'b'.repeat(120)}\nline 2: short X line`,
+    });
+  });
+
+  it('never cuts an astral character in half at either end of the window', async () => {
+    const early = `${'😀'.repeat(25)}cXtail`;
+    const late = `X${'b'.repeat(158)}${'😀'.repeat(3)}`;
+    const { vault } = open({ 'a.md': `${early}\n${late}\n` });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'X', newString: 'Y' })).rejects.toMatchObject({
+      message: `\`oldString\` occurs 2 times in a.md, at lines 1, 2. ${advice}\nline 1: …${'😀'.repeat(20)}cXtail\nline 2: X${'b'.repeat(158)}…`,
+    });
+  });
+});
+
+describe('TextEdit\'s NO_MATCH says what to try next', () => {
+  const retry = 'Copy the exact current text from TextRead (read the file again if it may have changed) and retry.';
+
+  it('with no near miss, only the advice to copy the current text', async () => {
+    const { vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'zzz', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message: `\`oldString\` was not found in a.md.  ${retry}`,
+    });
+  });
+
+  it('lists near misses with what differs and the file\'s exact text, and hints at line-number prefixes', async () => {
+    const { vault } = open({ 'a.md': 'alpha\nShe said “hi”\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: '2: She said "hi"', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message: expect.stringMatching(/^`oldString` was not found in a\.md\. `oldString` seems to include TextRead's "N: " line-number prefixes; leave them out\. /),
+    });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'said "hi"', newString: 'x' })).rejects.toMatchObject({
+      message: `\`oldString\` was not found in a.md. Closest candidates, not applied: line 2 (differs in typography): She said [file: "“hi”" | oldString: "\\"hi\\""], the file's text there: "said “hi”". ${retry}`,
+    });
+  });
+
+  it('says when the search for near misses stopped at its time budget', async () => {
+    const vault = createVault(createMemoryFs({ 'a.md': 'alpha\n' }), { searchTimeout: -1 });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'ALPHA', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message: `\`oldString\` was not found in a.md. The search for near misses stopped at its time budget, so there may be others. ${retry}`,
+    });
+  });
+});
+
+describe('TextEdit\'s size limit for the result', () => {
+  const limited = (content: string) => {
+    const fs = createMemoryFs({ 'a.md': content });
+    return { fs, vault: createVault(fs, { maxFileSize: 10 }) };
+  };
+
+  it('allows a result of exactly the limit, counted in bytes', async () => {
+    const { fs, vault } = limited('abcdefgh\n');
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'h', newString: 'é' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'abcdefgé\n' });
+  });
+
+  it('refuses a result over the limit (by one byte too) before writing, saying how large it would be', async () => {
+    const { fs, vault } = limited('abcdefgh\n');
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'gh', newString: 'gé€' })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'The edit (1 replacement) would make a.md about 13 bytes, over this vault\'s limit of 10 bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.',
+    });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'h', newString: 'éx' })).rejects.toMatchObject({
+      message: expect.stringContaining('would make a.md about 11 bytes'),
+    });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'abcdefgh\n' });
+  });
+
+  it('counts every replacement of a replaceAll, and the bytes a shorter text frees', async () => {
+    const { vault } = limited('a.a.a.a\n');
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'bb', replaceAll: true })).rejects.toMatchObject({
+      message: expect.stringContaining('The edit (4 replacements) would make a.md about 12 bytes'),
+    });
+    const { fs, vault: shrinking } = limited('éa.éa\n');
+    await shrinking.call('TextEdit', { filePath: 'a.md', oldString: 'éa', newString: 'xyz', replaceAll: true });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'xyz.xyz\n' });
+  });
+});
+
+describe('What an agent is told about TextEdit', () => {
+  it('describes the tool: what it does, how to insert and delete, when to use it, an example', () => {
+    expect({ name: textEdit.name, title: textEdit.title, effects: textEdit.effects }).toEqual({
+      name: 'TextEdit',
+      title: 'Edit a text file by exact string replacement',
+      effects: { readOnly: false, destructive: true, idempotent: false },
+    });
+    expect(textEdit.description).toBe(
+      [
+        'Replaces an exact string in a text file of the vault and returns the changed lines, numbered, with the new fileHash.',
+        'oldString must occur exactly once (overlapping occurrences count); if it occurs more often the error lists every line it occurs on, so add surrounding lines to oldString, or set replaceAll to true to replace them all. If it is not found, the error shows the closest candidates (differing in case, whitespace, quotes or dashes) with their line numbers; nothing is changed.',
+        'To insert lines, include the neighbouring text in oldString and add the new lines in newString; to delete, leave them out of newString. Line endings (LF or CRLF) and a BOM are kept; "\\n" in oldString also matches a CRLF file.',
+        'Use TextEdit for changes to an existing file; use TextCreate only to replace a whole file. Pass expectedHash (the fileHash from TextRead) to be sure the file has not changed since you read it.',
+        'Example: {"filePath": "notes/todo.md", "oldString": "- [ ] ship it", "newString": "- [x] ship it"}.',
+      ].join('\n'),
+    );
+  });
+
+  it('describes each parameter, and which are required', () => {
+    expect(z.toJSONSchema(textEdit.inputSchema, { target: 'draft-7', io: 'input' })).toEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        filePath: { type: 'string', description: 'The file to edit: a vault-relative path such as notes/todo.md.' },
+        oldString: {
+          type: 'string',
+          description: 'The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.',
+        },
+        newString: { type: 'string', description: 'The text to put in its place; empty to delete oldString. Must differ from oldString.' },
+        replaceAll: { type: 'boolean', default: false, description: 'Replace every occurrence of oldString instead of requiring exactly one. Default false.' },
+        expectedHash: {
+          type: 'string',
+          pattern: '^[0-9a-fA-F]{16}$',
+          description: 'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
+        },
+      },
+      required: ['filePath', 'oldString', 'newString'],
+      additionalProperties: false,
+    });
+  });
+
+  it('declares the structured result\'s shape, which the structured content fits', async () => {
+    const { vault } = open({ 'a.md': 'one\n' });
+    const structured = textEdit.structure(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two' }));
+    expect(textEdit.outputSchema.parse(structured)).toEqual(structured);
+    expect(Object.keys(textEdit.outputSchema.shape)).toEqual(['path', 'replacements', 'startLine', 'endLine', 'fileHash', 'snippet']);
+  });
+
+  it.each([
+    ['15 hex digits', '0123456789abcde'],
+    ['17 hex digits', '0123456789abcdef0'],
+    ['a letter past f', '0123456789abcdeg'],
+    ['a character before the hash', 'x0123456789abcdef'],
+  ])('refuses an expectedHash that is no fileHash (%s), before touching the file', async (_label, expectedHash) => {
+    const { fs, vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('expectedHash must be a fileHash: the 16 hex characters TextRead and TextEdit return'),
+    });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'alpha\n' });
+  });
+
+  it('replaces only one occurrence unless replaceAll is passed', async () => {
+    const { fs, vault } = open({ 'a.md': 'x\ny\nx\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'x', newString: 'z' })).rejects.toMatchObject({ code: 'AMBIGUOUS_MATCH' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'y', newString: 'Y' });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'x\nY\nx\n' });
+  });
+});
+
+describe('TextEdit names the parameter that holds what it cannot write', () => {
+  it('a NUL in newString', async () => {
+    const { fs, vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'a\0b' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'newString holds a NUL character (at character 1), which would make the file binary, and the text tools refuse binary files. Remove it.',
+    });
+    expect(fs.toJSON()).toEqual({ 'a.md': 'alpha\n' });
+  });
+
+  it('half a surrogate pair in oldString', async () => {
+    const { vault } = open({ 'a.md': 'alpha\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'al\ud83d', newString: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/^oldString holds half of a UTF-16 surrogate pair \(at character 2\)/),
     });
   });
 });

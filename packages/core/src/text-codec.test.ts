@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { checkTextToWrite, checkWholeCharacters, createTextDecoder, decodeText, encodeText, hasBom } from './text-codec.js';
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+
+describe('hasBom', () => {
+  it.each([
+    ['the three bytes EF BB BF alone', bytes(0xef, 0xbb, 0xbf), true],
+    ['EF BB BF before text', bytes(0xef, 0xbb, 0xbf, 0x78), true],
+    ['an empty file', bytes(), false],
+    ['only the first two bytes of a BOM', bytes(0xef, 0xbb), false],
+    ['a different first byte', bytes(0xee, 0xbb, 0xbf), false],
+    ['a different second byte (U+FEBF)', bytes(0xef, 0xba, 0xbf), false],
+    ['a different third byte', bytes(0xef, 0xbb, 0xbe), false],
+    ['a BOM that does not start the file', bytes(0x78, 0xef, 0xbb, 0xbf), false],
+  ])('%s: %s', (_label, input, expected) => {
+    expect(hasBom(input)).toBe(expected);
+  });
+});
+
+describe('decodeText', () => {
+  it('drops a leading BOM from the text and reports it', () => {
+    expect(decodeText(bytes(0xef, 0xbb, 0xbf, 0x61, 0x0a), 'a.md')).toEqual({ text: 'a\n', bom: true });
+  });
+
+  it('decodes a file without a BOM as it is', () => {
+    expect(decodeText(bytes(0x63, 0x61, 0x66, 0xc3, 0xa9), 'a.md')).toEqual({ text: 'café', bom: false });
+  });
+
+  it('refuses a file holding a NUL byte as binary, naming the file', () => {
+    expect(() => decodeText(bytes(0x61, 0x00, 0x62), 'img.md')).toThrow(
+      expect.objectContaining({
+        code: 'NOT_TEXT',
+        message: 'img.md looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.',
+      }),
+    );
+  });
+
+  it('refuses invalid UTF-8 (Latin-1) rather than decode it lossily, naming the file', () => {
+    expect(() => decodeText(bytes(0x63, 0x61, 0x66, 0xe9), 'latin1.md')).toThrow(
+      expect.objectContaining({
+        code: 'NOT_TEXT',
+        message: 'latin1.md is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.',
+      }),
+    );
+  });
+
+  it('refuses a file that ends in the middle of a character', () => {
+    expect(() => decodeText(bytes(0x61, 0xc3), 'cut.md')).toThrow(expect.objectContaining({ code: 'NOT_TEXT' }));
+  });
+});
+
+describe('createTextDecoder', () => {
+  it('decodes a character split across two chunks whole', () => {
+    const decoder = createTextDecoder('a.md');
+    expect([decoder.decode(bytes(0x61, 0xe2, 0x82), false), decoder.decode(bytes(0xac, 0x62), true)]).toEqual(['a', '€b']);
+  });
+
+  it('refuses a last chunk that ends in the middle of a character', () => {
+    const decoder = createTextDecoder('a.md');
+    expect(decoder.decode(bytes(0x61), false)).toBe('a');
+    expect(() => decoder.decode(bytes(0xe2, 0x82), true)).toThrow(expect.objectContaining({ code: 'NOT_TEXT' }));
+  });
+
+  it('refuses a NUL byte in a later chunk', () => {
+    const decoder = createTextDecoder('a.md');
+    expect(decoder.decode(bytes(0x61), false)).toBe('a');
+    expect(() => decoder.decode(bytes(0x62, 0x00), true)).toThrow(expect.objectContaining({ code: 'NOT_TEXT', message: expect.stringContaining('NUL bytes') }));
+  });
+});
+
+describe('encodeText', () => {
+  it('writes UTF-8 without a BOM when the file had none', () => {
+    expect(encodeText({ text: 'é\n', bom: false })).toEqual(bytes(0xc3, 0xa9, 0x0a));
+  });
+
+  it('writes the BOM back before the text when the file had one', () => {
+    expect(encodeText({ text: 'é\n', bom: true })).toEqual(bytes(0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0x0a));
+  });
+
+  it('writes only the BOM for an empty text of a file that had one', () => {
+    expect(encodeText({ text: '', bom: true })).toEqual(bytes(0xef, 0xbb, 0xbf));
+  });
+});
+
+describe('checkTextToWrite', () => {
+  it('accepts text with whole characters, astral ones included', () => {
+    expect(() => checkTextToWrite('a 😀 b\n', 'content')).not.toThrow();
+  });
+
+  it.each([
+    ['at the start', '\0abc', 0],
+    ['inside', 'ab\0c', 2],
+  ])('refuses a NUL %s, saying where and in which parameter', (_label, text, index) => {
+    expect(() => checkTextToWrite(text, 'content')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: `content holds a NUL character (at character ${index}), which would make the file binary, and the text tools refuse binary files. Remove it.`,
+      }),
+    );
+  });
+
+  it('refuses half a surrogate pair too', () => {
+    expect(() => checkTextToWrite('ab\ud800', 'newString')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('newString holds half of a UTF-16 surrogate pair (at character 2)') }));
+  });
+});
+
+describe('checkWholeCharacters', () => {
+  it.each([
+    ['an astral character (a whole surrogate pair)', 'x😀y'],
+    ['two astral characters in a row', '😀😀'],
+    ['no surrogate at all', 'plain text'],
+    ['a NUL, which is a whole character', 'a\0b'],
+  ])('accepts %s', (_label, text) => {
+    expect(() => checkWholeCharacters(text, 'oldString')).not.toThrow();
+  });
+
+  it.each([
+    ['a high surrogate at the end', 'ab\ud83d', 2],
+    ['a high surrogate before a letter', 'a\ud83dz', 1],
+    ['a high surrogate before another high one', '\ud83d\ud83d\ude00', 0],
+    ['a low surrogate at the start', '\ude00ab', 0],
+    ['a low surrogate after a letter', 'ab\ude00', 2],
+    ['a low surrogate after another low one', '\ud83d\ude00\ude00', 2],
+    ['a pair in the wrong order', 'a\ude00\ud83d', 1],
+  ])('refuses %s, saying where', (_label, text, index) => {
+    expect(() => checkWholeCharacters(text, 'oldString')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: `oldString holds half of a UTF-16 surrogate pair (at character ${index}), which UTF-8 cannot encode and no file holds alone. Send the whole character.`,
+      }),
+    );
+  });
+});
