@@ -354,7 +354,7 @@ describe('TextEdit\'s NO_MATCH says what to try next', () => {
     const { vault } = open({ 'a.md': 'alpha\n' });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'zzz', newString: 'x' })).rejects.toMatchObject({
       code: 'NO_MATCH',
-      message: `\`oldString\` was not found in a.md.  ${retry}`,
+      message: `\`oldString\` was not found in a.md. ${retry}`,
     });
   });
 

@@ -350,7 +350,7 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
   if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
   return new VaultError(
     'NO_MATCH',
-    `\`oldString\` was not found in ${path}. ${hints.join(' ')} Copy the exact current text from TextRead (read the file again if it may have changed) and retry.`.replace(/\s+$/, ''),
+    [`\`oldString\` was not found in ${path}.`, ...hints, 'Copy the exact current text from TextRead (read the file again if it may have changed) and retry.'].join(' '),
     { candidates },
   );
 }
