@@ -108,3 +108,11 @@ describe('searchFile, as a backend searches one file', () => {
     expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, regex, options)).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
   });
 });
+
+describe('searchFile without a backend\'s own byte checks', () => {
+  it('looks for a periodic literal in periodic bytes in linear time (a byte-by-byte scan would take minutes; a hang fails by the test timeout)', () => {
+    const literal = `${'a'.repeat(5000)}b`;
+    const query: FileQuery = { matcher: untouchable, literal: encode(literal) };
+    expect(searchFile(file(encode('a'.repeat(2_000_000))).file, query, { ...options, maxFileSize: 10_000_000 })).toBeUndefined();
+  });
+});

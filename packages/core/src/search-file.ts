@@ -1,4 +1,5 @@
 import { characterBoundary } from './character-boundary.js';
+import { indexOfLinear } from './find-all.js';
 import type { LineMatcher, MatchRange } from './search-pattern.js';
 import { decodeText } from './text-codec.js';
 import { isVaultError } from './vault-error.js';
@@ -125,16 +126,12 @@ const portableByteChecks: ByteChecks = {
       return false;
     }
   },
-  includes(bytes, part) {
-    if (part.length === 0) return true;
-    for (let start = bytes.indexOf(part[0]!); start !== -1 && start <= bytes.length - part.length; start = bytes.indexOf(part[0]!, start + 1)) {
-      let matched = 1;
-      while (matched < part.length && bytes[start + matched] === part[matched]) matched += 1;
-      if (matched === part.length) return true;
-    }
-    return false;
-  },
+  // Each byte read as one character (windows-1252 maps every byte to its own), then core's linear
+  // finder: a byte-by-byte scan would be quadratic on a periodic literal in periodic bytes.
+  includes: (bytes, part) => indexOfLinear(singleByteText.decode(bytes), singleByteText.decode(part)) !== -1,
 };
+
+const singleByteText = new TextDecoder('windows-1252');
 
 /**
  * A file's shown lines cut down to its first `count` matches and their context, as if only those
