@@ -99,9 +99,17 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
       return file(path).slice();
     },
 
-    async *readFileChunks(path) {
+    async *readFileChunks(path, { buffer } = {}) {
       const data = file(path);
-      for (let offset = 0; offset < data.length; offset += chunkSize) yield data.slice(offset, offset + chunkSize);
+      const size = buffer ? Math.min(chunkSize, buffer.length) : chunkSize;
+      for (let offset = 0; offset < data.length; offset += size) {
+        const chunk = data.subarray(offset, offset + size);
+        if (!buffer) yield chunk.slice();
+        else {
+          buffer.set(chunk);
+          yield buffer.subarray(0, chunk.length);
+        }
+      }
     },
 
     async writeFile(path, data, { expected } = {}) {

@@ -13,18 +13,22 @@ export function hasBom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === bom[0] && bytes[1] === bom[1] && bytes[2] === bom[2];
 }
 
+/** NOT_TEXT for a file holding NUL bytes. */
+export function binaryFile(path: string): VaultError {
+  return new VaultError('NOT_TEXT', `${path} looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.`);
+}
+
 /**
  * A strict UTF-8 decoder for content that arrives in chunks. It refuses binary content
  * (NUL bytes) and invalid UTF-8 with `NOT_TEXT`, so nothing is ever decoded lossily.
- * A leading BOM is dropped from the text (and reported by `hasBom` on the first chunk).
+ * A leading BOM is dropped from the text (and reported by `hasBom` on the first chunk), unless
+ * `midFile` says the content starts later in the file, where U+FEFF is a character like any other.
  */
-export function createTextDecoder(path: string): { decode(chunk: Uint8Array, final: boolean): string } {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+export function createTextDecoder(path: string, { midFile = false } = {}): { decode(chunk: Uint8Array, final: boolean): string } {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: midFile });
   return {
     decode(chunk, final) {
-      if (chunk.includes(0)) {
-        throw new VaultError('NOT_TEXT', `${path} looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.`);
-      }
+      if (chunk.includes(0)) throw binaryFile(path);
       try {
         return decoder.decode(chunk, { stream: !final });
       } catch {

@@ -51,8 +51,10 @@ export interface VaultFs {
   /**
    * Optional: the file's content as a sequence of chunks, so that a window of a huge file can be
    * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
+   * With `buffer`, each chunk is read into it (a view of its start, at most its length): a chunk is
+   * valid until the next one is asked for, and no memory is allocated per chunk.
    */
-  readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+  readFileChunks?(path: string, options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
 
   /**
    * Optional, for backends with symlinks: the vault-relative path that `path` really names once every
@@ -76,6 +78,11 @@ export interface VaultFs {
    * file by file without it (symlinked files always).
    */
   searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+}
+
+export interface ReadChunksOptions {
+  /** Where to read each chunk: see `VaultFs.readFileChunks`. */
+  buffer?: Uint8Array;
 }
 
 export interface WriteFileOptions {

@@ -69,14 +69,14 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         }
       }),
 
-    readFileChunks(relative) {
+    readFileChunks(relative, { buffer: into } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
           const handle = await withErrorsTranslated(relative, () => openFile(relative));
           try {
             for (;;) {
-              const buffer = Buffer.allocUnsafe(chunkSize);
-              const { bytesRead } = await withErrorsTranslated(relative, () => handle.read(buffer, 0, chunkSize, null));
+              const buffer = into ?? Buffer.allocUnsafe(chunkSize);
+              const { bytesRead } = await withErrorsTranslated(relative, () => handle.read(buffer, 0, buffer.length, null));
               if (bytesRead === 0) return;
               yield buffer.subarray(0, bytesRead);
             }

@@ -61,6 +61,24 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await codeOf(fs.readFile('notes'))).toBe('NOT_A_FILE');
       });
 
+      it('reads chunks into a buffer given, each a view of its start, valid until the next is asked for', async () => {
+        const content = `${'line of text\n'.repeat(20_000)}end`;
+        const { fs } = await start({ 'big.md': content });
+        if (!fs.readFileChunks) return;
+        const buffer = new Uint8Array(new ArrayBuffer(64 * 1024 + 16), 16, 64 * 1024);
+        let text = '';
+        const decoder = new TextDecoder();
+        for await (const chunk of fs.readFileChunks('big.md', { buffer })) {
+          expect(chunk.buffer).toBe(buffer.buffer);
+          expect(chunk.byteOffset).toBe(16);
+          expect(chunk.length).toBeGreaterThan(0);
+          expect(chunk.length).toBeLessThanOrEqual(buffer.length);
+          text += decoder.decode(chunk, { stream: true });
+        }
+        expect(text).toBe(content);
+        expect(await codeOf((async () => { for await (const _ of fs.readFileChunks!('missing.md', { buffer })); })())).toBe('NOT_FOUND');
+      });
+
       it('writes new and existing files, refusing a missing parent and a folder', async () => {
         const { fs, dump } = await start({ 'a.md': 'old', 'folder/': '' });
         await fs.writeFile('a.md', encode('new'));

@@ -281,7 +281,7 @@ describe('TextEdit refuses what it cannot do, saying why', () => {
   it('accepts expectedHash in upper case', async () => {
     const { fs, vault } = open({ 'a.md': 'alpha\n' });
     const { fileHash: current } = await vault.call('TextRead', { filePath: 'a.md' });
-    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: current.toUpperCase() });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: current!.toUpperCase() });
     expect(fs.toJSON()).toEqual({ 'a.md': 'beta\n' });
   });
 
