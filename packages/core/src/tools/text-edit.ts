@@ -226,16 +226,21 @@ export function* splicing(original: string, normalized: NormalizedText, needle: 
   let written = 0;
   let replaced = 0;
   const positions = all ? findAll(normalized.text, needle, { overlapping: false, from: first }) : [first];
+  const flush = () => {
+    chunks.push(pieces.join(''));
+    pieces = [];
+    piecesLength = 0;
+  };
   for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
-    if (before !== '') pieces.push(before);
+    // A long stretch of the original is kept as it is (a slice of it, not a copy) until the final join.
+    if (before.length >= 1 << 20) {
+      flush();
+      chunks.push(before);
+    } else if (before !== '') pieces.push(before);
     if (change.inserted !== '') pieces.push(change.inserted);
-    piecesLength += before.length + change.inserted.length;
-    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) {
-      chunks.push(pieces.join(''));
-      pieces = [];
-      piecesLength = 0;
-    }
+    piecesLength += (before.length >= 1 << 20 ? 0 : before.length) + change.inserted.length;
+    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) flush();
     if (startOffset === -1) startOffset = written + before.length;
     written += before.length + change.inserted.length;
     cursor = position + needle.length - change.suffix;
