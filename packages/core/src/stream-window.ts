@@ -46,13 +46,14 @@ export async function streamWindow(read: (buffer: Uint8Array) => AsyncIterable<U
   let windowDecoder: ReturnType<typeof createTextDecoder> | undefined;
   let hashing = hash;
   let bytes = 0;
-  let bom: boolean | undefined;
+  // The file's first bytes, until there are three: whether it starts with a BOM, whatever the chunks.
+  let start: number[] = [];
   let lf = 0;
   let crlf = 0;
   // Bytes after the last line break: the last line, when it has no break.
   let afterLastBreak = 0;
   for await (const chunk of read(counter.buffer)) {
-    bom ??= hasBom(chunk);
+    if (start.length < 3) start = [...start, ...chunk.subarray(0, 3 - start.length)];
     const counted = counter.count(chunk);
     if (counted.nul > 0) throw binaryFile(path);
     bytes += chunk.length;
@@ -75,13 +76,14 @@ export async function streamWindow(read: (buffer: Uint8Array) => AsyncIterable<U
   }
   if (hashing) checker.decode(new Uint8Array(0), true);
   if (windowDecoder && !window.full) window.push(windowDecoder.decode(new Uint8Array(0), true));
+  const bom = hasBom(new Uint8Array(start));
   // A BOM alone before the first line break is no line of text.
   const lastLine = lf === 0 && bom ? afterLastBreak - 3 : afterLastBreak;
   return {
     lines: window.finish().lines,
     totalLines: lf + (lastLine > 0 ? 1 : 0),
     lineEnding: lineEndingOf(crlf, lf - crlf),
-    bom: bom ?? false,
+    bom,
     bytes,
     ...(hashing ? { fileHash: hasher.digest() } : {}),
   };

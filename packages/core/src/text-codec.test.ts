@@ -132,3 +132,11 @@ describe('checkWholeCharacters', () => {
     );
   });
 });
+
+describe('createTextDecoder midFile', () => {
+  it('drops a BOM at the start of a file, and keeps U+FEFF in text that starts later in it', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x78]);
+    expect(createTextDecoder('a.md').decode(bytes, true)).toBe('x');
+    expect(createTextDecoder('a.md', { midFile: true }).decode(bytes, true)).toBe('\ufeffx');
+  });
+});
