@@ -31,6 +31,17 @@ export function asTextOrBytes(bytes: Uint8Array, decoder = new TextDecoder('utf-
   }
 }
 
+/** The pieces as one array of bytes. */
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.length;
+  }
+  return bytes;
+}
+
 export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = {}): MemoryFs {
   const entries = new Map<string, Entry>([['', { kind: 'directory' }]]);
   const chunkSize = options.chunkSize ?? 64 * 1024;
@@ -113,8 +124,9 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
     },
 
     async writeFile(path, data, { expected } = {}) {
+      const bytes = data instanceof Uint8Array ? data : joined(Array.from(data, (piece) => piece.slice()));
       if (expected !== undefined) checkUnchanged(path, expected);
-      writeFile(path, data);
+      writeFile(path, bytes);
     },
 
     async readDirectory(path): Promise<VaultDirectoryEntry[]> {

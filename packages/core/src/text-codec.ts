@@ -69,6 +69,36 @@ export function decodeText(bytes: Uint8Array, path: string): DecodedText {
   return { text: createTextDecoder(path).decode(bytes, true), bom: hasBom(bytes) };
 }
 
+/** Characters encoded at a time by `encodeChunks`. */
+const encodedPiece = 1 << 20;
+
+/**
+ * A text given as strings in a row, encoded as UTF-8 a piece at a time (at most a mebibyte of
+ * characters each) into one buffer, the BOM first when asked: a large text is written without its
+ * bytes ever being whole in memory. Each piece is a view of that buffer, valid until the next is
+ * asked for. A surrogate pair split between two strings is encoded whole.
+ */
+export function* encodeChunks(chunks: Iterable<string>, withBom: boolean): Generator<Uint8Array> {
+  if (withBom) yield bom.slice();
+  // Three bytes at most for each UTF-16 unit.
+  const buffer = new Uint8Array(3 * encodedPiece + 3);
+  const encoded = (piece: string) => buffer.subarray(0, encoder.encodeInto(piece, buffer).written);
+  let carried = '';
+  for (const chunk of chunks) {
+    for (let start = 0; start < chunk.length; start += encodedPiece) {
+      let piece = carried + chunk.slice(start, start + encodedPiece);
+      carried = '';
+      const last = piece.charCodeAt(piece.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        carried = piece.slice(-1);
+        piece = piece.slice(0, -1);
+      }
+      if (piece !== '') yield encoded(piece);
+    }
+  }
+  if (carried !== '') yield encoded(carried);
+}
+
 export function encodeText({ text, bom: withBom }: DecodedText): Uint8Array {
   const body = encoder.encode(text);
   if (!withBom) return body;

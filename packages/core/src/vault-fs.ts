@@ -26,9 +26,11 @@ export interface VaultFs {
    * mix, and a crash leaves one of the two. Keeps an existing file's permissions. The parent
    * folder exists (core creates it first). With `expected`, the backend replaces the file only if
    * it still holds what core read, checked at the moment of the replacement, so that a change made
-   * meanwhile by another process is refused, not lost.
+   * meanwhile by another process is refused, not lost. `data` may come in pieces (an iterable, read
+   * once, as the write goes), so that a large file is written without being whole in memory: a piece
+   * may be overwritten once the next is asked for, so a backend writes or copies each before that.
    */
-  writeFile(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
+  writeFile(path: string, data: Uint8Array | Iterable<Uint8Array>, options?: WriteFileOptions): Promise<void>;
 
   /**
    * The entries directly in a folder, in any order. Entries leading outside the vault are left out.

@@ -99,6 +99,18 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created' });
       });
 
+      it('writes data given in pieces that reuse one buffer, and checks expected first', async () => {
+        const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read' });
+        function* pieces(texts: string[]) {
+          const buffer = new Uint8Array(64);
+          for (const text of texts) yield buffer.subarray(0, new TextEncoder().encodeInto(text, buffer).written);
+        }
+        await fs.writeFile('a.md', pieces(['one ', 'two ', 'thrée']), { expected: encode('read') });
+        await fs.writeFile('new.md', pieces([]), { expected: null });
+        expect(await codeOf(fs.writeFile('b.md', pieces(['x']), { expected: encode('other') }))).toBe('STALE_FILE');
+        expect(await dump()).toEqual({ 'a.md': 'one two thrée', 'b.md': 'read', 'new.md': '' });
+      });
+
       it('lists a folder with kinds and sizes, refusing missing paths and files', async () => {
         const { fs } = await start({ 'notes/a.md': 'abc', 'notes/sub/b.md': '', 'notes/.hidden/c.md': '' });
         const entries = (await fs.readDirectory('notes')).sort((a, b) => a.name.localeCompare(b.name));

@@ -542,3 +542,18 @@ describe('TextEdit ambiguity shows each line around its first occurrence', () =>
     expect(lines[2]).toBe('line 2: needle at the end');
   });
 });
+
+describe('TextEdit on a large file', () => {
+  it('writes the new text in pieces byte for byte, characters split between pieces whole, with the fileHash of what it wrote', async () => {
+    // 😀 and 😁 share their first UTF-16 unit, so the unchanged text before the change ends with half a character;
+    // and the emoji further on straddles the end of the first mebibyte of characters after the change.
+    const x = 'x'.repeat(1 << 20);
+    const y = 'y'.repeat((1 << 20) - 1);
+    const { fs, vault } = open({ 'big.md': `\uFEFF${x}😀a${y}😀${'tail\r\n'.repeat(100)}` });
+    const output = await vault.call('TextEdit', { filePath: 'big.md', oldString: '😀a', newString: '😁a' });
+    const written = fs.toJSON()['big.md'] as string;
+    expect(written).toBe(`\uFEFF${x}😁a${y}😀${'tail\r\n'.repeat(100)}`);
+    expect(output).toMatchObject({ replacements: 1, startLine: 1, endLine: 1, fileHash: await fileHash(new TextEncoder().encode(written)) });
+    expect(output.snippet.map((line) => line.number)).toEqual([1, 2, 3]);
+  });
+});
