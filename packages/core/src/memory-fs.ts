@@ -45,6 +45,8 @@ function joined(pieces: readonly Uint8Array[]): Uint8Array {
 export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = {}): MemoryFs {
   const entries = new Map<string, Entry>([['', { kind: 'directory' }]]);
   const chunkSize = options.chunkSize ?? 64 * 1024;
+  const versions = new WeakMap<Uint8Array, number>();
+  let versionCount = 0;
   const encoder = new TextEncoder();
 
   function get(path: string): Entry | undefined {
@@ -110,10 +112,10 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
       return file(path).slice();
     },
 
-    async *readFileChunks(path, { buffer } = {}) {
+    async *readFileChunks(path, { buffer, start = 0 } = {}) {
       const data = file(path);
       const size = buffer ? Math.min(chunkSize, buffer.length) : chunkSize;
-      for (let offset = 0; offset < data.length; offset += size) {
+      for (let offset = start; offset < data.length; offset += size) {
         const chunk = data.subarray(offset, offset + size);
         if (!buffer) yield chunk.slice();
         else {
@@ -121,6 +123,14 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
           yield buffer.subarray(0, chunk.length);
         }
       }
+    },
+
+    async version(path) {
+      const entry = get(path);
+      if (entry?.kind !== 'file') return undefined;
+      // Every write stores new bytes: their number is the version.
+      if (!versions.has(entry.data)) versions.set(entry.data, ++versionCount);
+      return String(versions.get(entry.data));
     },
 
     async writeFile(path, data, { expected } = {}) {

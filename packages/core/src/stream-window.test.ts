@@ -6,6 +6,7 @@ import { createMemoryFs } from './memory-fs.js';
 import { streamWindow } from './stream-window.js';
 import { textRead } from './tools/text-read.js';
 import { createVault } from './vault.js';
+import type { VaultFs } from './vault-fs.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -54,13 +55,18 @@ describe('streamWindow', () => {
   it('hashes and checks as UTF-8 the whole of a file small enough to edit, in any chunks', async () => {
     const content = encode(`${'é'.repeat(10)}\n${'line\r\n'.repeat(30)}😀 end`);
     const fs = createMemoryFs({ 'a.md': content }, { chunkSize: 7 });
-    const read = (buffer: Uint8Array) => fs.readFileChunks!('a.md', { buffer });
+    const read = (buffer: Uint8Array, start: number) => fs.readFileChunks!('a.md', { buffer, start });
     const hasher = () => {
       const parts: Uint8Array[] = [];
       return { update: (chunk: Uint8Array) => void parts.push(chunk.slice()), digest: () => String(parts.reduce((sum, part) => sum + part.length, 0)) };
     };
-    const hashed = await streamWindow(read, { path: 'a.md', first: 31, window: createLineWindow(31, 5, 100, Number.POSITIVE_INFINITY, 0, 31), hasher: hasher(), hash: true, hashUpTo: content.length });
-    expect(hashed).toEqual({ lines: [{ number: 31, text: 'line' }, { number: 32, text: '😀 end' }], totalLines: 32, lineEnding: 'mixed', bom: false, bytes: content.length, fileHash: String(content.length) });
+    const { index, ...hashed } = await streamWindow(read, { path: 'a.md', first: 31, window: createLineWindow(31, 5, 100, Number.POSITIVE_INFINITY, 0, 31), hasher: hasher(), hash: true, hashUpTo: content.length });
+    const facts = { totalLines: 32, lineEnding: 'mixed', bom: false, bytes: content.length, fileHash: String(content.length) };
+    expect(hashed).toEqual({ lines: [{ number: 31, text: 'line' }, { number: 32, text: '😀 end' }], ...facts });
+    // Every chunk's first byte, with the line breaks before it: the first ones hold the 21 bytes of é and a break.
+    expect(index.facts).toEqual(facts);
+    expect(index.checkpoints.slice(0, 5)).toEqual([{ byte: 0, lineBreaks: 0 }, { byte: 7, lineBreaks: 0 }, { byte: 14, lineBreaks: 0 }, { byte: 21, lineBreaks: 1 }, { byte: 28, lineBreaks: 2 }]);
+    expect(index.checkpoints).toHaveLength(Math.ceil(content.length / 7));
     // One byte over hashUpTo: no hash.
     const over = await streamWindow(read, { path: 'a.md', first: 1, window: createLineWindow(1, 1, 100), hasher: hasher(), hash: true, hashUpTo: content.length - 1 });
     expect(over).not.toHaveProperty('fileHash');
@@ -87,5 +93,78 @@ describe('streamWindow', () => {
     const memory = createMemoryFs({ 'a.md': 'abc\n' });
     const shrunk = createVault({ ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 100 }) }, { maxFileSize: 10 });
     expect(await shrunk.call('TextRead', { filePath: 'a.md' })).toMatchObject({ fileHash: await fileHash(encode('abc\n')), totalLines: 1 });
+  });
+});
+
+describe('TextRead of a large file read before', () => {
+  /** A streaming backend that records the bytes each read of chunks gave. */
+  const recording = (seed: Record<string, string>, chunkSize = 16) => {
+    const memory = createMemoryFs(seed, { chunkSize });
+    const reads: number[] = [];
+    const fs: VaultFs = {
+      ...memory,
+      async *readFileChunks(path, options) {
+        reads.push(0);
+        for await (const chunk of memory.readFileChunks!(path, options)) {
+          reads[reads.length - 1]! += chunk.length;
+          yield chunk;
+        }
+      },
+    };
+    return { memory, fs, reads, vault: createVault(fs, { maxFileSize: 0 }) };
+  };
+
+  it('reads a later window from the chunk where it starts, with the facts of the first scan', async () => {
+    const content = Array.from({ length: 200 }, (_, index) => `line ${index + 1}\r\n`).join('');
+    const { vault, reads } = recording({ 'a.md': content });
+    const first = await vault.call('TextRead', { filePath: 'a.md', limit: 2 });
+    expect(reads).toEqual([content.length]);
+    const later = await vault.call('TextRead', { filePath: 'a.md', offset: 199 });
+    expect(later).toEqual({ path: 'a.md', lines: [{ number: 199, text: 'line 199' }, { number: 200, text: 'line 200' }], totalLines: 200, lineEnding: 'crlf', bom: false });
+    expect(first).toMatchObject({ totalLines: 200, nextOffset: 3 });
+    // From the chunk holding the 198th line break to the end: far less than the file.
+    expect(reads[1]).toBeLessThanOrEqual(16 + 'line 199\r\nline 200\r\n'.length);
+    // A window in the middle stops reading once full.
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 100, limit: 1 })).toMatchObject({ lines: [{ number: 100, text: 'line 100' }], nextOffset: 101 });
+    expect(reads[2]).toBeLessThanOrEqual(32);
+  });
+
+  it('scans again a file changed since, and one changed while its window was read', async () => {
+    const { vault, memory, reads } = recording({ 'a.md': 'one\ntwo\n' });
+    await vault.call('TextRead', { filePath: 'a.md' });
+    await memory.writeFile('a.md', encode('one\ntwo\nthree\n'));
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 3 })).toMatchObject({ lines: [{ number: 3, text: 'three' }], totalLines: 3 });
+    expect(reads).toEqual([8, 14]);
+    // A version that moves on while the window is read: the window is read again by a scan.
+    let calls = 0;
+    const moving = createVault({ ...memory, version: async () => String(calls++ >= 2 ? 'later' : 'same') }, { maxFileSize: 0 });
+    await moving.call('TextRead', { filePath: 'a.md' });
+    expect(await moving.call('TextRead', { filePath: 'a.md', offset: 2 })).toMatchObject({ lines: [{ number: 2, text: 'two' }, { number: 3, text: 'three' }], totalLines: 3 });
+    expect(calls).toBe(4);
+  });
+
+  it('gives the same windows from the index as a scan, for any file, chunks and windows', async () => {
+    const text = fc.array(fc.constantFrom('a', 'é', '😀', '\r\n', '\n', '\uFEFF'), { maxLength: 60 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 4 }), async (body, chunkSize, before, offset, limit) => {
+        const seed = { 'a.md': body };
+        const outcome = (promise: Promise<unknown>) => promise.then((output) => output, (error: Error) => error.message);
+        const indexed = createVault(createMemoryFs(seed, { chunkSize }), { maxFileSize: 0 });
+        await outcome(indexed.call('TextRead', { filePath: 'a.md', offset: before, limit: 1 }));
+        const { version: _, ...unversioned } = createMemoryFs(seed, { chunkSize });
+        const scanned = createVault(unversioned, { maxFileSize: 0 });
+        expect(await outcome(indexed.call('TextRead', { filePath: 'a.md', offset, limit }))).toEqual(await outcome(scanned.call('TextRead', { filePath: 'a.md', offset, limit })));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the indexes of the 16 files read last', async () => {
+    const seed = Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`f${index}.md`, 'x\n'.repeat(10)]));
+    const { vault, reads } = recording(seed);
+    for (let index = 0; index < 17; index += 1) await vault.call('TextRead', { filePath: `f${index}.md` });
+    await vault.call('TextRead', { filePath: 'f1.md', offset: 10 });
+    await vault.call('TextRead', { filePath: 'f0.md', offset: 10 });
+    expect(reads.slice(17)).toEqual([4, 20]);
   });
 });

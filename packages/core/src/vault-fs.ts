@@ -59,6 +59,14 @@ export interface VaultFs {
   readFileChunks?(path: string, options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
 
   /**
+   * Optional: a token that changes whenever the file's content may have changed (the Node backend:
+   * device, inode, size, modification and change times to the nanosecond), or `undefined` when no
+   * file is there. Core keeps what it learnt scanning a large file (its line breaks, totalLines,
+   * fileHash) under it, and reads a later window of the file from where the window starts.
+   */
+  version?(path: string): Promise<string | undefined>;
+
+  /**
    * Optional, for backends with symlinks: the vault-relative path that `path` really names once every
    * symlink on the way is followed, a dangling one too (the missing rest kept as written); `path`
    * itself when no link is on the way. Refused with `PATH_OUTSIDE_VAULT` when that is outside the
@@ -85,6 +93,8 @@ export interface VaultFs {
 export interface ReadChunksOptions {
   /** Where to read each chunk: see `VaultFs.readFileChunks`. */
   buffer?: Uint8Array;
+  /** The byte to start at. Default 0. */
+  start?: number;
 }
 
 export interface WriteFileOptions {

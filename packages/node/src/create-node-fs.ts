@@ -74,15 +74,16 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         }
       }),
 
-    readFileChunks(relative, { buffer: into } = {}) {
+    readFileChunks(relative, { buffer: into, start = 0 } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
           const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
           try {
-            for (;;) {
+            for (let position = start; ; ) {
               const buffer = into ?? Buffer.allocUnsafe(chunkSize);
-              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, null));
+              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, position));
               if (bytesRead === 0) return;
+              position += bytesRead;
               yield buffer.subarray(0, bytesRead);
             }
           } finally {
@@ -91,6 +92,12 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         },
       };
     },
+
+    version: (relative) =>
+      withErrorsTranslated(relative, async () => {
+        const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
+        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+      }),
 
     writeFile: (relative, data, { expected } = {}) =>
       withErrorsTranslated(relative, async () => {

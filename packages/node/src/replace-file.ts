@@ -36,7 +36,8 @@ export async function replaceFile(
         await handle.chmod(mode);
         if (process.getuid?.() === 0) await handle.chown(existing.uid, existing.gid);
       }
-      await handle.writeFile(data);
+      // Piece after piece, each from where the last ended; a piece is written before the next is asked for.
+      for (const piece of data instanceof Uint8Array ? [data] : data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();

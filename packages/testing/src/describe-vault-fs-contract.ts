@@ -99,6 +99,32 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created' });
       });
 
+      it('reads chunks from a byte given', async () => {
+        const content = `${'0123456789'.repeat(10_000)}end`;
+        const { fs } = await start({ 'big.md': content });
+        if (!fs.readFileChunks) return;
+        let text = '';
+        for await (const chunk of fs.readFileChunks('big.md', { start: 99_995 })) text += decode(chunk);
+        expect(text).toBe('56789end');
+        for await (const _ of fs.readFileChunks('big.md', { start: content.length })) throw new Error('a chunk past the end');
+      });
+
+      it('gives a file a version that stays while nothing changes, and changes with every write', async () => {
+        const { fs } = await start({ 'a.md': 'one', 'b.md': 'one', 'notes/': '' });
+        if (!fs.version) return;
+        const first = await fs.version('a.md');
+        expect(first).toBeTypeOf('string');
+        expect(await fs.version('a.md')).toBe(first);
+        expect(await fs.version('b.md')).not.toBe(first);
+        await fs.writeFile('a.md', encode('one'));
+        const second = await fs.version('a.md');
+        expect(second).not.toBe(first);
+        await fs.writeFile('a.md', encode('two'));
+        expect(await fs.version('a.md')).not.toBe(second);
+        expect(await fs.version('missing.md')).toBeUndefined();
+        expect(await fs.version('notes')).toBeUndefined();
+      });
+
       it('writes data given in pieces that reuse one buffer, and checks expected first', async () => {
         const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read' });
         function* pieces(texts: string[]) {

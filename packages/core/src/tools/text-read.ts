@@ -3,7 +3,8 @@ import { defineTool } from '../define-tool.js';
 import { createFileHasher, fileHash } from '../file-hash.js';
 import type { LineEnding } from '../line-endings.js';
 import { createLineWindow, type LineWindow, renderWindowLine, type WindowLine } from '../line-window.js';
-import { type StreamedWindow, streamWindow } from '../stream-window.js';
+import { lineIndexCache } from '../line-index-cache.js';
+import { resumeWindow, type StreamedWindow, streamWindow } from '../stream-window.js';
 import { createTextDecoder, hasBom } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -73,7 +74,7 @@ export const textRead = defineTool({
     const { fs, options } = vault;
     const { lines, totalLines, lineEnding, bom, fileHash } =
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
-        ? await streamed(vault, path, stat.size, offset, openWindow(offset))
+        ? await streamed(vault, path, stat.size, offset, openWindow)
         : await wholeWindow(vault, path, stat.size, openWindow(1));
     if (offset > Math.max(totalLines, 1)) {
       throw new VaultError(
@@ -112,11 +113,21 @@ export const textRead = defineTool({
 /**
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
  * it), unless it turns out to be within the limit once read (it shrank since its size was taken): then
- * it is hashed from a whole read.
+ * it is hashed from a whole read. A file scanned before and unchanged since (the same version, before
+ * and after the read) is read from the chunk where the window starts, with the facts of that scan.
  */
-async function streamed(vault: Vault, path: string, size: number, first: number, window: LineWindow): Promise<StreamedWindow> {
+async function streamed(vault: Vault, path: string, size: number, first: number, openWindow: (startLine: number) => LineWindow): Promise<StreamedWindow> {
   const { fs, options } = vault;
-  const read = await streamWindow((buffer) => fs.readFileChunks!(path, { buffer }), { path, first, window, hasher: createFileHasher(fs), hash: size <= options.maxFileSize, hashUpTo: options.maxFileSize });
+  const chunks = (buffer: Uint8Array, start: number) => fs.readFileChunks!(path, { buffer, start });
+  const version = await fs.version?.(path);
+  const index = version === undefined ? undefined : lineIndexCache.get(fs, path, version);
+  if (index) {
+    const read = await resumeWindow(chunks, { path, first, window: openWindow(first), index });
+    if ((await fs.version!(path)) === version) return read;
+  }
+  const scanVersion = index ? await fs.version!(path) : version;
+  const read = await streamWindow(chunks, { path, first, window: openWindow(first), hasher: createFileHasher(fs), hash: size <= options.maxFileSize, hashUpTo: options.maxFileSize });
+  if (scanVersion !== undefined) lineIndexCache.set(fs, path, scanVersion, read.index);
   if (read.fileHash !== undefined || read.bytes > options.maxFileSize) return read;
   return { ...read, fileHash: await fileHash(await fs.readFile(path), fs) };
 }
