@@ -17,8 +17,8 @@ export const lineIndexCache = {
     return cached?.version === version ? cached.index : undefined;
   },
   set(fs: VaultFs, path: string, version: string, index: LineIndex): void {
-    let cache = caches.get(fs);
-    if (!cache) caches.set(fs, (cache = new Map()));
+    const cache = caches.get(fs) ?? new Map<string, { version: string; index: LineIndex }>();
+    caches.set(fs, cache);
     cache.delete(path);
     cache.set(path, { version, index });
     if (cache.size > maxIndexes) cache.delete(cache.keys().next().value!);
