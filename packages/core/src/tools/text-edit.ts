@@ -252,13 +252,14 @@ export function* splicing(original: string, normalized: NormalizedText, needle: 
   };
   for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
-    // A long stretch of the original is kept as it is (a slice of it, not a copy) until the final join.
-    if (before.length >= 1 << 20) {
+    // A long stretch of the original is kept as it is: a slice of it, never copied.
+    const long = before.length >= 1 << 20;
+    if (long) {
       flush();
       chunks.push(before);
     } else if (before !== '') pieces.push(before);
     if (change.inserted !== '') pieces.push(change.inserted);
-    piecesLength += (before.length >= 1 << 20 ? 0 : before.length) + change.inserted.length;
+    piecesLength += (long ? 0 : before.length) + change.inserted.length;
     if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) flush();
     if (startOffset === -1) startOffset = written + before.length;
     written += before.length + change.inserted.length;
