@@ -13,7 +13,7 @@ export type { LineEnding } from './line-endings.js';
 export type { WindowLine } from './line-window.js';
 export { asTextOrBytes, createMemoryFs } from './memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './memory-fs.js';
-export { fileQuery, searchFile, searchFileBytes, skipReasons } from './search-file.js';
+export { fileQuery, searchableText, searchFile, searchFileBytes, searchText, skipReasons } from './search-file.js';
 export type { ByteChecks, FileQuery, FileSearchOptions, FileSearchResult, FileToSearch, SearchFileOptions, SearchLine } from './search-file.js';
 export { compileSearchPattern } from './search-pattern.js';
 export type { LineMatcher, MatchRange } from './search-pattern.js';

@@ -1,0 +1,108 @@
+import type { Stats } from 'node:fs';
+
+/** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
+interface Version {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** A file as a search read it: its version then, and its text (`undefined`: not text, skipped). */
+interface WarmFile extends Version {
+  text: string | undefined;
+  /** What the text takes in memory, about. */
+  cost: number;
+}
+
+/** The texts of the files a search worker has read, kept while they stay as they were on disk; made by `createWarmFiles`. */
+export interface WarmFiles {
+  /**
+   * The kept text of the file at `absolute` when `stat` (an lstat taken now) shows the very version
+   * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
+   * file is forgotten.
+   */
+  get(absolute: string, stat: Stats): { text: string | undefined } | undefined;
+  /**
+   * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
+   * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit.
+   */
+  keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number): void;
+  /** Forgets a file (gone, or no longer a plain file). */
+  forget(absolute: string): void;
+  /** How many files are kept, and about how many bytes they take. */
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/**
+ * A file whose change time is this close to the moment it was read is not kept: the kernel stamps
+ * times from a coarse clock (one tick, up to 10 ms, behind), so a write in the same tick as the read
+ * could leave the same times on a new content. Kept files changed at least this long before the read,
+ * so any later write gives them a later change time (as git's "racy" entries are handled).
+ */
+export const racyMargin = 50;
+
+/** What an entry costs beyond its text: the path, the version, the map's slot. */
+const entryCost = 200;
+
+/**
+ * The warm files of one worker, at most `maxBytes` of text (a one-byte string per ASCII file, two
+ * bytes a character otherwise). Kept in the order of their last use: past the bound, the least
+ * recently used go first (files searched no more, such as renamed ones, are the first to go), and a
+ * file larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept.
+ */
+export function createWarmFiles(maxBytes: number): WarmFiles {
+  const kept = new Map<string, WarmFile>();
+  let bytes = 0;
+
+  function forget(absolute: string) {
+    const file = kept.get(absolute);
+    if (file === undefined) return;
+    kept.delete(absolute);
+    bytes -= file.cost;
+  }
+
+  return {
+    get(absolute, stat) {
+      const file = kept.get(absolute);
+      if (file === undefined) return undefined;
+      if (!stat.isFile() || !sameVersion(file, stat)) {
+        forget(absolute);
+        return undefined;
+      }
+      // Moved to the end: the most recently used.
+      kept.delete(absolute);
+      kept.set(absolute, file);
+      return { text: file.text };
+    },
+
+    keep(absolute, stat, text, byteLength, readAt) {
+      forget(absolute);
+      if (stat.ctimeMs > readAt - racyMargin || stat.mtimeMs > readAt - racyMargin) return;
+      // ASCII text is a one-byte string; anything else may take two bytes a character.
+      const cost = entryCost + absolute.length * 2 + (text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2);
+      if (cost > maxBytes) return;
+      for (const [path] of kept) {
+        if (bytes + cost <= maxBytes) break;
+        forget(path);
+      }
+      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, cost });
+      bytes += cost;
+    },
+
+    forget,
+
+    get files() {
+      return kept.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+function sameVersion(file: Version, stat: Stats): boolean {
+  return file.ino === stat.ino && file.dev === stat.dev && file.size === stat.size && file.mtimeMs === stat.mtimeMs && file.ctimeMs === stat.ctimeMs;
+}
