@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSearchPattern } from './search-pattern.js';
+import { compileSearchPattern, requiredLiteral } from './search-pattern.js';
 
 const texts = ['foo\bbar \\bar', 'alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
 const queries: [string, boolean][] = [
@@ -46,8 +46,8 @@ describe('compileSearchPattern', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % count;
     };
-    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é'];
-    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ'];
+    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é', 'mask', 'ſk', '+', '*', '{2}', '{0,1}', '\\.', 'K', 'MA', ' ', '\\)', '[]', '\\[o]'];
+    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ', 'maſk', 'MAsK', 'mask.mask', 'foo.bar', 'oo bar', 'ba)r'];
     let checked = 0;
     for (let round = 0; round < 3000; round += 1) {
       const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
@@ -59,5 +59,31 @@ describe('compileSearchPattern', () => {
       checked += 1;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('passes over a text without the literal every match of a regex holds', async () => {
+    const heading = (await compileSearchPattern('^## Example', true)).matcher;
+    expect([heading.mayMatch?.('x\n## Examples\n'), heading.mayMatch?.('# Example\n## Ex ample')]).toEqual([true, false]);
+    expect((await compileSearchPattern('std::vector<\\w+>', true)).matcher.mayMatch?.('std::list<int>')).toBe(false);
+  });
+});
+
+describe('requiredLiteral', () => {
+  it.each([
+    ['std::vector<\\w+>', 'std::vector<'],
+    ['^## Example', '## Example'],
+    ['ab*cdef', 'cdef'],
+    ['hello?world', 'world'],
+    ['pre\\.fix', 'pre.fix'],
+    ['(?<=abc)defg', 'defg'],
+    ['x[a)b]yzw', 'yzw'],
+    ['(a(b)[)]c)dddd', 'dddd'],
+    ['\\bC[0-9]{4}\\b', undefined],
+    ['abcd|efgh', undefined],
+    ['ab{2}cd', undefined],
+    ['ab{2,}cdef', 'cdef'],
+    ['\\w\\d\\sabc\\1', 'abc'],
+  ])('%s holds %s', (query, literal) => {
+    expect(requiredLiteral(query)).toBe(literal);
   });
 });

@@ -73,9 +73,9 @@ export async function compileSearchPattern(query: string, regex: boolean, option
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
-  const words = alternativeWords(query);
-  // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
-  const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
+  const words = alternativeWords(query) ?? [requiredLiteral(query)].filter((literal) => literal !== undefined);
+  // A line can only match if it holds one of the words (or the literal every match holds), which one fast scan of the whole text tells.
+  const anyWord = words.length > 0 && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
   return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
 }
 
@@ -173,6 +173,72 @@ function compileNative(query: string, flags: string): RegExp {
 function alternativeWords(query: string): string[] | undefined {
   const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
   return (body?.[1] ?? body?.[2])?.split('|');
+}
+
+/**
+ * The longest run of plain characters (at least 3) that every match of a regex holds, read off the
+ * regex's top level: groups, classes, escapes of letters and digits, `.` and anchors end a run, and a
+ * character made optional or repeated by a quantifier is left out. Undefined when there is none, or
+ * when the regex alternates at its top level. It only has to be true of every match: a shorter run than
+ * could be found is fine, a wrong one never.
+ */
+export function requiredLiteral(query: string): string | undefined {
+  const braces = /\{\d*(?:,\d*)?\}/y;
+  let longest = '';
+  let run = '';
+  const end = () => {
+    if (run.length > longest.length) longest = run;
+    run = '';
+  };
+  for (let index = 0; index < query.length; index += 1) {
+    const char = query[index]!;
+    if (char === '|') return undefined;
+    if (char === '\\') {
+      const next = query[index + 1];
+      index += 1;
+      if (next === undefined || /[\p{L}\p{N}]/u.test(next)) end();
+      else run += next;
+    } else if (char === '(' || char === '[') {
+      end();
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    } else if ('*+?{'.includes(char)) {
+      // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
+      run = run.slice(0, /[\uDC00-\uDFFF]/.test(run.at(-1) ?? '') ? -2 : -1);
+      end();
+      if (char === '{') {
+        // The whole of a count, {2} or {2,5}, is the quantifier.
+        braces.lastIndex = index;
+        index += (braces.exec(query)?.[0].length ?? 1) - 1;
+      }
+    } else if ('.^$)]}'.includes(char)) end();
+    else run += char;
+  }
+  end();
+  return longest.length >= 3 ? longest : undefined;
+}
+
+/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
+function closingOf(query: string, open: number): number {
+  if (query[open] === '[') return classEnd(query, open);
+  let depth = 0;
+  for (let index = open; index < query.length && index !== -1; index += 1) {
+    const char = query[index];
+    if (char === '\\') index += 1;
+    else if (char === '[') index = classEnd(query, index);
+    else if (char === '(') depth += 1;
+    else if (char === ')' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
+function classEnd(query: string, open: number): number {
+  for (let index = open + 1; index < query.length; index += 1) {
+    if (query[index] === '\\') index += 1;
+    else if (query[index] === ']') return index;
+  }
+  return -1;
 }
 
 function escapeRegExp(text: string): string {
