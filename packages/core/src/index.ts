@@ -15,7 +15,7 @@ export { asTextOrBytes, createMemoryFs } from './memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './memory-fs.js';
 export { fileQuery, searchableText, searchFile, searchFileBytes, searchText, skipReasons } from './search-file.js';
 export type { ByteChecks, FileQuery, FileSearchOptions, FileSearchResult, FileToSearch, SearchFileOptions, SearchLine } from './search-file.js';
-export { compileSearchPattern } from './search-pattern.js';
+export { compileSearchPattern, literalsOfMatches } from './search-pattern.js';
 export type { LineMatcher, MatchRange } from './search-pattern.js';
 export { plainStyle } from './text-style.js';
 export type { TextStyle } from './text-style.js';

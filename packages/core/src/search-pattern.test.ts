@@ -33,10 +33,11 @@ describe('compileSearchPattern', () => {
     }
   });
 
-  it('passes over a text without a match in one scan for literals and alternations of words, and runs no other regex over a whole text', async () => {
+  it('passes over a text without a match in one scan for literals and alternations of words, counts lines trying only those with a word, and runs no other regex over a whole text', async () => {
     expect((await compileSearchPattern('foo', false)).matcher.mayMatch?.('bar\nbaz')).toBe(false);
     const words = (await compileSearchPattern('\\b(mutex|dead lock)\\b', true)).matcher;
     expect([words.mayMatch?.('a MUTEX\n'), words.mayMatch?.('mutexes'), words.mayMatch?.('a dead\nlock')]).toEqual([true, true, false]);
+    expect(words.countLines?.('mutex, mutex\r\nno\ndead lock\nmutexes\n')).toBe(2);
     for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'x.*y', '(a)|b.']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
   });
 
@@ -54,8 +55,9 @@ describe('compileSearchPattern', () => {
       const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n');
       const compiled = await compileSearchPattern(query, true).catch(() => undefined);
       if (!compiled?.matcher.mayMatch) continue;
-      const matches = text.split(/\r?\n/).some((line) => compiled.matcher.test(line));
-      if (matches) expect(compiled.matcher.mayMatch(text), `${query} on ${JSON.stringify(text)}`).toBe(true);
+      const matching = text.split(/\r?\n/).filter((line, index, lines) => (index < lines.length - 1 || line !== '') && compiled.matcher.test(line)).length;
+      if (matching > 0) expect(compiled.matcher.mayMatch(text), `${query} on ${JSON.stringify(text)}`).toBe(true);
+      if (compiled.matcher.countLines) expect(compiled.matcher.countLines(text), `${query} counted on ${JSON.stringify(text)}`).toBe(matching);
       checked += 1;
     }
     expect(checked).toBeGreaterThan(100);

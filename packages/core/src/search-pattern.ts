@@ -73,10 +73,37 @@ export async function compileSearchPattern(query: string, regex: boolean, option
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
-  const words = alternativeWords(query) ?? [requiredLiteral(query)].filter((literal) => literal !== undefined);
-  // A line can only match if it holds one of the words (or the literal every match holds), which one fast scan of the whole text tells.
-  const anyWord = words.length > 0 && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
-  return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
+  const matcher = nativeMatcher(native);
+  // A matching line holds one of these words (or the literal every match holds): one fast scan of the
+  // whole text finds the lines that may match, and only those are tried (the user's own regex is never
+  // run over a whole text, where it could backtrack across lines).
+  const words = literalsOfMatches(query, true);
+  if (words === undefined) return { matcher, caseSensitive };
+  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
+  const mayMatch = (text: string) => {
+    candidates.lastIndex = 0;
+    return candidates.test(text);
+  };
+  return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) }, caseSensitive };
+}
+
+/**
+ * Lines of `text` that pass `test`, trying only the lines where `candidates` (a global regex of
+ * literals without line breaks) finds a match: each line once, the text scanned once.
+ */
+function countCandidateLines(text: string, candidates: RegExp, test: (line: string) => boolean): number {
+  let count = 0;
+  candidates.lastIndex = 0;
+  for (let found = candidates.exec(text); found !== null; found = candidates.exec(text)) {
+    const start = text.lastIndexOf('\n', found.index) + 1;
+    const end = text.indexOf('\n', found.index);
+    // A line as splitting on /\r?\n/ gives it: without the \r of a CRLF.
+    const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
+    if (test(line)) count += 1;
+    if (end === -1) break;
+    candidates.lastIndex = end + 1;
+  }
+  return count;
 }
 
 /** A case-sensitive literal matched with the linear finder (`findAll`). */
@@ -173,6 +200,18 @@ function compileNative(query: string, flags: string): RegExp {
 function alternativeWords(query: string): string[] | undefined {
   const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
   return (body?.[1] ?? body?.[2])?.split('|');
+}
+
+/**
+ * Literals of which every line a query matches holds one, matched as the query matches (ignoring case
+ * when it does): the literal itself; for a regex, the words of an alternation of plain words, or the
+ * literal every match holds (see `requiredLiteral`). Undefined when a regex has none. A backend's index
+ * can pass over the files that hold none of them.
+ */
+export function literalsOfMatches(query: string, regex: boolean): string[] | undefined {
+  if (!regex) return [query];
+  const required = requiredLiteral(query);
+  return alternativeWords(query) ?? (required === undefined ? undefined : [required]);
 }
 
 /**

@@ -250,11 +250,18 @@ export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(a
     search.resolve(found);
   }
 
-  /** Each path's worker: a hash of the path (FNV-1a), the same at every search. */
+  /** Each path's worker: a hash of the path (FNV-1a), the same at every search; remembered (a lookup costs less than the hash). */
+  const shards = new Map<string, number>();
   function shardOf(path: string): number {
-    let hash = 0x811c9dc5;
-    for (let index = 0; index < path.length; index += 1) hash = Math.imul(hash ^ path.charCodeAt(index), 0x01000193);
-    return (hash >>> 0) % size;
+    let shard = shards.get(path);
+    if (shard === undefined) {
+      let hash = 0x811c9dc5;
+      for (let index = 0; index < path.length; index += 1) hash = Math.imul(hash ^ path.charCodeAt(index), 0x01000193);
+      shard = (hash >>> 0) % size;
+      if (shards.size >= 1_000_000) shards.clear();
+      shards.set(path, shard);
+    }
+    return shard;
   }
 
   /** The paths of each worker, in the order given, cut in batches. */

@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import { type TrigramSet, trigramSet, trigramSetBytes } from './trigram-set.js';
 
 /** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
 interface Version {
@@ -9,21 +10,22 @@ interface Version {
   ctimeMs: number;
 }
 
-/** A file as a search read it: its version then, and its text (`undefined`: not text, skipped). */
+/** A file as a search read it: its version then, its text (`undefined`: not text, skipped) and the text's trigrams. */
 interface WarmFile extends Version {
   text: string | undefined;
+  trigrams: TrigramSet | undefined;
   /** What the text takes in memory, about. */
   cost: number;
 }
 
-/** The texts of the files a search worker has read, kept while they stay as they were on disk; made by `createWarmFiles`. */
+/** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
 export interface WarmFiles {
   /**
    * The kept text of the file at `absolute` when `stat` (an lstat taken now) shows the very version
    * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
    * file is forgotten.
    */
-  get(absolute: string, stat: Stats): { text: string | undefined } | undefined;
+  get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
   /**
    * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
    * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit.
@@ -49,9 +51,10 @@ const entryCost = 200;
 
 /**
  * The warm files of one worker, at most `maxBytes` of text (a one-byte string per ASCII file, two
- * bytes a character otherwise). Kept in the order of their last use: past the bound, the least
- * recently used go first (files searched no more, such as renamed ones, are the first to go), and a
- * file larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept.
+ * bytes a character otherwise) and trigram sets. Past the bound, the files kept longest go first (a
+ * changed file is kept anew; files searched no more, such as renamed ones, go in time), and a file
+ * larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept. (Moving each file
+ * used to the end, for a least-recently-used order, cost more per search than the lstat that checks it.)
  */
 export function createWarmFiles(maxBytes: number): WarmFiles {
   const kept = new Map<string, WarmFile>();
@@ -72,23 +75,22 @@ export function createWarmFiles(maxBytes: number): WarmFiles {
         forget(absolute);
         return undefined;
       }
-      // Moved to the end: the most recently used.
-      kept.delete(absolute);
-      kept.set(absolute, file);
-      return { text: file.text };
+      return file;
     },
 
     keep(absolute, stat, text, byteLength, readAt) {
       forget(absolute);
       if (stat.ctimeMs > readAt - racyMargin || stat.mtimeMs > readAt - racyMargin) return;
       // ASCII text is a one-byte string; anything else may take two bytes a character.
-      const cost = entryCost + absolute.length * 2 + (text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2);
+      const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
+      const cost = entryCost + absolute.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
       if (cost > maxBytes) return;
       for (const [path] of kept) {
         if (bytes + cost <= maxBytes) break;
         forget(path);
       }
-      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, cost });
+      const trigrams = text === undefined ? undefined : trigramSet(text);
+      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost });
       bytes += cost;
     },
 

@@ -6,9 +6,10 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, type SearchFilesRequest, searchableText, searchFile, searchText, skipReasons } from '@vault/core';
+import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, literalsOfMatches, type SearchFilesRequest, searchableText, searchFile, searchText, skipReasons } from '@vault/core';
 import { createWarmFiles } from './create-warm-files.js';
 import { descriptorPath } from './descriptor-path.js';
+import { type TrigramSet, trigramTest } from './trigram-set.js';
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
 export interface SearchTask {
@@ -47,13 +48,19 @@ const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Bu
 const warm = createWarmFiles((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0);
 const keeping = ((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0) > 0;
 
-const compiled = new Map<string, Promise<FileQuery>>();
+/** A query as this worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */
+interface WorkerQuery extends FileQuery {
+  mayHold?(trigrams: TrigramSet): boolean;
+}
 
-function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<FileQuery> {
+const compiled = new Map<string, Promise<WorkerQuery>>();
+
+function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<WorkerQuery> {
   const key = `${regex}:${caseSensitive}:${query}`;
   if (!compiled.has(key)) {
     if (compiled.size >= 16) compiled.clear();
-    compiled.set(key, compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => fileQuery(query, regex, pattern)));
+    const mayHold = trigramTest(literalsOfMatches(query, regex));
+    compiled.set(key, compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) })));
   }
   return compiled.get(key)!;
 }
@@ -64,7 +71,7 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
     for (const relative of task.paths) {
       // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
       try {
-        load(path.join(task.root, relative), relative, task.fill.maxFileSize, checkedFolders);
+        load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders);
       } catch {}
     }
     parentPort!.postMessage({ id: task.id, found: [], warm: totals() } satisfies SearchTaskReply);
@@ -76,7 +83,7 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
   const request = { ...task.request };
   for (const relative of task.paths) {
     try {
-      const absolute = path.join(task.root, relative);
+      const absolute = joined(task.root, relative);
       const file = keeping && task.keep ? searchKept(absolute, relative, query, request, checkedFolders) : searchFromDisk(absolute, relative, query, request, checkedFolders);
       if (file) found.push(file);
       if (file && 'matches' in file) request.maxShown = Math.max(0, request.maxShown - file.matches);
@@ -89,18 +96,29 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
   parentPort!.postMessage({ id: task.id, found, warm: totals() } satisfies SearchTaskReply);
 });
 
+/**
+ * A vault path below the real root, joined as they are where the separator is "/" (the root is a real
+ * absolute path, the relative path checked by core; path.join cost more than the lstat of a warm file).
+ */
+function joined(root: string, relative: string): string {
+  if (path.sep !== '/') return path.join(root, relative);
+  return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
+}
+
 const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
 
 /** A file searched in the text kept of it, or read now (and kept). */
-function searchKept(absolute: string, relative: string, query: FileQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
+function searchKept(absolute: string, relative: string, query: WorkerQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
   const file = load(absolute, relative, request.maxFileSize, checkedFolders);
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
+  // A text whose trigrams rule out every literal a matching line must hold has no matching line.
+  if (file.trigrams && query.mayHold && !query.mayHold(file.trigrams)) return undefined;
   return file.text === undefined ? { path: relative, skipped: skipReasons.NOT_TEXT } : searchText(relative, file.text, query.matcher, request);
 }
 
-/** A plain file's text (`undefined`: not text), kept or read now; `undefined` for anything else. */
-type Loaded = { text: string | undefined } | { tooLarge: true } | undefined;
+/** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
+type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
 /** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits. */
 function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>): Loaded {
