@@ -39,12 +39,15 @@ export interface WarmFiles {
 }
 
 /**
- * A file whose change time is this close to the moment it was read is not kept: the kernel stamps
- * times from a coarse clock (one tick, up to 10 ms, behind), so a write in the same tick as the read
- * could leave the same times on a new content. Kept files changed at least this long before the read,
- * so any later write gives them a later change time (as git's "racy" entries are handled).
+ * A file changed this close (ms) to the moment it was read is not kept yet: a file system stamps times
+ * at its own granularity (a clock tick of a few ms on older Linux kernels, 1 s on HFS+, 2 s for FAT's
+ * modification time), so a second write in the same tick as the read could leave the very same times
+ * on new content. A file kept changed at least this long before it was read, so any later write gives
+ * it a later time (git handles its "racy" index entries alike). A file changed within the margin is read
+ * again at each search until it settles. (On this project's Linux 6.18 with ext4, every write gets a
+ * time of its own; the margin is for the others.)
  */
-export const racyMargin = 50;
+export const racyMargin = 2500;
 
 /** What an entry costs beyond its text: the path, the version, the map's slot. */
 const entryCost = 200;
