@@ -78,13 +78,70 @@ export async function compileSearchPattern(query: string, regex: boolean, option
   // whole text finds the lines that may match, and only those are tried (the user's own regex is never
   // run over a whole text, where it could backtrack across lines).
   const words = literalsOfMatches(query, true);
-  if (words === undefined) return { matcher, caseSensitive };
+  if (words === undefined) {
+    if (!staysInLine(query)) return { matcher, caseSensitive };
+    // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
+    const everywhere = new RegExp(native.source, `${native.flags}g`);
+    const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
+    return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) }, caseSensitive };
+  }
   const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
   const mayMatch = (text: string) => {
     candidates.lastIndex = 0;
     return candidates.test(text);
   };
   return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) }, caseSensitive };
+}
+
+/**
+ * Whether a regex can only match within a line, as it would on the line alone: made of plain
+ * characters (no line break), `.`, groups without lookaround, alternations, quantifiers, `\\b`, `\\B`,
+ * `\\d`, `\\w`, escaped punctuation and classes of such (not negated). No anchors (`$` would
+ * match before a lone CR over a whole text), no lookaround, no backreferences, no escapes that name a
+ * character by number. Conservative: false whenever in doubt.
+ */
+export function staysInLine(query: string): boolean {
+  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdw]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+  for (let index = 0; index < query.length; index += 1) {
+    const char = query[index]!;
+    if (char === '\\') {
+      if (!allowedEscape(query[index + 1])) return false;
+      index += 1;
+    } else if (char === '[') {
+      const end = classEnd(query, index);
+      if (end === -1 || query[index + 1] === '^') return false;
+      for (let inner = index + 1; inner < end; inner += 1) {
+        if (query[inner] === '\\') {
+          // In a class, \b is a backspace: allowed too, like \d and \w.
+          if (!allowedEscape(query[inner + 1])) return false;
+          inner += 1;
+        } else if (lineBreaks.includes(query[inner]!)) return false;
+      }
+      index = end;
+    } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return false;
+    else if (char === '^' || char === '$' || lineBreaks.includes(char)) return false;
+  }
+  return true;
+}
+
+const lineBreaks = '\r\n\u2028\u2029';
+
+/**
+ * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`) matches,
+ * up to `enough`: one scan, each line counted once, the line after a final line break not a line.
+ */
+function countLinesMatched(text: string, everywhere: RegExp, enough = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  everywhere.lastIndex = 0;
+  while (count < enough) {
+    const found = everywhere.exec(text);
+    if (found === null || (found.index === text.length && (text === '' || text.endsWith('\n')))) break;
+    count += 1;
+    const end = text.indexOf('\n', found.index);
+    if (end === -1) break;
+    everywhere.lastIndex = end + 1;
+  }
+  return count;
 }
 
 /**
