@@ -1,5 +1,6 @@
 import { characterBoundary } from './character-boundary.js';
 import { indexOfLinear } from './find-all.js';
+import { headingPaths } from './heading-paths.js';
 import type { LineMatcher, MatchRange } from './search-pattern.js';
 import { decodeText } from './text-codec.js';
 import { isVaultError } from './vault-error.js';
@@ -19,7 +20,12 @@ export interface SearchLine {
   length?: number;
   /** On a matching line, where the query matches in `text` (UTF-16 offsets, `end` exclusive). */
   ranges?: MatchRange[];
+  /** On a matching line of a markdown note, the headings it sits under: `## Setup > ### Linux`. */
+  heading?: string;
 }
+
+/** Notes whose matching lines carry their heading path. */
+const markdownPath = /\.(?:md|markdown|mdx)$/i;
 
 /** One searched file: its count of matching lines and the lines to show, or why it was skipped. */
 export type FileSearchResult = { path: string; matches: number; lines: SearchLine[] } | { path: string; skipped: string };
@@ -51,7 +57,9 @@ export function searchText(path: string, text: string, matcher: LineMatcher, opt
     if (matcher.test(line)) matching.push(index);
   }
   if (matching.length === 0) return undefined;
-  return { path, matches: matching.length, lines: linesToShow(lines, matching.slice(0, options.maxShown), options.contextLines, matcher) };
+  const shown = matching.slice(0, options.maxShown);
+  const headings = markdownPath.test(path) ? headingPaths(lines, shown) : [];
+  return { path, matches: matching.length, lines: linesToShow(lines, shown, options.contextLines, matcher, headings) };
 }
 
 /** Searches a file's bytes as `searchText` does, after decoding them as TextRead would; text that is not UTF-8 is skipped. */
@@ -148,7 +156,7 @@ export function keepFirstMatches(lines: readonly SearchLine[], count: number, co
   for (const line of lines) {
     if (line.number > last) break;
     if (line.match && matches === count) {
-      const { ranges: _, ...context } = line;
+      const { ranges: _, heading: __, ...context } = line;
       kept.push({ ...context, match: false });
       continue;
     }
@@ -159,15 +167,20 @@ export function keepFirstMatches(lines: readonly SearchLine[], count: number, co
   return kept;
 }
 
-function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher): SearchLine[] {
-  const matching = new Set(shown);
+/** The shown matches with their context; `headings[i]`, when given, is the heading path of the match at `shown[i]`. */
+function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher, headings: readonly (string | undefined)[]): SearchLine[] {
+  const matching = new Map(shown.map((index, at) => [index, headings[at]]));
   const wanted = new Set<number>();
   for (const index of shown) {
     for (let near = Math.max(0, index - context); near <= Math.min(lines.length - 1, index + context); near += 1) wanted.add(near);
   }
   return [...wanted]
     .sort((a, b) => a - b)
-    .map((index) => shownLine(index + 1, lines[index]!, matching.has(index), matcher));
+    .map((index) => {
+      const line = shownLine(index + 1, lines[index]!, matching.has(index), matcher);
+      const heading = matching.get(index);
+      return heading === undefined ? line : { ...line, heading };
+    });
 }
 
 /** A line as a search result: whole when short; else its start, or for a match a window that starts a little before the first match. */

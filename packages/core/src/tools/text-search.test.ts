@@ -160,3 +160,41 @@ describe('TextSearch', () => {
     expect((await search({ query: 'banana\\-?', regex: true })).totalMatches).toBe(1);
   });
 });
+
+describe('TextSearch in markdown notes: each match under its section', () => {
+  const guide = ['# Guide', 'install it', '## Setup', '### Linux', 'install with apt', 'then install more', '### Windows', 'install with winget', '## Use', 'run it'].join('\n');
+  const notes = createVault(createMemoryFs({ 'guide.md': guide, 'plain.txt': '## Not a heading\ninstall\n', 'flat.md': 'install, no heading\n' }));
+  const render = async (input: Parameters<typeof notes.call<'TextSearch'>>[1]) => notes.render('TextSearch', await notes.call('TextSearch', input));
+
+  it('names the heading path (the title left out) once per run of matches in the same section, in markdown only', async () => {
+    expect(await render({ query: 'install' })).toBe(
+      [
+        'flat.md',
+        '1: install, no heading',
+        'guide.md',
+        '2: install it',
+        '§ ## Setup > ### Linux',
+        '5: install with apt',
+        '6: then install more',
+        '§ ## Setup > ### Windows',
+        '8: install with winget',
+        'plain.txt',
+        '2: install',
+        '[6 matching lines in 3 files]',
+      ].join('\n'),
+    );
+  });
+
+  it('names it before a group of context, and a heading that matches under its parents', async () => {
+    expect(await render({ query: 'winget|^### ', regex: true, contextLines: 1, filePath: 'guide.md' })).toBe(
+      ['guide.md', '§ ## Setup', '3- ## Setup', '4: ### Linux', '5- install with apt', '6- then install more', '7: ### Windows', '§ ## Setup > ### Windows', '8: install with winget', '9- ## Use', '[3 matching lines in 1 file]'].join('\n'),
+    );
+  });
+
+  it('gives the heading paths in the structured lines too, and drops them from matches cut to context', async () => {
+    const output = await notes.call('TextSearch', { query: 'install', filePath: 'guide.md', maxResults: 2, contextLines: 2 });
+    expect(textSearch.structure(output).files).toEqual([
+      { path: 'guide.md', matches: 4, lines: ['1- # Guide', '2: install it', '3- ## Setup', '4- ### Linux', '§ ## Setup > ### Linux', '5: install with apt', '6- then install more', '7- ### Windows'] },
+    ]);
+  });
+});

@@ -46,7 +46,7 @@ const outputSchema = z.object({
   totalMatches: z.number(),
   totalFiles: z.number(),
   truncated: z.boolean(),
-  /** Each file shown; in content mode its lines as the text shows them: `N: match`, `N- context`. */
+  /** Each file shown; in content mode its lines as the text shows them: `N: match`, `N- context`, `§ heading path`. */
   files: z.array(z.object({ path: z.string(), matches: z.number().optional(), lines: z.array(z.string()).optional() })),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   totalSkipped: z.number(),
@@ -71,7 +71,7 @@ export const textSearch = defineTool({
   name: 'TextSearch',
   title: 'Search text files',
   description: [
-    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file; "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
+    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file (in markdown, under their heading path: "§ ## Setup > ### Linux"); "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
     'Case: smart case (ignores case unless the query has an upper-case letter); caseSensitive overrides it. regex: JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there).',
     'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian) and other extensions are not searched; the trash only with directoryPath ".trash".',
     `maxResults (default 50) bounds the lines or files returned; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
@@ -110,14 +110,7 @@ export const textSearch = defineTool({
         body.push(`${style.path(file.path)}: ${file.matches}`);
         continue;
       }
-      body.push(style.path(file.path));
-      let previous = 0;
-      for (const line of file.lines ?? []) {
-        // Groups of context are set apart; lines without context need no separator.
-        if (output.contextLines > 0 && previous !== 0 && line.number > previous + 1) body.push(style.note('--'));
-        body.push(renderSearchLine(line, style));
-        previous = line.number;
-      }
+      body.push(style.path(file.path), ...renderFileLines(file.lines ?? [], style, output.contextLines > 0));
     }
     const lineWord = output.totalMatches === 1 ? 'line' : 'lines';
     let summary = `${output.totalMatches} matching ${lineWord} in ${filesCount(output.totalFiles)}${output.outputMode === 'files_only' && output.totalFiles > 0 ? ' (the count after each file is its matching lines)' : ''}`;
@@ -135,7 +128,7 @@ export const textSearch = defineTool({
     totalMatches: output.totalMatches,
     totalFiles: output.totalFiles,
     truncated: output.truncated,
-    files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: lines.map((line) => renderSearchLine(line, plainStyle)) } : file)),
+    files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: renderFileLines(lines, plainStyle, false) } : file)),
     skipped: output.skipped,
     totalSkipped: output.totalSkipped,
   }),
@@ -328,7 +321,7 @@ function costOf(lines: readonly SearchLine[]): number {
 
 /** Characters a line takes in the answer, as rendered, with its line break (and room for a separator between groups). */
 function lineCost(line: SearchLine): number {
-  return renderSearchLine(line, plainStyle).length + 4;
+  return renderSearchLine(line, plainStyle).length + 4 + (line.heading === undefined ? 0 : line.heading.length + 3);
 }
 
 /** Characters a file's path line takes in the answer (its name escaped, and a count in files_only mode). */
@@ -342,6 +335,34 @@ function skippedNote(output: TextSearchOutput, style: TextStyle): string {
   const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
   if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
   return `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
+}
+
+/**
+ * A file's shown lines as the answer has them. A match under another heading path than the one
+ * last named gets it named first (`§ ## Setup > ### Linux`), before its group of context when it is
+ * the group's first match, so a run of matches in one section names it once. With `separators`,
+ * groups of context are set apart by `--` (lines without context need none).
+ */
+function renderFileLines(lines: readonly SearchLine[], style: TextStyle, separators: boolean): string[] {
+  const shown: string[] = [];
+  let section: string | undefined;
+  const name = (heading: string | undefined) => {
+    if (heading === undefined || heading === section) return;
+    shown.push(style.note(`§ ${heading}`));
+    section = heading;
+  };
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    if (!previous || line.number > previous.number + 1) {
+      if (separators && previous) shown.push(style.note('--'));
+      let end = index;
+      while (end + 1 < lines.length && lines[end + 1]!.number === lines[end]!.number + 1 && !lines[end]!.match) end += 1;
+      name(lines[end]!.heading);
+    }
+    if (line.match) name(line.heading);
+    shown.push(renderSearchLine(line, style));
+  });
+  return shown;
 }
 
 /** A shown line as the answer has it: `N: text` for a match, `N- text` for context, with markers where a long line was cut. */
