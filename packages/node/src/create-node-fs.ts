@@ -29,6 +29,24 @@ export interface NodeFsOptions {
   startSearchWorkers?: boolean;
   /** The timing of the lock every write takes (see `FileLockTiming`). Default: a write waits up to 20 s, a lock is stale after 10 s. */
   fileLock?: FileLockTiming;
+  /**
+   * Bytes of file text the search workers keep in memory between searches (see `warmSearch`), so that a
+   * search reads only the files changed since; past it, files are read from disk at each search. 0 keeps
+   * nothing. Default 0; a long-lived server sets it (vault-mcp: 512 MiB).
+   */
+  searchMemory?: number;
+}
+
+/** The Node backend: a `VaultFs` that holds worker threads and memory until it is closed. */
+export interface NodeVaultFs extends VaultFs, AsyncDisposable {
+  /**
+   * Reads the vault's files (those `isListed` accepts, in folders it accepts, no symlink followed) into the
+   * search workers' memory, in the background: a batch at a time whenever a worker has no search to
+   * serve. Resolves with what the workers keep then. Without `searchMemory` (or workers) it keeps nothing.
+   */
+  warmSearch(isListed?: (path: string, kind: 'file' | 'directory') => boolean): Promise<{ files: number; bytes: number }>;
+  /** Stops the search workers and frees what they keep; searches still running fail. Later calls of other methods still work, on the main thread. */
+  close(): Promise<void>;
 }
 
 /**
@@ -38,11 +56,11 @@ export interface NodeFsOptions {
  * is never followed (see `createPinnedPaths`). Writes are atomic (temp file in the same folder, fsync,
  * rename), keep the file's mode and replace only what was read; moves work across devices.
  */
-export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<VaultFs> {
+export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<NodeVaultFs> {
   const realRoot = await realRootOf(root);
   const chunkSize = options.chunkSize ?? 1024 * 1024;
   const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
-  const pool = options.searchWorkers !== 0 && existsSync(fileURLToPath(searchWorker)) ? createSearchPool(searchWorker, options.searchWorkers) : undefined;
+  const pool = options.searchWorkers !== 0 && workerFound(searchWorker) ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory }) : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
 
@@ -143,6 +161,16 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     createHasher: () => createHash('sha256'),
 
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
+
+    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, await plainFilesBelow(realRoot, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 }),
+
+    close: async () => {
+      await pool?.close();
+    },
+
+    async [Symbol.asyncDispose]() {
+      await pool?.close();
+    },
   };
 }
 
@@ -155,4 +183,37 @@ async function realRootOf(root: string): Promise<string> {
     throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);
   }
   return realRoot;
+}
+
+/**
+ * Whether the search worker's script is there. A bundler that did not emit it beside the bundle leaves
+ * searches on the main thread: said once a process, as a warning, with the way out.
+ */
+function workerFound(searchWorker: URL): boolean {
+  if (existsSync(fileURLToPath(searchWorker))) return true;
+  if (!warnedOfMissingWorker) process.emitWarning(
+    `The search worker ${fileURLToPath(searchWorker)} is missing, so searches run on the main thread (slower, and a stuck regex cannot be stopped). Copy @vault/node's dist/search-worker.js there, or pass its URL as the searchWorker option.`,
+    { code: 'VAULT_NO_SEARCH_WORKER' },
+  );
+  warnedOfMissingWorker = true;
+  return false;
+}
+let warnedOfMissingWorker = false;
+
+/** The vault-relative paths of the plain files below `root` that `isListed` accepts (and in folders it accepts); symlinks are neither followed nor listed. */
+async function plainFilesBelow(root: string, isListed: (path: string, kind: 'file' | 'directory') => boolean): Promise<string[]> {
+  const files: string[] = [];
+  let level = [''];
+  while (level.length > 0) {
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await fs.readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []) })));
+    level = [];
+    for (const { folder, entries } of listings) {
+      for (const entry of entries) {
+        const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isFile() && isListed(relative, 'file')) files.push(relative);
+        else if (entry.isDirectory() && isListed(relative, 'directory')) level.push(relative);
+      }
+    }
+  }
+  return files;
 }
