@@ -7,7 +7,7 @@ import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio,
 import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
-import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
+import { type FigureRow, mb, ms, ratio, verdict } from './figure-row.js';
 import { largeFileFigures } from './large-files.js';
 import { openSession, type ServerCommand } from './mcp-session.js';
 import { printTable } from './print-table.js';

@@ -42,6 +42,18 @@ describe('createLineBreakCounter', () => {
       expect(counter.count(bytes('\n'))).toEqual({ lf: 1, crlf: 0, nul: 0 });
     });
 
+    it('counts views of its buffer in place, in order, a CRLF across two of them included', () => {
+      const counter = createLineBreakCounter(64, { simd });
+      counter.buffer.set(bytes('ab\r\ncd\r'));
+      counter.buffer.set(bytes('\nef\0\n'), 7);
+      expect(counter.count(counter.buffer.subarray(0, 7))).toEqual({ lf: 1, crlf: 1, nul: 0 });
+      expect(counter.count(counter.buffer.subarray(7, 12))).toEqual({ lf: 2, crlf: 1, nul: 1 });
+      // The next chunk read to its start: the last byte counted was a LF.
+      counter.buffer.set(bytes('\n'));
+      expect(counter.count(counter.buffer.subarray(0, 1))).toEqual({ lf: 1, crlf: 0, nul: 0 });
+      expect(counter.buffer[7]).toBe(10);
+    });
+
     it('counts past 255 matches a lane (the lanes are summed before they overflow)', () => {
       const counter = createLineBreakCounter(1 << 16, { simd });
       expect(counter.count(bytes('\r\n'.repeat(20_000)))).toEqual({ lf: 20_000, crlf: 20_000, nul: 0 });

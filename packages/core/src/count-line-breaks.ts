@@ -10,7 +10,10 @@ export interface LineBreakCount {
 
 /** Counts line breaks and NUL bytes in a file's chunks, in order, without decoding them. */
 export interface LineBreakCounter {
-  /** Where to read the next chunk into: a chunk that is a view of its start is counted without a copy. */
+  /**
+   * Where to read the next chunk into: a chunk that is a view of it is counted where it is, without a
+   * copy (views of one chunk read into it are expected in order: the byte before each is the last counted).
+   */
   readonly buffer: Uint8Array;
   /** `simd` when WebAssembly SIMD counts (16 bytes at a time), `portable` where the runtime has none. */
   readonly kind: 'simd' | 'portable';
@@ -18,7 +21,7 @@ export interface LineBreakCounter {
 }
 
 /** `count-line-breaks.wat`, compiled (its test compiles the source again and compares). */
-export const countLineBreaksWasm = 'AGFzbQEAAAABBgFgAX8BfwMCAQAFAwEAAQYLAn8BQQALfwFBAAsHHwQGbWVtb3J5AgAEY3JsZgMAA251bAMBBWNvdW50AAAKvwMBvAMDBH8IewJ/QRAhAUEQIABqIQJBECAAQXBxaiEDAkADQCABIANPDQH9DAAAAAAAAAAAAAAAAAAAAAAhB/0MAAAAAAAAAAAAAAAAAAAAACEI/QwAAAAAAAAAAAAAAAAAAAAAIQlB/wEhBAJAA0AgASADTw0BIARFDQEgAf0ABAAhBSAF/QwKCgoKCgoKCgoKCgoKCgoK/SMhBiAHIAb9cSEHIAggBiABQQFr/QAEAP0MDQ0NDQ0NDQ0NDQ0NDQ0NDf0j/U79cSEIIAkgBf0MAAAAAAAAAAAAAAAAAAAAAP0j/XEhCSABQRBqIQEgBEEBayEEDAALCyAKIAf9ff1//a4BIQogCyAI/X39f/2uASELIAwgCf19/X/9rgEhDAwACwsgCv0bACAK/RsBaiAK/RsCIAr9GwNqaiEOIAv9GwAgC/0bAWogC/0bAiAL/RsDamokACAM/RsAIAz9GwFqIAz9GwIgDP0bA2pqJAECQANAIAEgAk8NASABLQAAIQ0gDUEKRgRAIA5BAWohDiABQQFrLQAAQQ1GBEAjAEEBaiQACwsgDUUEQCMBQQFqJAELIAFBAWohAQwACwsgDgs=';
+export const countLineBreaksWasm = 'AGFzbQEAAAABBwFgAn9/AX8DAgEABQMBAAEGCwJ/AUEAC38BQQALBx8EBm1lbW9yeQIABGNybGYDAANudWwDAQVjb3VudAAACsIDAb8DAwR/CHsCf0EQIABqIQIgAiABaiEDIAIgAUFwcWohBAJAA0AgAiAETw0B/QwAAAAAAAAAAAAAAAAAAAAAIQj9DAAAAAAAAAAAAAAAAAAAAAAhCf0MAAAAAAAAAAAAAAAAAAAAACEKQf8BIQUCQANAIAIgBE8NASAFRQ0BIAL9AAQAIQYgBv0MCgoKCgoKCgoKCgoKCgoKCv0jIQcgCCAH/XEhCCAJIAcgAkEBa/0ABAD9DA0NDQ0NDQ0NDQ0NDQ0NDQ39I/1O/XEhCSAKIAb9DAAAAAAAAAAAAAAAAAAAAAD9I/1xIQogAkEQaiECIAVBAWshBQwACwsgCyAI/X39f/2uASELIAwgCf19/X/9rgEhDCANIAr9ff1//a4BIQ0MAAsLIAv9GwAgC/0bAWogC/0bAiAL/RsDamohDyAM/RsAIAz9GwFqIAz9GwIgDP0bA2pqJAAgDf0bACAN/RsBaiAN/RsCIA39GwNqaiQBAkADQCACIANPDQEgAi0AACEOIA5BCkYEQCAPQQFqIQ8gAkEBay0AAEENRgRAIwBBAWokAAsLIA5FBEAjAUEBaiQBCyACQQFqIQIMAAsLIA8L';
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -47,7 +50,7 @@ export function createLineBreakCounter(size: number, { simd = true } = {}): Line
 function simdCounter(module: WebAssembly.Module, size: number): LineBreakCounter {
   const exports = new WebAssembly.Instance(module).exports as {
     memory: WebAssembly.Memory;
-    count(length: number): number;
+    count(start: number, length: number): number;
     crlf: WebAssembly.Global;
     nul: WebAssembly.Global;
   };
@@ -55,21 +58,21 @@ function simdCounter(module: WebAssembly.Module, size: number): LineBreakCounter
   exports.memory.grow(Math.ceil((size + 16) / 65_536));
   const memory = new Uint8Array(exports.memory.buffer);
   const buffer = memory.subarray(16, 16 + size);
-  const countHere = (length: number): LineBreakCount => {
-    const lf = exports.count(length);
-    if (length > 0) memory[15] = memory[15 + length]!;
+  const countHere = (start: number, length: number): LineBreakCount => {
+    const lf = exports.count(start, length);
+    if (length > 0) memory[15] = memory[15 + start + length]!;
     return { lf, crlf: exports.crlf.value as number, nul: exports.nul.value as number };
   };
   return {
     buffer,
     kind: 'simd',
     count(chunk) {
-      if (chunk.buffer === buffer.buffer && chunk.byteOffset === 16) return countHere(chunk.length);
+      if (chunk.buffer === buffer.buffer && chunk.byteOffset >= 16 && chunk.byteOffset + chunk.length <= 16 + size) return countHere(chunk.byteOffset - 16, chunk.length);
       const total = { lf: 0, crlf: 0, nul: 0 };
       for (let start = 0; start < chunk.length; start += size) {
         const piece = chunk.subarray(start, start + size);
         buffer.set(piece);
-        const counted = countHere(piece.length);
+        const counted = countHere(0, piece.length);
         total.lf += counted.lf;
         total.crlf += counted.crlf;
         total.nul += counted.nul;

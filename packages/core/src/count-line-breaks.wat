@@ -1,19 +1,19 @@
-;; Counts, in the chunk at byte 16 of memory (its `length` bytes), the LF bytes (returned), the LFs
-;; right after a CR (global `crlf`; byte 15 holds the previous chunk's last byte) and the NUL bytes
-;; (global `nul`), 16 bytes at a time with WebAssembly SIMD. The byte counters of each lane are
+;; Counts, in the `length` bytes at byte 16 + `start` of memory, the LF bytes (returned), the LFs
+;; right after a CR (global `crlf`; the byte before them is the CR's, byte 15 holding the previous
+;; chunk's last byte) and the NUL bytes (global `nul`), 16 bytes at a time with WebAssembly SIMD. The byte counters of each lane are
 ;; summed every 255 rounds, before they can overflow. Compiled into `count-line-breaks.ts` (its test
 ;; checks that the bytes there are this file's).
 (module
   (memory (export "memory") 1)
   (global $crlf (export "crlf") (mut i32) (i32.const 0))
   (global $nul (export "nul") (mut i32) (i32.const 0))
-  (func (export "count") (param $length i32) (result i32)
+  (func (export "count") (param $start i32) (param $length i32) (result i32)
     (local $at i32) (local $end i32) (local $vectorEnd i32) (local $rounds i32)
     (local $byte v128) (local $lf v128) (local $lfs v128) (local $crlfs v128) (local $nuls v128)
     (local $lfTotal v128) (local $crlfTotal v128) (local $nulTotal v128) (local $last i32) (local $lfCount i32)
-    (local.set $at (i32.const 16))
-    (local.set $end (i32.add (i32.const 16) (local.get $length)))
-    (local.set $vectorEnd (i32.add (i32.const 16) (i32.and (local.get $length) (i32.const -16))))
+    (local.set $at (i32.add (i32.const 16) (local.get $start)))
+    (local.set $end (i32.add (local.get $at) (local.get $length)))
+    (local.set $vectorEnd (i32.add (local.get $at) (i32.and (local.get $length) (i32.const -16))))
     (block $vectorsDone
       (loop $vectors
         (br_if $vectorsDone (i32.ge_u (local.get $at) (local.get $vectorEnd)))

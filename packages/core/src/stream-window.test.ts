@@ -129,6 +129,17 @@ describe('TextRead of a large file read before', () => {
     expect(reads[2]).toBeLessThanOrEqual(32);
   });
 
+  it('keeps a checkpoint every 256 KiB of a large chunk, and reads a later window from the last before it', async () => {
+    const content = Array.from({ length: 100_000 }, (_, index) => `line ${index + 1}\n`).join('');
+    const { vault, reads } = recording({ 'a.md': content }, 1 << 22);
+    expect(await vault.call('TextRead', { filePath: 'a.md', limit: 1 })).toMatchObject({ totalLines: 100_000 });
+    expect(reads).toEqual([content.length]);
+    const later = await vault.call('TextRead', { filePath: 'a.md', offset: 99_999 });
+    expect(later.lines).toEqual([{ number: 99_999, text: 'line 99999' }, { number: 100_000, text: 'line 100000' }]);
+    expect(reads[1]).toBeLessThanOrEqual(1 << 18);
+    expect(reads[1]).toBe(content.length - Math.floor(content.length / (1 << 18)) * (1 << 18));
+  });
+
   it('scans again a file changed since, and one changed while its window was read', async () => {
     const { vault, memory, reads } = recording({ 'a.md': 'one\ntwo\n' });
     await vault.call('TextRead', { filePath: 'a.md' });

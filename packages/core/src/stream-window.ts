@@ -5,6 +5,8 @@ import { binaryFile, createTextDecoder, hasBom } from './text-codec.js';
 
 /** Bytes read at a time when a file is streamed. */
 export const streamChunkSize = 4 << 20;
+/** Bytes between two checkpoints of a `LineIndex`: what a later window reads at most before its first line. */
+const checkpointBytes = 1 << 18;
 
 /** A window of a streamed file, with the file-wide facts TextRead reports. */
 export interface StreamedWindow {
@@ -65,21 +67,22 @@ export async function streamWindow(read: ReadChunks, { path, first, window, hash
   let crlf = 0;
   // Bytes after the last line break: the last line, when it has no break.
   let afterLastBreak = 0;
-  for await (const chunk of read(counter.buffer, 0)) {
+  // Each chunk in blocks, a checkpoint at the start of each.
+  for await (const chunk of read(counter.buffer, 0)) for (const block of blocksOf(chunk)) {
     checkpoints.push({ byte: bytes, lineBreaks: lf });
-    if (start.length < 3) start = [...start, ...chunk.subarray(0, 3 - start.length)];
-    const counted = counter.count(chunk);
+    if (start.length < 3) start = [...start, ...block.subarray(0, 3 - start.length)];
+    const counted = counter.count(block);
     if (counted.nul > 0) throw binaryFile(path);
-    hashing &&= bytes + chunk.length <= hashUpTo;
+    hashing &&= bytes + block.length <= hashUpTo;
     if (hashing) {
-      hasher.update(chunk);
-      checker.decode(chunk, false);
+      hasher.update(block);
+      checker.decode(block, false);
     }
-    feed.chunk(chunk, bytes, lf, counted.lf);
-    bytes += chunk.length;
+    feed.chunk(block, bytes, lf, counted.lf);
+    bytes += block.length;
     lf += counted.lf;
     crlf += counted.crlf;
-    afterLastBreak = counted.lf > 0 ? chunk.length - 1 - chunk.lastIndexOf(10) : afterLastBreak + chunk.length;
+    afterLastBreak = counted.lf > 0 ? block.length - 1 - block.lastIndexOf(10) : afterLastBreak + block.length;
   }
   if (hashing) checker.decode(new Uint8Array(0), true);
   const bom = hasBom(new Uint8Array(start));
@@ -94,7 +97,7 @@ export async function streamWindow(read: ReadChunks, { path, first, window, hash
  * before the window's first line, and stops once the window is full.
  */
 export async function resumeWindow(read: ReadChunks, { path, first, window, index }: { path: string; first: number; window: LineWindow; index: LineIndex }): Promise<StreamedWindow> {
-  const counter = createLineBreakCounter(streamChunkSize);
+  const counter = createLineBreakCounter(checkpointBytes);
   const feed = windowFeeder(path, first, window);
   const from = index.checkpoints.findLast((checkpoint) => checkpoint.byte === 0 || checkpoint.lineBreaks < first - 1) ?? { byte: 0, lineBreaks: 0 };
   let bytes = from.byte;
@@ -130,6 +133,11 @@ function windowFeeder(path: string, first: number, window: LineWindow) {
       return window.finish().lines;
     },
   };
+}
+
+/** The chunk in blocks of `checkpointBytes`. */
+function* blocksOf(chunk: Uint8Array): Generator<Uint8Array> {
+  for (let start = 0; start < chunk.length; start += checkpointBytes) yield chunk.subarray(start, start + checkpointBytes);
 }
 
 /** Where the text after the first `count` LFs of `chunk` starts (0 for none). */

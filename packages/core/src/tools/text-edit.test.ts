@@ -536,7 +536,7 @@ describe('TextEdit ambiguity shows each line around its first occurrence', () =>
   it('on a long line holding two occurrences, the window is around the first; a last line without a break is shown whole', async () => {
     const line = `${'x'.repeat(300)}needle${'y'.repeat(300)}needle${'z'.repeat(10)}`;
     const { vault } = open({ 'a.md': `${line}\nneedle at the end` });
-    const error = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'needle', newString: 'pin' }).catch((caught: unknown) => caught as Error);
+    const error = (await vault.call('TextEdit', { filePath: 'a.md', oldString: 'needle', newString: 'pin' }).catch((caught: unknown) => caught)) as Error;
     const lines = error.message.split('\n');
     expect(lines[1]!.startsWith(`line 1: …${'x'.repeat(40)}needle${'y'.repeat(10)}`)).toBe(true);
     expect(lines[2]).toBe('line 2: needle at the end');
