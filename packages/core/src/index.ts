@@ -41,6 +41,6 @@ export { createVault, defaultExtensions } from './vault.js';
 export type { ToolCallOptions, Vault, VaultOptions } from './vault.js';
 export { VaultError, errorCodes, isVaultError } from './vault-error.js';
 export type { ErrorCode } from './vault-error.js';
-export type { SearchFilesRequest, VaultDirectoryEntry, VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
+export type { ReadChunksOptions, SearchFilesRequest, VaultDirectoryEntry, VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
 export { writeConflict } from './write-conflict.js';
 export { checkNewName, escapeName, isHiddenPath, resolveVaultPath, trashFolder } from './vault-path.js';

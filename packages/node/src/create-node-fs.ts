@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, promises as fs } from 'node:fs';
+import { closeSync, existsSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat } from '@vault/core';
@@ -11,6 +12,11 @@ import { isInside } from './real-path-inside.js';
 import { replaceFile } from './replace-file.js';
 import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 import type { FileLockTiming } from './with-file-lock.js';
+
+/** Files up to this size are read with one blocking call (see `openFile`). */
+const syncReadLimit = 1024 * 1024;
+const readFileAsync = promisify(readFile);
+const readAsync = promisify(read);
 
 export interface NodeFsOptions {
   /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
@@ -66,10 +72,8 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         const real = await locate(relative);
         // Metadata only, so not pinned (a call saved on every tool call): lstat never follows a link
         // swapped in at the end; one swapped in on the way could show an outside file's size, no content.
-        const stat = await fs.lstat(real).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
+        // A blocking call: microseconds, where an awaited one costs a round trip to the thread pool.
+        const stat = lstatSync(real, { throwIfNoEntry: false });
         if (!stat) return undefined;
         if (stat.isSymbolicLink()) throw swappedIn(relative);
         if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
@@ -79,31 +83,39 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
     readFile: (relative) =>
       withErrorsTranslated(relative, async () => {
-        const handle = await openFile(relative);
+        const { descriptor, size } = await openFile(relative);
         try {
-          return await handle.readFile();
+          // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
+          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
         } finally {
-          await handle.close();
+          closeSync(descriptor);
         }
       }),
 
-    readFileChunks(relative) {
+    readFileChunks(relative, { buffer: into, start = 0 } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
-          const handle = await withErrorsTranslated(relative, () => openFile(relative));
+          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
           try {
-            for (;;) {
-              const buffer = Buffer.allocUnsafe(chunkSize);
-              const { bytesRead } = await withErrorsTranslated(relative, () => handle.read(buffer, 0, chunkSize, null));
+            for (let position = start; ; ) {
+              const buffer = into ?? Buffer.allocUnsafe(chunkSize);
+              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, position));
               if (bytesRead === 0) return;
+              position += bytesRead;
               yield buffer.subarray(0, bytesRead);
             }
           } finally {
-            await handle.close();
+            closeSync(descriptor);
           }
         },
       };
     },
+
+    version: (relative) =>
+      withErrorsTranslated(relative, async () => {
+        const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
+        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+      }),
 
     writeFile: (relative, data, { expected } = {}) =>
       withErrorsTranslated(relative, async () => {
