@@ -44,11 +44,12 @@ export const skipReasons = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too la
 
 /** Searches a file's text line by line; `undefined` when no line matches. */
 export function searchText(path: string, text: string, matcher: LineMatcher, options: FileSearchOptions): FileSearchResult | undefined {
-  if (matcher.mayMatch && !matcher.mayMatch(text)) return undefined;
+  // Counting only: one scan counts (a text without a match counts 0), with no pass before it to say whether it may match.
   if (options.maxShown === 0 && matcher.countLines) {
     const matches = matcher.countLines(text);
     return matches === 0 ? undefined : { path, matches, lines: [] };
   }
+  if (matcher.mayMatch && !matcher.mayMatch(text)) return undefined;
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   const matching: number[] = [];

@@ -28,9 +28,12 @@ export interface WarmFiles {
   get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
   /**
    * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
-   * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit.
+   * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit
+   * (with `evict: false`, nor one that would push out others).
    */
-  keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number): void;
+  keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
+  /** True once a file was not kept for want of room without pushing others out (`evict: false`), until one is forgotten. */
+  readonly full: boolean;
   /** Forgets a file (gone, or no longer a plain file). */
   forget(absolute: string): void;
   /** How many files are kept, and about how many bytes they take. */
@@ -62,12 +65,14 @@ const entryCost = 200;
 export function createWarmFiles(maxBytes: number): WarmFiles {
   const kept = new Map<string, WarmFile>();
   let bytes = 0;
+  let full = false;
 
   function forget(absolute: string) {
     const file = kept.get(absolute);
     if (file === undefined) return;
     kept.delete(absolute);
     bytes -= file.cost;
+    full = false;
   }
 
   return {
@@ -81,13 +86,17 @@ export function createWarmFiles(maxBytes: number): WarmFiles {
       return file;
     },
 
-    keep(absolute, stat, text, byteLength, readAt) {
+    keep(absolute, stat, text, byteLength, readAt, { evict } = { evict: true }) {
       forget(absolute);
       if (stat.ctimeMs > readAt - racyMargin || stat.mtimeMs > readAt - racyMargin) return;
       // ASCII text is a one-byte string; anything else may take two bytes a character.
       const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
       const cost = entryCost + absolute.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
       if (cost > maxBytes) return;
+      if (!evict && bytes + cost > maxBytes) {
+        full = true;
+        return;
+      }
       for (const [path] of kept) {
         if (bytes + cost <= maxBytes) break;
         forget(path);
@@ -99,6 +108,9 @@ export function createWarmFiles(maxBytes: number): WarmFiles {
 
     forget,
 
+    get full() {
+      return full;
+    },
     get files() {
       return kept.size;
     },

@@ -45,8 +45,9 @@ export interface WarmTotals {
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
 const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Buffer).includes(part as Buffer) };
 
-const warm = createWarmFiles((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0);
-const keeping = ((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0) > 0;
+const warmBytes = (workerData as SearchWorkerData | undefined)?.warmBytes ?? 0;
+const warm = createWarmFiles(warmBytes);
+const keeping = warmBytes > 0;
 
 /** A query as this worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */
 interface WorkerQuery extends FileQuery {
@@ -69,9 +70,11 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
   const checkedFolders = new Set<string>();
   if ('fill' in task) {
     for (const relative of task.paths) {
+      // A full worker reads no more: what a fill kept past the bound would only push out what it kept before.
+      if (warm.full) break;
       // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
       try {
-        load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders);
+        load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders, { evict: false });
       } catch {}
     }
     parentPort!.postMessage({ id: task.id, found: [], warm: totals() } satisfies SearchTaskReply);
@@ -120,8 +123,8 @@ function searchKept(absolute: string, relative: string, query: WorkerQuery, requ
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
 type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
-/** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits. */
-function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>): Loaded {
+/** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits (`room.evict`: by pushing out the files kept longest). */
+function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room = { evict: true }): Loaded {
   const now = lstatSync(absolute, { throwIfNoEntry: false });
   const known = now && warm.get(absolute, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
@@ -131,7 +134,7 @@ function load(absolute: string, relative: string, maxFileSize: number, checkedFo
     if (stat.size > maxFileSize) return { tooLarge: true };
     const bytes = readFileSync(descriptor);
     const text = searchableText(bytes, relative);
-    warm.keep(absolute, stat, text, bytes.length, readAt);
+    warm.keep(absolute, stat, text, bytes.length, readAt, room);
     return { text };
   });
 }
