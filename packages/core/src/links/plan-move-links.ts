@@ -35,7 +35,7 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
   else for (const file of files) if (file.startsWith(`${source}/`)) moved.set(file, destination + file.slice(source.length));
   const after = files.filter((file) => !moved.has(file)).concat([...moved.values()]);
   const context: MovePlanContext = { moved, before: createLinkResolver(files), after: createLinkResolver(after), format: await readLinkFormat(vault) };
-  const isNote = (path: string) => noteExtensions.has(extensionOf(path)) && vault.options.extensions.includes(extensionOf(path));
+  const isNote = (path: string) => isNoteOf(vault, path);
   const names = [...moved].flatMap((paths) => paths.map(nameOf));
   const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), names, checkDeadline);
   for (const path of [...moved.keys()].filter(isNote)) {
@@ -57,8 +57,13 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
   return { context, rewrites, issues };
 }
 
+/** Whether the file at `path` is a note whose links count: markdown, and on the vault's allow-list. */
+export function isNoteOf(vault: Vault, path: string): boolean {
+  return noteExtensions.has(extensionOf(path)) && vault.options.extensions.includes(extensionOf(path));
+}
+
 /** The name a link to `path` holds, lower-case: a note's without `.md`, another file's whole. */
-function nameOf(path: string): string {
+export function nameOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   return name.endsWith('.md') ? name.slice(0, -3) : name;
 }
