@@ -39,8 +39,12 @@ export async function findLinkingNotes(
     await Promise.all(
       notes.slice(start, start + batchSize).map(async (path) => {
         const note = await loadNote(vault, path);
-        if ('reason' in note) unread.push(note);
-        else if (mentionsAny(note.text, needles)) found.push(note);
+        if (!('reason' in note)) {
+          if (mentionsAny(note.text, needles)) found.push(note);
+        } else if (note.reason !== 'NOT_TEXT' || mentionsAny(new TextDecoder().decode(await vault.fs.readFile(path)), needles)) {
+          // A note that is not UTF-8 is named only when it may link to what moved; it is never rewritten.
+          unread.push(note);
+        }
       }),
     );
   }

@@ -147,6 +147,16 @@ describe('Move rewrites the links that led to what moved', () => {
   });
 });
 
+describe('Move and notes it cannot read', () => {
+  it('names a note that is not UTF-8 when it may link to what moved, and leaves it', async () => {
+    const latin1 = new Uint8Array([...new TextEncoder().encode('[[Old]] caf'), 0xe9]);
+    const { fs, vault } = open({ 'Old.md': '', 'latin1.md': latin1, 'other.md': new Uint8Array([0xe9]) });
+    const output = await vault.call('Move', { sourcePath: 'Old.md', destinationPath: 'New.md' });
+    expect(output.links?.notJudged).toEqual([{ file: 'latin1.md', line: 0, link: '', reason: 'not read (NOT_TEXT), its links not checked' }]);
+    expect(fs.toJSON()['latin1.md']).toEqual(latin1);
+  });
+});
+
 describe('Move and notes changed while it runs', () => {
   /** A memory vault where `change` runs once on `path` right after the move's rename (or at each write of `path`, with `always`). */
   function racing(seed: VaultSeed, path: string, change: (text: string) => string, always = false) {

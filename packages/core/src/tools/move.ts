@@ -32,17 +32,22 @@ export interface MovedLinks {
   notJudgedTotal: number;
 }
 
+/** The structured result: `links` flattened, its lists as the text shows them. */
 const outputSchema = z.object({
   source: z.string(),
   destination: z.string(),
   kind: z.enum(['file', 'directory']),
   dryRun: z.boolean(),
-  links: z.object({ rewritten: z.array(z.string()), rewrittenTotal: z.number(), notesChanged: z.number(), notJudged: z.array(z.string()), notJudgedTotal: z.number() }).optional(),
+  rewritten: z.array(z.string()).optional(),
+  rewrittenTotal: z.number().optional(),
+  notesChanged: z.number().optional(),
+  notJudged: z.array(z.string()).optional(),
+  notJudgedTotal: z.number().optional(),
 });
 
 const inputSchema = z.strictObject({
   sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
-  destinationPath: z.string().describe('The new path, vault-relative. Must not exist yet; missing parent folders are created. A file keeps an allowed extension.'),
+  destinationPath: z.string().describe('The new path, vault-relative.'),
   updateLinks: z.boolean().default(true).describe('Rewrite links to what moves. Default true.'),
   dryRun: z.boolean().default(false).describe('Return the plan; change nothing. Default false.'),
 });
@@ -53,7 +58,7 @@ export const move = defineTool({
   description: [
     'Moves or renames a file or a folder inside the vault, like `mv -T`: destinationPath is the new path itself, not a folder to move into. It must not exist yet; its missing parent folders are created.',
     'A moved file keeps an allowed extension (.md, .txt, ...). To restore a file that RemoveFile put in the trash, move it from its .trash/ path back.',
-    'Links (wikilinks, embeds, markdown links) to what moved, and relative links in moved notes, are rewritten to still lead there, keeping their form; ambiguous ones are listed, not changed.',
+    'Links to what moves (and relative links in moved notes) are rewritten to still lead there unless updateLinks is false; ambiguous ones are listed. dryRun: only the plan.',
     'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
   ].join('\n'),
   inputSchema,
@@ -85,7 +90,7 @@ export const move = defineTool({
   },
 
   structure: ({ links, ...facts }) =>
-    links ? { ...facts, links: { ...links, rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)), notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)) } } : facts,
+    links ? { ...facts, ...links, rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)), notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)) } : facts,
 });
 
 /** Checks a move can be made (under the lock): what is at the source, the extension rule, where both really are. */

@@ -28,7 +28,7 @@ export const removeFile = defineTool({
   name: 'RemoveFile',
   title: 'Move a file to the trash',
   description: [
-    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it (its links work again); later, ListFiles on ".trash" finds it. Names the notes linking to it.',
+    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it; later, ListFiles on ".trash" finds it. Names the notes linking to it.',
     'Example: {"filePath": "inbox/old-idea.md"} moves it to .trash/inbox/old-idea.md.',
   ].join('\n'),
   inputSchema,
