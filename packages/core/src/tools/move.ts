@@ -49,7 +49,7 @@ const inputSchema = z.strictObject({
   sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
   destinationPath: z.string().describe('The new path, vault-relative.'),
   updateLinks: z.boolean().default(true).describe('Rewrite links to what moves. Default true.'),
-  dryRun: z.boolean().default(false).describe('Return the plan; change nothing. Default false.'),
+  dryRun: z.boolean().default(false).describe('Only return the plan. Default false.'),
 });
 
 export const move = defineTool({
@@ -58,7 +58,7 @@ export const move = defineTool({
   description: [
     'Moves or renames a file or a folder inside the vault, like `mv -T`: destinationPath is the new path itself, not a folder to move into. It must not exist yet; its missing parent folders are created.',
     'A moved file keeps an allowed extension (.md, .txt, ...). To restore a file that RemoveFile put in the trash, move it from its .trash/ path back.',
-    'Links to what moves (and relative links in moved notes) are rewritten to still lead there unless updateLinks is false; ambiguous ones are listed. dryRun: only the plan.',
+    'Links to what moves (and relative links in moved notes) are rewritten to still lead there, unless updateLinks is false; ambiguous ones are listed, not changed. A dryRun only returns the plan.',
     'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
   ].join('\n'),
   inputSchema,
