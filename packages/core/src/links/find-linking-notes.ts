@@ -1,5 +1,7 @@
+import { skipReasons } from '../search-file.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
+import type { LinkBudget } from './link-budget.js';
 
 /** A note loaded for link rewriting: its text (BOM left out), whether it had a BOM, and the bytes read (the stale check of the write). */
 export interface LoadedNote {
@@ -9,46 +11,87 @@ export interface LoadedNote {
   bytes: Uint8Array;
 }
 
-/** A note that could not be loaded, and why (a VaultError's code and message). */
+/** A note that could not be loaded, and why (a VaultError's code). */
 export interface UnreadNote {
   path: string;
   reason: string;
 }
 
-/** Notes read at once. */
+/** Notes read at once on the main thread. */
 const batchSize = 16;
-/** Past this many names, a note is a candidate when it holds any link syntax at all. */
-const maxNamesChecked = 64;
+/** Most names in one pattern; past them, a note is a candidate when it holds any link syntax at all. */
+const maxNames = 1_000;
+const anyLink = String.raw`\[\[|\]\(|\]:`;
+/** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
+const pathEnd = String.raw`[\]|#)>\\\r]|$`;
+
+/**
+ * The pattern (for a case-insensitive search, line by line) of a link to a file named one of
+ * `names` (lower-case basenames; a note's without `.md`): the name as written or with `%20` for
+ * its spaces, `.md` if the link has it, then what ends a link's path (a space too after `.md` or
+ * an extension: a title may follow). A name in prose (`the overview of`) does not match, so a
+ * common name does not make every note a candidate.
+ */
+export function linkPattern(names: readonly string[]): string {
+  if (names.length > maxNames) return anyLink;
+  const forms = (name: string) => [...new Set([name, name.replaceAll(' ', '%20')])].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const all = names.flatMap(forms).join('|');
+  const dotted = names.filter((name) => name.includes('.')).flatMap(forms).join('|');
+  return [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`, ...(dotted ? [String.raw`(?:${dotted})\s`] : [])].join('|');
+}
 
 /**
  * Which of `notes` may link to a file named one of `names` (lower-case basenames; `.md` left out
- * of a note's): those whose text holds a name, as written or with `%20` for its spaces. Reads every
- * note, a batch at a time, under `checkDeadline`. This is the one lookup a link index can replace.
+ * of a note's): those with a line matching `linkPattern`; each is loaded. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker
+ * threads) finds them among the plain files; symlinked notes, and every note on a backend
+ * without one, are read here, a batch at a time. This is the one lookup a link index can replace.
  */
 export async function findLinkingNotes(
   vault: Vault,
   notes: readonly string[],
+  symlinks: ReadonlySet<string>,
   names: readonly string[],
-  checkDeadline: () => void,
+  budget: LinkBudget,
 ): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
-  const needles = names.length > maxNamesChecked ? ['[[', '](', ']:'] : [...new Set(names.flatMap((name) => [name, name.replaceAll(' ', '%20')]))];
+  const pattern = linkPattern(names);
+  const searched = vault.fs.searchFiles ? notes.filter((path) => !symlinks.has(path)) : [];
+  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
+  const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
   const found: LoadedNote[] = [];
-  const unread: UnreadNote[] = [];
-  for (let start = 0; start < notes.length; start += batchSize) {
-    checkDeadline();
-    await Promise.all(
-      notes.slice(start, start + batchSize).map(async (path) => {
-        const note = await loadNote(vault, path);
-        if (!('reason' in note)) {
-          if (mentionsAny(note.text, needles)) found.push(note);
-        } else if (note.reason !== 'NOT_TEXT' || mentionsAny(new TextDecoder().decode(await vault.fs.readFile(path)), needles)) {
-          // A note that is not UTF-8 is named only when it may link to what moved; it is never rewritten.
-          unread.push(note);
-        }
-      }),
-    );
+  const unread: UnreadNote[] = [...candidates.unread];
+  const lookFor = new RegExp(pattern, 'im');
+  const load = async (path: string, checked: boolean) => {
+    const note = await loadNote(vault, path);
+    if (!('reason' in note)) {
+      if (checked || lookFor.test(note.text)) found.push(note);
+    } else if (note.reason !== 'NOT_TEXT' || lookFor.test(new TextDecoder().decode(await vault.fs.readFile(path)))) {
+      // A note that is not UTF-8 is named only when it may link to what moved; it is never rewritten.
+      unread.push(note);
+    }
+  };
+  const work = [...candidates.paths.map((path) => [path, true] as const), ...readHere.map((path) => [path, false] as const)];
+  for (let start = 0; start < work.length; start += batchSize) {
+    budget.check();
+    await Promise.all(work.slice(start, start + batchSize).map(([path, checked]) => load(path, checked)));
   }
   return { found, unread };
+}
+
+/** The notes a backend's search finds matching the pattern (case-insensitive), and those it could not search. */
+async function searchCandidates(vault: Vault, paths: readonly string[], query: string, budget: LinkBudget) {
+  const results = await vault.fs
+    .searchFiles!(paths, { query, regex: true, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
+    .catch((error: unknown) => {
+      throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
+    });
+  const candidates = { paths: [] as string[], unread: [] as UnreadNote[] };
+  for (const result of results) {
+    if ('matches' in result) candidates.paths.push(result.path);
+    // A note too large to search is named; one that is not UTF-8 is read here, to see whether it mentions a name.
+    else if (result.skipped === skipReasons.FILE_TOO_LARGE) candidates.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
+    else candidates.paths.push(result.path);
+  }
+  return candidates;
 }
 
 /** A note's text and bytes, or why it cannot be read (not UTF-8, too large, gone). */
@@ -60,9 +103,4 @@ export async function loadNote(vault: Vault, path: string): Promise<LoadedNote |
     if (!isVaultError(error)) throw error;
     return { path, reason: error.code };
   }
-}
-
-function mentionsAny(text: string, needles: readonly string[]): boolean {
-  const lower = text.toLowerCase();
-  return needles.some((needle) => lower.includes(needle));
 }

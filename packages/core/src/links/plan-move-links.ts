@@ -2,6 +2,7 @@ import type { Vault } from '../vault.js';
 import { extensionOf } from '../vault-path.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
+import type { LinkBudget } from './link-budget.js';
 import { listVaultFiles } from './list-vault-files.js';
 import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
 import { readLinkFormat } from './read-link-format.js';
@@ -28,8 +29,9 @@ const noteExtensions = new Set(['.md', '.markdown', '.mdx']);
  * vault's links: every note that may link to a moved file (or, by a moved file's new name, to
  * another) is read, and so is every moved note; each gets its plan. Nothing is written.
  */
-export async function planMoveLinks(vault: Vault, source: string, destination: string, kind: 'file' | 'directory', checkDeadline: () => void): Promise<MoveLinksPlan> {
-  const files = await listVaultFiles(vault, checkDeadline);
+export async function planMoveLinks(vault: Vault, source: string, destination: string, kind: 'file' | 'directory', budget: LinkBudget): Promise<MoveLinksPlan> {
+  const checkDeadline = budget.check;
+  const { files, symlinks } = await listVaultFiles(vault, checkDeadline);
   const moved = new Map<string, string>();
   if (kind === 'file') moved.set(source, destination);
   else for (const file of files) if (file.startsWith(`${source}/`)) moved.set(file, destination + file.slice(source.length));
@@ -37,7 +39,7 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
   const context: MovePlanContext = { moved, before: createLinkResolver(files), after: createLinkResolver(after), format: await readLinkFormat(vault) };
   const isNote = (path: string) => isNoteOf(vault, path);
   const names = [...moved].flatMap((paths) => paths.map(nameOf));
-  const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), names, checkDeadline);
+  const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);
   for (const path of [...moved.keys()].filter(isNote)) {
     checkDeadline();
     const note = await loadNote(vault, path);

@@ -19,17 +19,25 @@ export interface WrittenLinks {
  * is left as it is and reported.
  */
 export async function writeLinkRewrites(vault: Vault, { context, rewrites }: MoveLinksPlan): Promise<WrittenLinks> {
+  const outcomes: (LinkChange[] | { reason: string })[] = [];
+  // A batch of notes at once (each write waits for its fsync), each under its own lock: no call waits for one holding what it holds.
+  for (let start = 0; start < rewrites.length; start += batchSize) {
+    const batch = rewrites.slice(start, start + batchSize);
+    outcomes.push(...(await Promise.all(batch.map((rewrite) => vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context))))));
+  }
   const written: WrittenLinks = { changes: [], notesChanged: 0, failed: [] };
-  for (const rewrite of rewrites) {
-    const outcome = await vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context));
-    if ('reason' in outcome) written.failed.push({ file: rewrite.writePath, line: 0, link: '', reason: outcome.reason });
+  outcomes.forEach((outcome, index) => {
+    if ('reason' in outcome) written.failed.push({ file: rewrites[index]!.writePath, line: 0, link: '', reason: outcome.reason });
     else if (outcome.length > 0) {
       written.changes.push(...outcome);
       written.notesChanged += 1;
     }
-  }
+  });
   return written;
 }
+
+/** Notes written at once. */
+const batchSize = 16;
 
 async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, context: MoveLinksPlan['context']): Promise<LinkChange[] | { reason: string }> {
   try {
