@@ -1,4 +1,5 @@
 import { skipReasons } from '../search-file.js';
+import { maxQueryLength } from '../search-pattern.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
 import type { LinkBudget } from './link-budget.js';
@@ -19,8 +20,6 @@ export interface UnreadNote {
 
 /** Notes read at once on the main thread. */
 const batchSize = 16;
-/** Most names in one pattern; past them, a note is a candidate when it holds any link syntax at all. */
-const maxNames = 1_000;
 const anyLink = String.raw`\[\[|\]\(|\]:`;
 /** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
 const pathEnd = String.raw`[\]|#)>\\\r]|$`;
@@ -33,11 +32,12 @@ const pathEnd = String.raw`[\]|#)>\\\r]|$`;
  * common name does not make every note a candidate.
  */
 export function linkPattern(names: readonly string[]): string {
-  if (names.length > maxNames) return anyLink;
   const forms = (name: string) => [...new Set([name, name.replaceAll(' ', '%20')])].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const all = names.flatMap(forms).join('|');
   const dotted = names.filter((name) => name.includes('.')).flatMap(forms).join('|');
-  return [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`, ...(dotted ? [String.raw`(?:${dotted})\s`] : [])].join('|');
+  const pattern = [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`, ...(dotted ? [String.raw`(?:${dotted})\s`] : [])].join('|');
+  // Past the longest query a search takes, a note is a candidate when it holds any link syntax at all.
+  return pattern.length > maxQueryLength ? anyLink : pattern;
 }
 
 /**
@@ -55,43 +55,53 @@ export async function findLinkingNotes(
 ): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
   const pattern = linkPattern(names);
   const searched = vault.fs.searchFiles ? notes.filter((path) => !symlinks.has(path)) : [];
-  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
+  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, names, pattern, budget) : { paths: [], unread: [] };
   const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
   const found: LoadedNote[] = [];
   const unread: UnreadNote[] = [...candidates.unread];
   const lookFor = new RegExp(pattern, 'im');
-  const load = async (path: string, checked: boolean) => {
+  const load = async (path: string) => {
     const note = await loadNote(vault, path);
     if (!('reason' in note)) {
-      if (checked || lookFor.test(note.text)) found.push(note);
+      if (lookFor.test(note.text)) found.push(note);
     } else if (note.reason !== 'NOT_TEXT' || lookFor.test(new TextDecoder().decode(await vault.fs.readFile(path)))) {
       // A note that is not UTF-8 is named only when it may link to what moved; it is never rewritten.
       unread.push(note);
     }
   };
-  const work = [...candidates.paths.map((path) => [path, true] as const), ...readHere.map((path) => [path, false] as const)];
+  const work = [...candidates.paths, ...readHere];
   for (let start = 0; start < work.length; start += batchSize) {
     budget.check();
-    await Promise.all(work.slice(start, start + batchSize).map(([path, checked]) => load(path, checked)));
+    await Promise.all(work.slice(start, start + batchSize).map(load));
   }
   return { found, unread };
 }
 
-/** The notes a backend's search finds matching the pattern (case-insensitive), and those it could not search. */
-async function searchCandidates(vault: Vault, paths: readonly string[], query: string, budget: LinkBudget) {
-  const results = await vault.fs
-    .searchFiles!(paths, { query, regex: true, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
-    .catch((error: unknown) => {
-      throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
-    });
-  const candidates = { paths: [] as string[], unread: [] as UnreadNote[] };
-  for (const result of results) {
-    if ('matches' in result) candidates.paths.push(result.path);
-    // A note too large to search is named; one that is not UTF-8 is read here, to see whether it mentions a name.
-    else if (result.skipped === skipReasons.FILE_TOO_LARGE) candidates.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
-    else candidates.paths.push(result.path);
+/** Most names searched one literal at a time (a literal search is several times faster than a pattern's). */
+const maxLiteralSearches = 4;
+
+/**
+ * The notes a backend's search finds (case-insensitive), and those it could not search: for a few
+ * names, the notes holding one of them (one literal search each; the pattern then picks among
+ * them); else the notes matching the pattern.
+ */
+async function searchCandidates(vault: Vault, paths: readonly string[], names: readonly string[], pattern: string, budget: LinkBudget) {
+  const forms = [...new Set(names.flatMap((name) => [name, name.replaceAll(' ', '%20')]))];
+  const queries = forms.length <= maxLiteralSearches ? forms.map((form) => ({ query: form, regex: false })) : [{ query: pattern, regex: true }];
+  const candidates = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
+  for (const { query, regex } of queries) {
+    const results = await vault.fs
+      .searchFiles!(paths, { query, regex, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
+      .catch((error: unknown) => {
+        throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
+      });
+    for (const result of results) {
+      // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
+      if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) candidates.unread.set(result.path, { path: result.path, reason: 'FILE_TOO_LARGE' });
+      else candidates.paths.add(result.path);
+    }
   }
-  return candidates;
+  return { paths: [...candidates.paths], unread: [...candidates.unread.values()] };
 }
 
 /** A note's text and bytes, or why it cannot be read (not UTF-8, too large, gone). */

@@ -27,7 +27,8 @@ describe('linkPattern: the lines that may link to a name, and not prose that men
     expect(pattern.test(line)).toBe(false);
   });
 
-  it('takes any link syntax past 1,000 names', () => {
-    expect(linkPattern(Array.from({ length: 1_001 }, (_, index) => `n${index}`))).toBe('\\[\\[|\\]\\(|\\]:');
+  it('takes any link syntax when the names would make a pattern longer than a search query may be', () => {
+    expect(linkPattern(Array.from({ length: 1_000 }, (_, index) => `name-${index}`))).toBe('\\[\\[|\\]\\(|\\]:');
+    expect(linkPattern(['a'])).toBe('(?:a)(?:\\.md)?(?:[\\]|#)>\\\\\\r]|$)|(?:a)\\.md\\s');
   });
 });

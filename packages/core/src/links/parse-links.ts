@@ -2,7 +2,7 @@ import { codeAndMathSpans } from './code-and-math-spans.js';
 import { frontMatterEnd } from './front-matter-end.js';
 import { proseRanges } from './prose-ranges.js';
 import { scanUrlLinks } from './scan-url-links.js';
-import { scanWikilinks } from './scan-wikilinks.js';
+import { createWikilinkScanner } from './scan-wikilinks.js';
 
 /**
  * How a link is written. `wikilink`, `embed` (`![[...]]`) and `frontmatter` (a wikilink in a front
@@ -34,13 +34,14 @@ export interface NoteLink {
  */
 export function parseLinks(text: string): NoteLink[] {
   const links: NoteLink[] = [];
+  const scanWikilinks = createWikilinkScanner(text);
   const bodyStart = frontMatterEnd(text);
-  if (bodyStart > 0) scanWikilinks(text, 0, bodyStart, true, links);
+  if (bodyStart > 0) scanWikilinks(0, bodyStart, true, links);
   for (const [from, to] of proseRanges(text, bodyStart)) {
     const skips = codeAndMathSpans(text, from, to);
     let start = from;
     for (const [skipStart, skipEnd] of [...skips, [to, to]]) {
-      scanWikilinks(text, start, skipStart!, false, links);
+      scanWikilinks(start, skipStart!, false, links);
       start = skipEnd!;
     }
     scanUrlLinks(text, from, to, skips, links);

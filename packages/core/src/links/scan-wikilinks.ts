@@ -1,34 +1,51 @@
-import { indexIn } from './index-in.js';
 import type { NoteLink } from './parse-links.js';
 
+/** Scans ranges of one text, in increasing order, for wikilinks: see `createWikilinkScanner`. */
+export type WikilinkScanner = (from: number, to: number, inFrontMatter: boolean, links: NoteLink[]) => void;
+
 /**
- * The wikilinks (`[[T]]`, `[[T#H|alias]]`, `[[T\|alias]]` in a table) and embeds (`![[T]]`) in
- * `text[from, to)`, one line at a time: a wikilink never spans lines. For each `]]` the link starts
- * at the last `[[` before it, so every character is looked at a bounded number of times: linear,
- * whatever the brackets.
+ * A scanner of the wikilinks (`[[T]]`, `[[T#H|alias]]`, `[[T\|alias]]` in a table) and embeds
+ * (`![[T]]`) in ranges of `text`, called with ranges in increasing order. A wikilink never spans
+ * lines; for each `]]` the link starts at the last `[[` before it on its line. The next `]]`, `[[`
+ * and line break are found with the native `indexOf` and remembered, and every search starts past
+ * the last: linear in the text, whatever the brackets and however many ranges.
  */
-export function scanWikilinks(text: string, from: number, to: number, inFrontMatter: boolean, links: NoteLink[]): void {
-  let lineStart = from;
-  while (lineStart < to) {
-    let lineEnd = lineStart;
-    while (lineEnd < to && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd += 1;
-    scanLine(text, lineStart, lineEnd, inFrontMatter, links);
-    lineStart = lineEnd + 1;
-  }
+export function createWikilinkScanner(text: string): WikilinkScanner {
+  const closes = createFinder(text, ']]');
+  const opens = createFinder(text, '[[');
+  const breaks = createFinder(text, '\n');
+  return (from, to, inFrontMatter, links) => {
+    let position = from;
+    let lineStart = from;
+    let lastOpen = -1;
+    let nextOpen = opens(from);
+    let nextBreak = breaks(from);
+    for (let close = closes(position); close !== -1 && close + 2 <= to; close = closes(position)) {
+      while (nextBreak !== -1 && nextBreak < close) {
+        lineStart = nextBreak + 1;
+        nextBreak = breaks(lineStart);
+      }
+      while (nextOpen !== -1 && nextOpen + 2 <= close) {
+        lastOpen = nextOpen;
+        nextOpen = opens(nextOpen + 1);
+      }
+      if (lastOpen >= Math.max(position, lineStart)) {
+        const link = wikilinkAt(text, lastOpen, close, Math.max(from, lineStart), inFrontMatter);
+        if (link) links.push(link);
+      }
+      position = close + 2;
+    }
+  };
 }
 
-function scanLine(text: string, from: number, to: number, inFrontMatter: boolean, links: NoteLink[]): void {
-  let position = from;
-  while (position < to) {
-    const close = indexIn(text, ']]', position, to);
-    if (close === -1) return;
-    const open = lastIndexIn(text, '[[', position, close);
-    if (open !== -1) {
-      const link = wikilinkAt(text, open, close, from, inFrontMatter);
-      if (link) links.push(link);
-    }
-    position = close + 2;
-  }
+/** The first `needle` at or after a position, for positions that never decrease: each search starts where the last ended. */
+function createFinder(text: string, needle: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found === -1 || (found >= from && found !== -2)) return found;
+    found = text.indexOf(needle, from);
+    return found;
+  };
 }
 
 /** The link `[[...]]` with `[[` at `open` and `]]` at `close`; undefined when it names no file (`[[#Heading]]`, `[[]]`). */
@@ -54,12 +71,4 @@ function wikilinkAt(text: string, open: number, close: number, lineStart: number
     linkEnd: close + 2,
     form: 'plain',
   };
-}
-
-/** The last `needle` that starts at or after `from` and ends by `to`, or -1. */
-function lastIndexIn(text: string, needle: string, from: number, to: number): number {
-  for (let index = to - needle.length; index >= from; index -= 1) {
-    if (text.startsWith(needle, index)) return index;
-  }
-  return -1;
 }
