@@ -10,7 +10,7 @@ import { isNoteOf, nameOf } from './plan-move-links.js';
 export async function findBacklinks(vault: Vault, path: string, budget: LinkBudget): Promise<string[]> {
   const { files, symlinks } = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(files);
-  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, [nameOf(path)], budget);
+  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, { files: [nameOf(path)], folders: [] }, budget);
   return found
     .filter((note) => parseLinks(note.text).some((link) => {
       const resolved = resolver.resolve(link, note.path);

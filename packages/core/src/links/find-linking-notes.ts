@@ -24,25 +24,40 @@ const anyLink = String.raw`\[\[|\]\(|\]:`;
 /** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
 const pathEnd = String.raw`[\]|#)>\\\r]|$`;
 
+/** What a link to a moved file must hold (lower-case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
+export interface LinkNames {
+  files: readonly string[];
+  folders: readonly string[];
+}
+
+/** A name as written, and with `%20` for its spaces. */
+function formsOf(name: string): string[] {
+  return [...new Set([name, name.replaceAll(' ', '%20')])];
+}
+
 /**
- * The pattern (for a case-insensitive search, line by line) of a link to a file named one of
- * `names` (lower-case basenames; a note's without `.md`): the name as written or with `%20` for
- * its spaces, `.md` if the link has it, then what ends a link's path (a space too after `.md` or
- * an extension: a title may follow). A name in prose (`the overview of`) does not match, so a
- * common name does not make every note a candidate.
+ * The pattern (for a case-insensitive search, line by line) of a link that may lead to a moved
+ * file: a file's name (as written or with `%20`), `.md` if the link has it, then what ends a link's
+ * path (a space too after `.md` or an extension: a title may follow); or a folder's name and `/`.
+ * A name in prose (`the overview of`) does not match, so a common name does not make every note a
+ * candidate.
  */
-export function linkPattern(names: readonly string[]): string {
-  const forms = (name: string) => [...new Set([name, name.replaceAll(' ', '%20')])].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const all = names.flatMap(forms).join('|');
-  const dotted = names.filter((name) => name.includes('.')).flatMap(forms).join('|');
-  const pattern = [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`, ...(dotted ? [String.raw`(?:${dotted})\s`] : [])].join('|');
+export function linkPattern({ files, folders }: LinkNames): string {
+  const escaped = (names: readonly string[]) => names.flatMap(formsOf).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const all = escaped(files);
+  const dotted = escaped(files.filter((name) => name.includes('.')));
+  const pattern = [
+    ...(all ? [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`] : []),
+    ...(dotted ? [String.raw`(?:${dotted})\s`] : []),
+    ...(folders.length > 0 ? [`(?:${escaped(folders)})/`] : []),
+  ].join('|');
   // Past the longest query a search takes, a note is a candidate when it holds any link syntax at all.
   return pattern.length > maxQueryLength ? anyLink : pattern;
 }
 
 /**
- * Which of `notes` may link to a file named one of `names` (lower-case basenames; `.md` left out
- * of a note's): those with a line matching `linkPattern`; each is loaded. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker
+ * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
+ * is loaded. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker
  * threads) finds them among the plain files; symlinked notes, and every note on a backend
  * without one, are read here, a batch at a time. This is the one lookup a link index can replace.
  */
@@ -50,7 +65,7 @@ export async function findLinkingNotes(
   vault: Vault,
   notes: readonly string[],
   symlinks: ReadonlySet<string>,
-  names: readonly string[],
+  names: LinkNames,
   budget: LinkBudget,
 ): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
   const pattern = linkPattern(names);
@@ -85,8 +100,8 @@ const maxLiteralSearches = 4;
  * names, the notes holding one of them (one literal search each; the pattern then picks among
  * them); else the notes matching the pattern.
  */
-async function searchCandidates(vault: Vault, paths: readonly string[], names: readonly string[], pattern: string, budget: LinkBudget) {
-  const forms = [...new Set(names.flatMap((name) => [name, name.replaceAll(' ', '%20')]))];
+async function searchCandidates(vault: Vault, paths: readonly string[], names: LinkNames, pattern: string, budget: LinkBudget) {
+  const forms = [...new Set([...names.files, ...names.folders].flatMap(formsOf))];
   const queries = forms.length <= maxLiteralSearches ? forms.map((form) => ({ query: form, regex: false })) : [{ query: pattern, regex: true }];
   const candidates = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
   for (const { query, regex } of queries) {

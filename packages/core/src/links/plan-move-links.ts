@@ -38,7 +38,8 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
   const after = files.filter((file) => !moved.has(file)).concat([...moved.values()]);
   const context: MovePlanContext = { moved, before: createLinkResolver(files), after: createLinkResolver(after), format: await readLinkFormat(vault) };
   const isNote = (path: string) => isNoteOf(vault, path);
-  const names = [...moved].flatMap((paths) => paths.map(nameOf));
+  // A folder's files keep their names: a link that stops leading to one names the folder (or, made ambiguous, the new one).
+  const names = kind === 'file' ? { files: [nameOf(source), nameOf(destination)], folders: [] } : { files: [], folders: [nameOf(source), nameOf(destination)] };
   const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);
   for (const path of [...moved.keys()].filter(isNote)) {
     checkDeadline();
@@ -64,7 +65,7 @@ export function isNoteOf(vault: Vault, path: string): boolean {
   return noteExtensions.has(extensionOf(path)) && vault.options.extensions.includes(extensionOf(path));
 }
 
-/** The name a link to `path` holds, lower-case: a note's without `.md`, another file's whole. */
+/** The name a link to `path` holds, lower-case: a note's without `.md`, another file's or a folder's whole. */
 export function nameOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   return name.endsWith('.md') ? name.slice(0, -3) : name;
