@@ -94,29 +94,44 @@ export async function findLinkingNotes(
 
 /** Most names searched one literal at a time (a literal search is several times faster than a pattern's). */
 const maxLiteralSearches = 4;
+/** Past this many notes holding a name, the pattern's search picks among them on the workers, rather than each being read here. */
+const maxLiteralHits = 256;
 
 /**
  * The notes a backend's search finds (case-insensitive), and those it could not search: for a few
- * names, the notes holding one of them (one literal search each; the pattern then picks among
- * them); else the notes matching the pattern.
+ * names, the notes holding one of them (one literal search each), and among many of those the
+ * notes matching the pattern (a name common in prose); for more names, the pattern's search.
  */
 async function searchCandidates(vault: Vault, paths: readonly string[], names: LinkNames, pattern: string, budget: LinkBudget) {
   const forms = [...new Set([...names.files, ...names.folders].flatMap(formsOf))];
-  const queries = forms.length <= maxLiteralSearches ? forms.map((form) => ({ query: form, regex: false })) : [{ query: pattern, regex: true }];
-  const candidates = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
-  for (const { query, regex } of queries) {
+  const search = async (among: readonly string[], query: string, regex: boolean) => {
     const results = await vault.fs
-      .searchFiles!(paths, { query, regex, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
+      .searchFiles!(among, { query, regex, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
       .catch((error: unknown) => {
         throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
       });
+    const found = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
     for (const result of results) {
       // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
-      if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) candidates.unread.set(result.path, { path: result.path, reason: 'FILE_TOO_LARGE' });
-      else candidates.paths.add(result.path);
+      if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) found.unread.set(result.path, { path: result.path, reason: 'FILE_TOO_LARGE' });
+      else found.paths.add(result.path);
     }
+    return found;
+  };
+  if (forms.length > maxLiteralSearches) return flat(await search(paths, pattern, true));
+  const hits = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
+  for (const form of forms) {
+    const found = await search(paths, form, false);
+    for (const path of found.paths) hits.paths.add(path);
+    for (const [path, note] of found.unread) hits.unread.set(path, note);
   }
-  return { paths: [...candidates.paths], unread: [...candidates.unread.values()] };
+  if (hits.paths.size <= maxLiteralHits) return flat(hits);
+  const picked = await search([...hits.paths], pattern, true);
+  return { paths: [...picked.paths], unread: [...hits.unread.values(), ...picked.unread.values()] };
+}
+
+function flat(found: { paths: Set<string>; unread: Map<string, UnreadNote> }): { paths: string[]; unread: UnreadNote[] } {
+  return { paths: [...found.paths], unread: [...found.unread.values()] };
 }
 
 /** A note's text and bytes, or why it cannot be read (not UTF-8, too large, gone). */
