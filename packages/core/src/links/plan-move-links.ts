@@ -36,10 +36,16 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
   if (kind === 'file') moved.set(source, destination);
   else for (const file of files) if (file.startsWith(`${source}/`)) moved.set(file, destination + file.slice(source.length));
   const after = files.filter((file) => !moved.has(file)).concat([...moved.values()]);
-  const context: MovePlanContext = { moved, before: createLinkResolver(files), after: createLinkResolver(after), format: await readLinkFormat(vault) };
-  const isNote = (path: string) => isNoteOf(vault, path);
   // A folder's files keep their names: a link that stops leading to one names the folder (or, made ambiguous, the new one).
   const names = kind === 'file' ? { files: [nameOf(source), nameOf(destination)], folders: [] } : { files: [], folders: [nameOf(source), nameOf(destination)] };
+  const context: MovePlanContext = {
+    moved,
+    before: createLinkResolver(files),
+    after: createLinkResolver(after),
+    format: await readLinkFormat(vault),
+    mayConcern: (path) => [...names.files, ...names.folders].some((name) => path.toLowerCase().includes(name)),
+  };
+  const isNote = (path: string) => isNoteOf(vault, path);
   const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);
   for (const path of [...moved.keys()].filter(isNote)) {
     checkDeadline();

@@ -10,6 +10,11 @@ export interface MovePlanContext {
   before: LinkResolver;
   after: LinkResolver;
   format: LinkFormat;
+  /**
+   * Whether a link of a note that did not move may concern the move (its path holds a moved name),
+   * so that the others are not resolved at all; default: every link may.
+   */
+  mayConcern?(path: string): boolean;
 }
 
 /** A link rewritten: the note (its path after the move), the 1-based line, and the whole link before and after. */
@@ -48,7 +53,9 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
   const issues: LinkIssue[] = [];
   const pieces: string[] = [];
   let copied = 0;
+  const resolvesAll = context.mayConcern === undefined || context.moved.has(path);
   for (const link of parseLinks(text)) {
+    if (!resolvesAll && !context.mayConcern!(link.path)) continue;
     const before = context.before.resolve(link, path);
     // A path inside another link's path (`[x]([[y]])`) is left to the outer one.
     if (before.kind === 'none' || link.pathStart < copied) continue;
