@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, unlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
@@ -12,21 +13,59 @@ export interface SearchQuery {
   regex: boolean;
 }
 
-/** The queries of the benchmark: a common and a rare literal, a case-insensitive phrase, a word-boundary alternation. */
+/**
+ * The queries of the benchmark, one of each kind: literals common and rare, case-insensitive and
+ * case-sensitive (smart case: an upper-case letter), phrases, and regexes with word boundaries, anchors,
+ * classes and required literals. Each means the same to ripgrep's engine as to JavaScript's.
+ */
 export const searchQueries: SearchQuery[] = [
   { name: 'common literal', query: 'function', regex: false },
   { name: 'rare literal', query: 'Xbox', regex: false },
   { name: 'case-insensitive phrase', query: 'visual studio', regex: false },
   { name: 'word-boundary alternation', query: '\\b(mutex|semaphore|deadlock|atomic|volatile)\\b', regex: true },
+  { name: 'case-sensitive literal', query: 'GetProcAddress', regex: false },
+  { name: 'multi-word phrase', query: 'for more information', regex: false },
+  { name: 'anchored heading', query: '^## Example', regex: true },
+  { name: 'class and repeat', query: '\\bC[0-9]{4}\\b', regex: true },
+  { name: 'regex with required literals', query: 'std::vector<\\w+>', regex: true },
 ];
 
 export type OutputMode = 'content' | 'files_only';
 
+/** Run times in milliseconds, and their minimum, median and maximum. */
+export interface Runs {
+  runs: number[];
+  min: number;
+  median: number;
+  max: number;
+}
+
 export interface SearchFigure {
   query: SearchQuery;
   mode: OutputMode;
-  oursMilliseconds: number;
-  ripgrepMilliseconds: number;
+  ours: Runs;
+  ripgrep: Runs;
+}
+
+function runsOf(runs: number[]): Runs {
+  return { runs, min: Math.min(...runs), median: median(runs), max: Math.max(...runs) };
+}
+
+/**
+ * `ours` and `theirs` run by turns, `runs` times each after one warm-up, the first to go alternating
+ * from run to run: a burst of load on the machine falls on both alike.
+ */
+async function interleaved(ours: () => Promise<unknown>, theirs: () => Promise<number>): Promise<{ ours: Runs; ripgrep: Runs }> {
+  await ours();
+  await theirs();
+  const oursRuns: number[] = [];
+  const theirRuns: number[] = [];
+  const timeOurs = async () => oursRuns.push((await timeRuns(1, ours))[0]!);
+  const timeTheirs = async () => theirRuns.push(await theirs());
+  for (let run = 0; run < runs; run += 1) {
+    for (const measure of run % 2 === 0 ? [timeOurs, timeTheirs] : [timeTheirs, timeOurs]) await measure();
+  }
+  return { ours: runsOf(oursRuns), ripgrep: runsOf(theirRuns) };
 }
 
 /**
@@ -73,40 +112,40 @@ function ripgrep(corpus: string, args: string[], lines = Number.POSITIVE_INFINIT
   });
 }
 
-const runs = 5;
+const runs = 7;
 
-/** Each query in each mode, ours in a warm server against ripgrep, as medians of `runs` runs after a warm-up. */
+/** Each query in each mode, ours in a warm server against ripgrep, `runs` runs each, interleaved. */
 export async function searchFigures(session: McpSession, corpus: string): Promise<SearchFigure[]> {
   const figures: SearchFigure[] = [];
   for (const query of searchQueries) {
     for (const mode of ['content', 'files_only'] as const) {
       const ours = () => session.call('TextSearch', { query: query.query, regex: query.regex, outputMode: mode });
-      const theirs = () => timeRipgrep(corpus, ripgrepArgs(query, mode));
-      await ours();
-      await theirs();
-      const ripgrepRuns: number[] = [];
-      for (let run = 0; run < runs; run += 1) ripgrepRuns.push(await theirs());
-      figures.push({ query, mode, oursMilliseconds: median(await timeRuns(runs, ours)), ripgrepMilliseconds: median(ripgrepRuns) });
+      figures.push({ query, mode, ...(await interleaved(ours, () => timeRipgrep(corpus, ripgrepArgs(query, mode)))) });
     }
   }
   return figures;
 }
 
-/** Time to the first 50 matching lines: TextSearch's answer with maxResults 50, against ripgrep's first 50 lines. */
-export async function firstResultsFigure(session: McpSession, corpus: string, query: SearchQuery): Promise<{ oursMilliseconds: number; ripgrepMilliseconds: number }> {
+/** Time to the first 50 matching lines: TextSearch's answer with maxResults 50 (its totals complete), against ripgrep's first 50 lines. */
+export async function firstResultsFigure(session: McpSession, corpus: string, query: SearchQuery): Promise<{ ours: Runs; ripgrep: Runs }> {
   const ours = () => session.call('TextSearch', { query: query.query, regex: query.regex, maxResults: 50 });
-  const theirs = () => ripgrep(corpus, ripgrepArgs(query, 'content'), 50);
-  await ours();
-  await theirs();
-  const ripgrepRuns: number[] = [];
-  for (let run = 0; run < runs; run += 1) ripgrepRuns.push((await theirs()).milliseconds);
-  return { oursMilliseconds: median(await timeRuns(runs, ours)), ripgrepMilliseconds: median(ripgrepRuns) };
+  return interleaved(ours, async () => (await ripgrep(corpus, ripgrepArgs(query, 'content'), 50)).milliseconds);
 }
 
-/** Whether both find the same files with the same counts of matching lines; the differences, if any. */
+/** The server's resident memory now (Linux `VmRSS`), in bytes. */
+export async function residentMemory(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/**
+ * Whether both find the same files with the same counts of matching lines; the differences, if any.
+ * An answer is bounded (`--max-output`), so the files it shows are compared one by one, and its totals
+ * with ripgrep's sums.
+ */
 export async function compareFindings(session: McpSession, corpus: string, query: SearchQuery): Promise<{ files: number; differences: string[] }> {
   const result = await session.call('TextSearch', { query: query.query, regex: query.regex, outputMode: 'files_only', maxResults: 1_000_000 });
-  const ours = new Map((result.structuredContent as { files: { path: string; matches: number }[] }).files.map((file) => [file.path, file.matches]));
+  const answer = result.structuredContent as { files: { path: string; matches: number }[]; totalFiles: number; totalMatches: number };
   const { output } = await ripgrep(corpus, ripgrepArgs(query, 'files_only'));
   const theirs = new Map(
     output
@@ -118,9 +157,11 @@ export async function compareFindings(session: McpSession, corpus: string, query
       }),
   );
   const differences: string[] = [];
-  for (const path of new Set([...ours.keys(), ...theirs.keys()])) {
-    if (ours.get(path) !== theirs.get(path)) differences.push(`${path}: ours ${ours.get(path) ?? 0}, ripgrep ${theirs.get(path) ?? 0}`);
+  for (const file of answer.files) if (theirs.get(file.path) !== file.matches) differences.push(`${file.path}: ours ${file.matches}, ripgrep ${theirs.get(file.path) ?? 0}`);
+  const theirMatches = [...theirs.values()].reduce((sum, count) => sum + count, 0);
+  if (answer.totalFiles !== theirs.size || answer.totalMatches !== theirMatches) {
+    differences.push(`totals: ours ${answer.totalMatches} lines in ${answer.totalFiles} files, ripgrep ${theirMatches} in ${theirs.size}`);
   }
-  if (ours.size === 0) differences.push(`no files found: ${textOf(result).slice(0, 200)}`);
+  if (answer.files.length === 0) differences.push(`no files found: ${textOf(result).slice(0, 200)}`);
   return { files: theirs.size, differences };
 }

@@ -9,6 +9,7 @@ export interface ServerOptions {
   maxFileSize: number | undefined;
   searchTimeout: number | undefined;
   maxOutput: number | undefined;
+  searchMemory: number;
   http: boolean;
   host: string;
   port: number;
@@ -33,6 +34,8 @@ Options:
   --search-timeout MS  time budget of one search, in milliseconds (default: 10000)
   --max-output N       longest answer, in characters (default: 65536, at least 4096); longer
                        lists are cut with a note saying how to see the rest
+  --search-memory MB   file text kept in memory for searches, in MiB (default: 512; 0 keeps
+                       none); past it, files are read from disk at each search
   --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
   --host HOST          HTTP address (default: 127.0.0.1)
   --port PORT          HTTP port (default: 3939; 0 picks a free one)
@@ -64,6 +67,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
   const maxOutput = positiveInteger(values['max-output'], '--max-output', 'characters, such as 200000');
   if (maxOutput !== undefined && maxOutput < minOutputBound) throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
+  const searchMemory = values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
   const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
@@ -74,6 +78,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     maxFileSize,
     searchTimeout,
     maxOutput,
+    searchMemory: searchMemory * 1024 * 1024,
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -93,6 +98,7 @@ function parse(argv: string[]) {
       'max-file-size': { type: 'string' },
       'search-timeout': { type: 'string' },
       'max-output': { type: 'string' },
+      'search-memory': { type: 'string' },
       http: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },
@@ -105,6 +111,15 @@ function parse(argv: string[]) {
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
+const defaultSearchMemory = 512;
+
+function wholeNumber(value: string, option: string, example: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(number) || number < 0) throw new UsageError(`${option} ${value} is not a whole number. Pass ${example}.`);
+  return number;
 }
 
 function positiveInteger(value: string | undefined, option: string, example: string): number | undefined {

@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const vault = createVault(await createNodeFs(options.vault, { startSearchWorkers: true }), {
+  const fs = await createNodeFs(options.vault, { startSearchWorkers: true, searchMemory: options.searchMemory });
+  const vault = createVault(fs, {
     ...(options.extensions ? { extensions: options.extensions } : {}),
     allowHidden: options.allowHidden,
     readOnly: options.readOnly,
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
     const { serveHttp } = await import('./serve-http.js');
     const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions, log });
     log(`serving ${vault.fs.root} (${mode}) over Streamable HTTP at ${http.url}`);
-    onShutdown(() => http.close());
+    onShutdown(() => http.close().finally(() => fs.close()));
+    warmSearch();
     return;
   }
 
@@ -43,8 +45,20 @@ async function main(): Promise<void> {
   const requests = trackPendingRequests(transport);
   log(`serving ${vault.fs.root} (${mode}) over stdio`);
   // When the client closes stdin, answer what it already sent, then exit.
-  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close())));
-  onShutdown(() => server.close());
+  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close()).finally(() => fs.close())));
+  onShutdown(() => server.close().finally(() => fs.close()));
+  warmSearch();
+
+  /** The files searches will read, read into memory after start-up, in the background (searches meanwhile read from disk). */
+  function warmSearch() {
+    setTimeout(() => {
+      const started = performance.now();
+      fs.warmSearch((path, kind) => vault.isListed(path, kind)).then(
+        ({ files, bytes }) => log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
+        (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
+      );
+    }, 200).unref();
+  }
 }
 
 function onShutdown(close: () => Promise<void>) {

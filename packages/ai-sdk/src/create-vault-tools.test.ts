@@ -91,4 +91,15 @@ describe('createVaultTools', () => {
     expect(JSON.stringify(toolOutputs())).not.toContain('/home/secret');
     expect(seen).toEqual([[expect.objectContaining({ message: 'disk gone at /home/secret' }), 'TextRead']]);
   });
+
+  it('stops a call when the SDK\'s abortSignal is aborted: the reason is thrown, nothing is written, nothing logged as unexpected', async () => {
+    const fs = createMemoryFs({});
+    const seen: unknown[] = [];
+    const tools = createVaultTools(createVault(fs), { onUnexpectedError: (error) => seen.push(error) });
+    const reason = new Error('the user pressed stop');
+    const call = tools.TextCreate.execute!({ filePath: 'a.md', content: 'x' }, { toolCallId: 'call-1', messages: [], abortSignal: AbortSignal.abort(reason) });
+    await expect(call).rejects.toBe(reason);
+    expect(fs.toJSON()).toEqual({});
+    expect(seen).toEqual([]);
+  });
 });

@@ -36,6 +36,8 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
         return await vault.call(definition.name, input as never, abortSignal ? { signal: abortSignal } : {});
       } catch (error) {
         if (isVaultError(error)) return { error: { code: error.code, message: error.message } };
+        // Cancelled by the caller (the SDK's abortSignal): the run stops with the reason, as the SDK expects.
+        if (abortSignal?.aborted) throw error;
         try {
           options.onUnexpectedError?.(error, definition.name);
         } catch {

@@ -16,6 +16,14 @@ describe('createToolFunctions', () => {
     await expect(TextRead({ filePath: 'todo.md', offset: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
+  it('passes a signal on: a call cancelled before it runs rejects with the reason and writes nothing', async () => {
+    const fs = createMemoryFs({});
+    const { TextCreate } = createToolFunctions(createVault(fs));
+    const reason = new Error('the user stopped the agent');
+    await expect(TextCreate({ filePath: 'a.md', content: 'x' }, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(fs.toJSON()).toEqual({});
+  });
+
   it('refuses the write tools of a read-only vault', async () => {
     const { RemoveFile } = createToolFunctions(createVault(createMemoryFs({ 'a.md': 'a' }), { readOnly: true }));
     await expect(RemoveFile({ filePath: 'a.md' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });

@@ -152,6 +152,27 @@ describe('createLineWindow', () => {
   });
 });
 
+describe('createLineWindow from a later line', () => {
+  it('numbers the text from startLine, and is full once past its last line', () => {
+    const window = createLineWindow(7, 2, 100, Number.POSITIVE_INFINITY, 0, 7);
+    expect(window.full).toBe(false);
+    window.push('seven\neight');
+    expect(window.full).toBe(false);
+    window.push('\nnine\n');
+    expect(window.full).toBe(true);
+    expect(window.finish()).toEqual({ lines: [{ number: 7, text: 'seven' }, { number: 8, text: 'eight' }], totalLines: 9, lineEnding: 'lf' });
+  });
+
+  it('is full when the character bound ends it early', () => {
+    const window = createLineWindow(1, 10, 100, 12);
+    window.push('abcdefgh\n');
+    expect(window.full).toBe(false);
+    window.push('ijklmnop\n');
+    expect(window.full).toBe(true);
+    expect(window.finish().lines).toEqual([{ number: 1, text: 'abcdefgh' }]);
+  });
+});
+
 describe('windowLine', () => {
   it('gives the full length only when the text is not the whole line, and the column only past the start', () => {
     expect(windowLine(3, 'abc', 3)).toEqual({ number: 3, text: 'abc' });

@@ -15,7 +15,9 @@ export interface WindowLine {
 export interface LineWindow {
   /** Feeds the next piece of decoded text. */
   push(text: string): void;
-  /** Ends the input; returns the window and the file-wide counts. */
+  /** Whether the window is complete: no line pushed from now on is shown. */
+  readonly full: boolean;
+  /** Ends the input; returns the window and the counts of what was pushed. */
   finish(): { lines: WindowLine[]; totalLines: number; lineEnding: LineEnding };
 }
 
@@ -24,13 +26,14 @@ export interface LineWindow {
  * every line and line break; of each line, the `maxLineLength` characters from `column` on (0-based).
  * Memory stays bounded by the window: lines outside it are counted, never kept. The window also ends
  * early, before the line that would take the shown text past `maxCharacters` (the first line is
- * always shown).
+ * always shown). The text may start at a later line than the first, `startLine`, when the caller has
+ * skipped the lines before it (counting their line breaks itself).
  */
-export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY, column = 0): LineWindow {
+export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY, column = 0, startLine = 1): LineWindow {
   let last = first + count - 1;
   let shownCharacters = 0;
   const lines: WindowLine[] = [];
-  let lineNumber = 1;
+  let lineNumber = startLine;
   let partial = '';
   let partialLength = 0;
   let endsWithCarriageReturn = false;
@@ -77,6 +80,9 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
         start = newline + 1;
       }
       append(text.slice(start));
+    },
+    get full() {
+      return lineNumber > last;
     },
     finish() {
       if (partialLength > 0) endLine(false);

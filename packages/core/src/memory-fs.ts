@@ -31,9 +31,22 @@ export function asTextOrBytes(bytes: Uint8Array, decoder = new TextDecoder('utf-
   }
 }
 
+/** The pieces as one array of bytes. */
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.length;
+  }
+  return bytes;
+}
+
 export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = {}): MemoryFs {
   const entries = new Map<string, Entry>([['', { kind: 'directory' }]]);
   const chunkSize = options.chunkSize ?? 64 * 1024;
+  const versions = new WeakMap<Uint8Array, number>();
+  let versionCount = 0;
   const encoder = new TextEncoder();
 
   function get(path: string): Entry | undefined {
@@ -99,14 +112,31 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
       return file(path).slice();
     },
 
-    async *readFileChunks(path) {
+    async *readFileChunks(path, { buffer, start = 0 } = {}) {
       const data = file(path);
-      for (let offset = 0; offset < data.length; offset += chunkSize) yield data.slice(offset, offset + chunkSize);
+      const size = buffer ? Math.min(chunkSize, buffer.length) : chunkSize;
+      for (let offset = start; offset < data.length; offset += size) {
+        const chunk = data.subarray(offset, offset + size);
+        if (!buffer) yield chunk.slice();
+        else {
+          buffer.set(chunk);
+          yield buffer.subarray(0, chunk.length);
+        }
+      }
+    },
+
+    async version(path) {
+      const entry = get(path);
+      if (entry?.kind !== 'file') return undefined;
+      // Every write stores new bytes: their number is the version.
+      if (!versions.has(entry.data)) versions.set(entry.data, ++versionCount);
+      return String(versions.get(entry.data));
     },
 
     async writeFile(path, data, { expected } = {}) {
+      const bytes = data instanceof Uint8Array ? data : joined(Array.from(data, (piece) => piece.slice()));
       if (expected !== undefined) checkUnchanged(path, expected);
-      writeFile(path, data);
+      writeFile(path, bytes);
     },
 
     async readDirectory(path): Promise<VaultDirectoryEntry[]> {

@@ -56,14 +56,18 @@ export function searchText(path: string, text: string, matcher: LineMatcher, opt
 
 /** Searches a file's bytes as `searchText` does, after decoding them as TextRead would; text that is not UTF-8 is skipped. */
 export function searchFileBytes(path: string, bytes: Uint8Array, matcher: LineMatcher, options: FileSearchOptions): FileSearchResult | undefined {
-  let text: string;
+  const text = searchableText(bytes, path);
+  return text === undefined ? { path, skipped: skipReasons.NOT_TEXT } : searchText(path, text, matcher, options);
+}
+
+/** A file's bytes as a search reads them, decoded as TextRead would; `undefined` when they are not UTF-8 text (the file is skipped). */
+export function searchableText(bytes: Uint8Array, path: string): string | undefined {
   try {
-    text = decodeText(bytes, path).text;
+    return decodeText(bytes, path).text;
   } catch (error) {
-    if (isVaultError(error) && error.code === 'NOT_TEXT') return { path, skipped: skipReasons.NOT_TEXT };
+    if (isVaultError(error) && error.code === 'NOT_TEXT') return undefined;
     throw error;
   }
-  return searchText(path, text, matcher, options);
 }
 
 /** A query as a search of files' bytes needs it: the line matcher and, for a case-sensitive literal, the UTF-8 bytes every file with a matching line contains. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSearchPattern } from './search-pattern.js';
+import { compileSearchPattern, requiredLiteral, staysInLine } from './search-pattern.js';
 
 const texts = ['foo\bbar \\bar', 'alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
 const queries: [string, boolean][] = [
@@ -27,17 +27,22 @@ describe('compileSearchPattern', () => {
   it.each(queries)('never says a text has no match when one of its lines matches %s, and counts matching lines as the lines would', async (query, regex) => {
     const { matcher } = await compileSearchPattern(query, regex);
     for (const text of texts) {
+      // The lines as searchText has them: no line after a final line break.
       const lines = text.split(/\r?\n/);
+      if (lines.at(-1) === '') lines.pop();
       if (matcher.mayMatch && lines.some((line) => matcher.test(line))) expect(matcher.mayMatch(text), JSON.stringify(text)).toBe(true);
       if (matcher.countLines) expect(matcher.countLines(text), JSON.stringify(text)).toBe(lines.filter((line) => matcher.test(line)).length);
     }
   });
 
-  it('passes over a text without a match in one scan for literals and alternations of words, and runs no other regex over a whole text', async () => {
+  it('passes over a text without a match in one scan for literals, alternations of words and regexes that stay in a line, counts lines trying only those with a word, and runs no other regex over a whole text', async () => {
     expect((await compileSearchPattern('foo', false)).matcher.mayMatch?.('bar\nbaz')).toBe(false);
     const words = (await compileSearchPattern('\\b(mutex|dead lock)\\b', true)).matcher;
     expect([words.mayMatch?.('a MUTEX\n'), words.mayMatch?.('mutexes'), words.mayMatch?.('a dead\nlock')]).toEqual([true, true, false]);
-    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'x.*y', '(a)|b.']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
+    expect(words.countLines?.('mutex, mutex\r\nno\ndead lock\nmutexes\n')).toBe(2);
+    // A regex that cannot match a line break nor look past one runs over the whole text: it finds there what it finds line by line.
+    for (const query of ['x.*y', '(a)|b.']) expect((await compileSearchPattern(query, true)).matcher.countLines?.('xay\nb\nab\n'), query).toBe(query === 'x.*y' ? 1 : 2);
+    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'a\\s*b']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
   });
 
   it('never rejects a text with a matching line, over random regexes', async () => {
@@ -46,18 +51,64 @@ describe('compileSearchPattern', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % count;
     };
-    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é'];
-    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ'];
+    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é', 'mask', 'ſk', '+', '*', '{2}', '{0,1}', '\\.', 'K', 'MA', ' ', '\\)', '[]', '\\[o]', '\\r', '\\n', '[^a]', '\\s', '(?=\\r)', '(?<!a)', 'a|', '[0-9]', '\\d', 'x{0}', '\\u2028', '.*'];
+    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ', 'maſk', 'MAsK', 'mask.mask', 'foo.bar', 'oo bar', 'ba)r', 'fo\ro', 'a\u2028b', 'x42', 'oo\r'];
     let checked = 0;
-    for (let round = 0; round < 3000; round += 1) {
+    for (let round = 0; round < 6000; round += 1) {
       const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
       const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n');
       const compiled = await compileSearchPattern(query, true).catch(() => undefined);
       if (!compiled?.matcher.mayMatch) continue;
-      const matches = text.split(/\r?\n/).some((line) => compiled.matcher.test(line));
-      if (matches) expect(compiled.matcher.mayMatch(text), `${query} on ${JSON.stringify(text)}`).toBe(true);
+      const matching = text.split(/\r?\n/).filter((line, index, lines) => (index < lines.length - 1 || line !== '') && compiled.matcher.test(line)).length;
+      if (matching > 0) expect(compiled.matcher.mayMatch(text), `${query} on ${JSON.stringify(text)}`).toBe(true);
+      if (compiled.matcher.countLines) expect(compiled.matcher.countLines(text), `${query} counted on ${JSON.stringify(text)}`).toBe(matching);
       checked += 1;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('passes over a text without the literal every match of a regex holds', async () => {
+    const heading = (await compileSearchPattern('^## Example', true)).matcher;
+    expect([heading.mayMatch?.('x\n## Examples\n'), heading.mayMatch?.('# Example\n## Ex ample')]).toEqual([true, false]);
+    expect((await compileSearchPattern('std::vector<\\w+>', true)).matcher.mayMatch?.('std::list<int>')).toBe(false);
+  });
+});
+
+describe('staysInLine', () => {
+  it.each([
+    ['\\bC[0-9]{4}\\b', true],
+    ['a.*b', true],
+    ['(x|y)+z', true],
+    ['[a\\-z]\\.', true],
+    ['a$', false],
+    ['^a', false],
+    ['a\\sb', false],
+    ['[^a]', false],
+    ['a(?=b)', false],
+    ['\\x41', false],
+    ['(a)\\1', false],
+    ['[\\n]', false],
+  ])('%s: %s', (query, expected) => {
+    expect(staysInLine(query)).toBe(expected);
+  });
+});
+
+describe('requiredLiteral', () => {
+  it.each([
+    ['std::vector<\\w+>', 'std::vector<'],
+    ['^## Example', '## Example'],
+    ['ab*cdef', 'cdef'],
+    ['hello?world', 'world'],
+    ['pre\\.fix', 'pre.fix'],
+    ['(?<=abc)defg', 'defg'],
+    ['x[a)b]yzw', 'yzw'],
+    ['(a(b)[)]c)dddd', 'dddd'],
+    ['\\bC[0-9]{4}\\b', undefined],
+    ['abcd|efgh', undefined],
+    ['ab{2}cd', undefined],
+    ['ab{2,}cdef', 'cdef'],
+    ['\\w\\d\\sabc\\1', 'abc'],
+  ])('%s holds %s', (query, literal) => {
+    expect(requiredLiteral(query)).toBe(literal);
   });
 });

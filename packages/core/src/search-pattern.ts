@@ -73,10 +73,94 @@ export async function compileSearchPattern(query: string, regex: boolean, option
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
-  const words = alternativeWords(query);
-  // A line can only match if it holds one of the words, which one fast scan of the whole text tells.
-  const anyWord = words && new RegExp(words.map(escapeRegExp).join('|'), native.flags);
-  return { matcher: { ...nativeMatcher(native), ...(anyWord ? { mayMatch: (text: string) => anyWord.test(text) } : {}) }, caseSensitive };
+  const matcher = nativeMatcher(native);
+  // A matching line holds one of these words (or the literal every match holds): one fast scan of the
+  // whole text finds the lines that may match, and only those are tried (the user's own regex is never
+  // run over a whole text, where it could backtrack across lines).
+  const words = literalsOfMatches(query, true);
+  if (words === undefined) {
+    if (!staysInLine(query)) return { matcher, caseSensitive };
+    // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
+    const everywhere = new RegExp(native.source, `${native.flags}g`);
+    const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
+    return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) }, caseSensitive };
+  }
+  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
+  const mayMatch = (text: string) => {
+    candidates.lastIndex = 0;
+    return candidates.test(text);
+  };
+  return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) }, caseSensitive };
+}
+
+/**
+ * Whether a regex can only match within a line, as it would on the line alone: made of plain
+ * characters (no line break), `.`, groups without lookaround, alternations, quantifiers, `\\b`, `\\B`,
+ * `\\d`, `\\w`, escaped punctuation and classes of such (not negated). No anchors (`$` would
+ * match before a lone CR over a whole text), no lookaround, no backreferences, no escapes that name a
+ * character by number. Conservative: false whenever in doubt.
+ */
+export function staysInLine(query: string): boolean {
+  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdw]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+  for (let index = 0; index < query.length; index += 1) {
+    const char = query[index]!;
+    if (char === '\\') {
+      if (!allowedEscape(query[index + 1])) return false;
+      index += 1;
+    } else if (char === '[') {
+      const end = classEnd(query, index);
+      if (end === -1 || query[index + 1] === '^') return false;
+      for (let inner = index + 1; inner < end; inner += 1) {
+        if (query[inner] === '\\') {
+          // In a class, \b is a backspace: allowed too, like \d and \w.
+          if (!allowedEscape(query[inner + 1])) return false;
+          inner += 1;
+        } else if (lineBreaks.includes(query[inner]!)) return false;
+      }
+      index = end;
+    } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return false;
+    else if (char === '^' || char === '$' || lineBreaks.includes(char)) return false;
+  }
+  return true;
+}
+
+const lineBreaks = '\r\n\u2028\u2029';
+
+/**
+ * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`) matches,
+ * up to `enough`: one scan, each line counted once, the line after a final line break not a line.
+ */
+function countLinesMatched(text: string, everywhere: RegExp, enough = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  everywhere.lastIndex = 0;
+  while (count < enough) {
+    const found = everywhere.exec(text);
+    if (found === null || (found.index === text.length && (text === '' || text.endsWith('\n')))) break;
+    count += 1;
+    const end = text.indexOf('\n', found.index);
+    if (end === -1) break;
+    everywhere.lastIndex = end + 1;
+  }
+  return count;
+}
+
+/**
+ * Lines of `text` that pass `test`, trying only the lines where `candidates` (a global regex of
+ * literals without line breaks) finds a match: each line once, the text scanned once.
+ */
+function countCandidateLines(text: string, candidates: RegExp, test: (line: string) => boolean): number {
+  let count = 0;
+  candidates.lastIndex = 0;
+  for (let found = candidates.exec(text); found !== null; found = candidates.exec(text)) {
+    const start = text.lastIndexOf('\n', found.index) + 1;
+    const end = text.indexOf('\n', found.index);
+    // A line as splitting on /\r?\n/ gives it: without the \r of a CRLF.
+    const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
+    if (test(line)) count += 1;
+    if (end === -1) break;
+    candidates.lastIndex = end + 1;
+  }
+  return count;
 }
 
 /** A case-sensitive literal matched with the linear finder (`findAll`). */
@@ -173,6 +257,84 @@ function compileNative(query: string, flags: string): RegExp {
 function alternativeWords(query: string): string[] | undefined {
   const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
   return (body?.[1] ?? body?.[2])?.split('|');
+}
+
+/**
+ * Literals of which every line a query matches holds one, matched as the query matches (ignoring case
+ * when it does): the literal itself; for a regex, the words of an alternation of plain words, or the
+ * literal every match holds (see `requiredLiteral`). Undefined when a regex has none. A backend's index
+ * can pass over the files that hold none of them.
+ */
+export function literalsOfMatches(query: string, regex: boolean): string[] | undefined {
+  if (!regex) return [query];
+  const required = requiredLiteral(query);
+  return alternativeWords(query) ?? (required === undefined ? undefined : [required]);
+}
+
+/**
+ * The longest run of plain characters (at least 3) that every match of a regex holds, read off the
+ * regex's top level: groups, classes, escapes of letters and digits, `.` and anchors end a run, and a
+ * character made optional or repeated by a quantifier is left out. Undefined when there is none, or
+ * when the regex alternates at its top level. It only has to be true of every match: a shorter run than
+ * could be found is fine, a wrong one never.
+ */
+export function requiredLiteral(query: string): string | undefined {
+  const braces = /\{\d*(?:,\d*)?\}/y;
+  let longest = '';
+  let run = '';
+  const end = () => {
+    if (run.length > longest.length) longest = run;
+    run = '';
+  };
+  for (let index = 0; index < query.length; index += 1) {
+    const char = query[index]!;
+    if (char === '|') return undefined;
+    if (char === '\\') {
+      const next = query[index + 1];
+      index += 1;
+      if (next === undefined || /[\p{L}\p{N}]/u.test(next)) end();
+      else run += next;
+    } else if (char === '(' || char === '[') {
+      end();
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    } else if ('*+?{'.includes(char)) {
+      // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
+      run = run.slice(0, /[\uDC00-\uDFFF]/.test(run.at(-1) ?? '') ? -2 : -1);
+      end();
+      if (char === '{') {
+        // The whole of a count, {2} or {2,5}, is the quantifier.
+        braces.lastIndex = index;
+        index += (braces.exec(query)?.[0].length ?? 1) - 1;
+      }
+    } else if ('.^$)]}'.includes(char)) end();
+    else run += char;
+  }
+  end();
+  return longest.length >= 3 ? longest : undefined;
+}
+
+/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
+function closingOf(query: string, open: number): number {
+  if (query[open] === '[') return classEnd(query, open);
+  let depth = 0;
+  for (let index = open; index < query.length && index !== -1; index += 1) {
+    const char = query[index];
+    if (char === '\\') index += 1;
+    else if (char === '[') index = classEnd(query, index);
+    else if (char === '(') depth += 1;
+    else if (char === ')' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
+function classEnd(query: string, open: number): number {
+  for (let index = open + 1; index < query.length; index += 1) {
+    if (query[index] === '\\') index += 1;
+    else if (query[index] === ']') return index;
+  }
+  return -1;
 }
 
 function escapeRegExp(text: string): string {

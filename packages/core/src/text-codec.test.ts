@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTextToWrite, checkWholeCharacters, createTextDecoder, decodeText, encodeText, hasBom } from './text-codec.js';
+import { checkTextToWrite, checkWholeCharacters, createTextDecoder, decodeText, encodeChunks, encodeText, hasBom } from './text-codec.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -130,5 +130,42 @@ describe('checkWholeCharacters', () => {
         message: `oldString holds half of a UTF-16 surrogate pair (at character ${index}), which UTF-8 cannot encode and no file holds alone. Send the whole character.`,
       }),
     );
+  });
+});
+
+describe('createTextDecoder midFile', () => {
+  it('drops a BOM at the start of a file, and keeps U+FEFF in text that starts later in it', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x78]);
+    expect(createTextDecoder('a.md').decode(bytes, true)).toBe('x');
+    expect(createTextDecoder('a.md', { midFile: true }).decode(bytes, true)).toBe('\ufeffx');
+  });
+});
+
+describe('encodeChunks', () => {
+  /** The pieces, each copied as it comes (they share one buffer), as lengths and decoded text. */
+  const collect = (chunks: string[], bom: boolean) => {
+    const pieces = Array.from(encodeChunks(chunks, bom), (piece) => piece.slice());
+    return { lengths: pieces.map((piece) => piece.length), text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(pieces.flatMap((piece) => [...piece]))) };
+  };
+
+  it('encodes strings in a row as their UTF-8, the BOM first when asked', () => {
+    expect(collect(['ab', '', 'é'], true)).toEqual({ lengths: [3, 2, 2], text: '\ufeffabé' });
+    expect(collect(['ab', 'é'], false)).toEqual({ lengths: [2, 2], text: 'abé' });
+    expect(collect([], false)).toEqual({ lengths: [], text: '' });
+  });
+
+  it('encodes a surrogate pair split between two strings, or between two pieces of a long one, whole', () => {
+    expect(collect(['a\ud83d', '\ude00b'], false)).toEqual({ lengths: [1, 5], text: 'a😀b' });
+    expect(collect(['\ud83d', '\ude00'], false)).toEqual({ lengths: [4], text: '😀' });
+    const long = `${'x'.repeat((1 << 20) - 1)}😀y`;
+    expect(collect([long], false)).toEqual({ lengths: [(1 << 20) - 1, 5], text: long });
+    // A pair that never closes is encoded as UTF-8 does (U+FFFD), at the end.
+    expect(collect(['a\ud83d'], false)).toEqual({ lengths: [1, 3], text: 'a\ufffd' });
+  });
+
+  it('encodes a mebibyte of characters a piece, each piece in the same buffer', () => {
+    const pieces = [...encodeChunks(['é'.repeat((1 << 20) + 1)], false)];
+    expect(pieces.map((piece) => piece.length)).toEqual([2 << 20, 2]);
+    expect(pieces[0]!.buffer).toBe(pieces[1]!.buffer);
   });
 });

@@ -26,9 +26,11 @@ export interface VaultFs {
    * mix, and a crash leaves one of the two. Keeps an existing file's permissions. The parent
    * folder exists (core creates it first). With `expected`, the backend replaces the file only if
    * it still holds what core read, checked at the moment of the replacement, so that a change made
-   * meanwhile by another process is refused, not lost.
+   * meanwhile by another process is refused, not lost. `data` may come in pieces (an iterable, read
+   * once, as the write goes), so that a large file is written without being whole in memory: a piece
+   * may be overwritten once the next is asked for, so a backend writes or copies each before that.
    */
-  writeFile(path: string, data: Uint8Array, options?: WriteFileOptions): Promise<void>;
+  writeFile(path: string, data: Uint8Array | Iterable<Uint8Array>, options?: WriteFileOptions): Promise<void>;
 
   /**
    * The entries directly in a folder, in any order. Entries leading outside the vault are left out.
@@ -51,8 +53,18 @@ export interface VaultFs {
   /**
    * Optional: the file's content as a sequence of chunks, so that a window of a huge file can be
    * read and hashed without holding the whole file in memory. Core falls back to `readFile`.
+   * With `buffer`, each chunk is read into it (a view of its start, at most its length): a chunk is
+   * valid until the next one is asked for, and no memory is allocated per chunk.
    */
-  readFileChunks?(path: string): AsyncIterable<Uint8Array>;
+  readFileChunks?(path: string, options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
+
+  /**
+   * Optional: a token that changes whenever the file's content may have changed (the Node backend:
+   * device, inode, size, modification and change times to the nanosecond), or `undefined` when no
+   * file is there. Core keeps what it learnt scanning a large file (its line breaks, totalLines,
+   * fileHash) under it, and reads a later window of the file from where the window starts.
+   */
+  version?(path: string): Promise<string | undefined>;
 
   /**
    * Optional, for backends with symlinks: the vault-relative path that `path` really names once every
@@ -76,6 +88,13 @@ export interface VaultFs {
    * file by file without it (symlinked files always).
    */
   searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+}
+
+export interface ReadChunksOptions {
+  /** Where to read each chunk: see `VaultFs.readFileChunks`. */
+  buffer?: Uint8Array;
+  /** The byte to start at. Default 0. */
+  start?: number;
 }
 
 export interface WriteFileOptions {

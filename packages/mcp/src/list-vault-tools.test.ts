@@ -21,7 +21,10 @@ describe('tools/list', () => {
     expect(read.inputSchema).toMatchObject({ type: 'object', required: ['filePath'], additionalProperties: false });
     expect(read.inputSchema.properties?.offset).toMatchObject({ type: 'integer', minimum: 1 });
     expect(read.outputSchema).toMatchObject({ type: 'object', properties: { path: { type: 'string' }, totalLines: { type: 'number' } } });
-    expect(read.outputSchema?.required).toEqual(expect.arrayContaining(['path', 'lines', 'totalLines', 'fileHash']));
+    expect(read.outputSchema?.required).toEqual(expect.arrayContaining(['path', 'lines', 'totalLines', 'lineEnding', 'bom']));
+    // No fileHash for a file too large to edit (decision 0012): present, not required.
+    expect(read.outputSchema?.properties).toMatchObject({ fileHash: { type: 'string' } });
+    expect(read.outputSchema?.required).not.toContain('fileHash');
   });
 
   it('is the same list for every server of a vault, and each vault\'s own', async () => {

@@ -31,6 +31,25 @@ describe('createNodeFs on the real disk', () => {
     expect(read.fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
   });
 
+  it('reads whole a file up to 1 MiB in one blocking call and a larger one on the thread pool, byte for byte', async () => {
+    const mebibyte = 1024 * 1024;
+    folder = await createTempFolder({ 'at.md': 'a'.repeat(mebibyte), 'over.md': 'b'.repeat(mebibyte + 1), 'empty.md': '', 'notes/x.md': '' });
+    const fs = await createNodeFs(folder.path);
+    expect(new TextDecoder().decode(await fs.readFile('at.md'))).toBe('a'.repeat(mebibyte));
+    expect(new TextDecoder().decode(await fs.readFile('over.md'))).toBe('b'.repeat(mebibyte + 1));
+    expect(await fs.readFile('empty.md')).toHaveLength(0);
+    await expect(fs.readFile('notes')).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+    await expect(fs.readFile('missing.md')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('reads the window at the end of a file over maxFileSize without a fileHash, and counts its lines', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, index) => `line ${index + 1}\r\n`).join('');
+    folder = await createTempFolder({ 'big.md': lines });
+    const vault = createVault(await createNodeFs(folder.path, { chunkSize: 4096 }), { maxFileSize: 1000 });
+    const read = await vault.call('TextRead', { filePath: 'big.md', offset: 29_999 });
+    expect(read).toEqual({ path: 'big.md', lines: [{ number: 29_999, text: 'line 29999' }, { number: 30_000, text: 'line 30000' }], totalLines: 30_000, lineEnding: 'crlf', bom: false });
+  });
+
   it('keeps a file\'s permissions and leaves no temp file after atomic writes', async () => {
     folder = await createTempFolder({ 'notes/a.md': 'one\ntwo\n' });
     const file = path.join(folder.path, 'notes/a.md');

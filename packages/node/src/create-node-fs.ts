@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, promises as fs } from 'node:fs';
+import { closeSync, existsSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat } from '@vault/core';
@@ -12,6 +13,11 @@ import { replaceFile } from './replace-file.js';
 import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 import type { FileLockTiming } from './with-file-lock.js';
 
+/** Files up to this size are read with one blocking call (see `openFile`). */
+const syncReadLimit = 1024 * 1024;
+const readFileAsync = promisify(readFile);
+const readAsync = promisify(read);
+
 export interface NodeFsOptions {
   /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
   chunkSize?: number;
@@ -23,6 +29,24 @@ export interface NodeFsOptions {
   startSearchWorkers?: boolean;
   /** The timing of the lock every write takes (see `FileLockTiming`). Default: a write waits up to 20 s, a lock is stale after 10 s. */
   fileLock?: FileLockTiming;
+  /**
+   * Bytes of file text the search workers keep in memory between searches (see `warmSearch`), so that a
+   * search reads only the files changed since; past it, files are read from disk at each search. 0 keeps
+   * nothing. Default 0; a long-lived server sets it (vault-mcp: 512 MiB).
+   */
+  searchMemory?: number;
+}
+
+/** The Node backend: a `VaultFs` that holds worker threads and memory until it is closed. */
+export interface NodeVaultFs extends VaultFs, AsyncDisposable {
+  /**
+   * Reads the vault's files (those `isListed` accepts, in folders it accepts, no symlink followed) into the
+   * search workers' memory, in the background: a batch at a time whenever a worker has no search to
+   * serve. Resolves with what the workers keep then. Without `searchMemory` (or workers) it keeps nothing.
+   */
+  warmSearch(isListed?: (path: string, kind: 'file' | 'directory') => boolean): Promise<{ files: number; bytes: number }>;
+  /** Stops the search workers and frees what they keep; searches still running fail. Later calls of other methods still work, on the main thread. */
+  close(): Promise<void>;
 }
 
 /**
@@ -32,11 +56,11 @@ export interface NodeFsOptions {
  * is never followed (see `createPinnedPaths`). Writes are atomic (temp file in the same folder, fsync,
  * rename), keep the file's mode and replace only what was read; moves work across devices.
  */
-export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<VaultFs> {
+export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<NodeVaultFs> {
   const realRoot = await realRootOf(root);
   const chunkSize = options.chunkSize ?? 1024 * 1024;
   const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
-  const pool = options.searchWorkers !== 0 && existsSync(fileURLToPath(searchWorker)) ? createSearchPool(searchWorker, options.searchWorkers) : undefined;
+  const pool = options.searchWorkers !== 0 && workerFound(searchWorker) ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory }) : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
 
@@ -48,10 +72,8 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         const real = await locate(relative);
         // Metadata only, so not pinned (a call saved on every tool call): lstat never follows a link
         // swapped in at the end; one swapped in on the way could show an outside file's size, no content.
-        const stat = await fs.lstat(real).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return undefined;
-          throw error;
-        });
+        // A blocking call: microseconds, where an awaited one costs a round trip to the thread pool.
+        const stat = lstatSync(real, { throwIfNoEntry: false });
         if (!stat) return undefined;
         if (stat.isSymbolicLink()) throw swappedIn(relative);
         if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
@@ -61,31 +83,39 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
     readFile: (relative) =>
       withErrorsTranslated(relative, async () => {
-        const handle = await openFile(relative);
+        const { descriptor, size } = await openFile(relative);
         try {
-          return await handle.readFile();
+          // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
+          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
         } finally {
-          await handle.close();
+          closeSync(descriptor);
         }
       }),
 
-    readFileChunks(relative) {
+    readFileChunks(relative, { buffer: into, start = 0 } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
-          const handle = await withErrorsTranslated(relative, () => openFile(relative));
+          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
           try {
-            for (;;) {
-              const buffer = Buffer.allocUnsafe(chunkSize);
-              const { bytesRead } = await withErrorsTranslated(relative, () => handle.read(buffer, 0, chunkSize, null));
+            for (let position = start; ; ) {
+              const buffer = into ?? Buffer.allocUnsafe(chunkSize);
+              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, position));
               if (bytesRead === 0) return;
+              position += bytesRead;
               yield buffer.subarray(0, bytesRead);
             }
           } finally {
-            await handle.close();
+            closeSync(descriptor);
           }
         },
       };
     },
+
+    version: (relative) =>
+      withErrorsTranslated(relative, async () => {
+        const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
+        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+      }),
 
     writeFile: (relative, data, { expected } = {}) =>
       withErrorsTranslated(relative, async () => {
@@ -131,6 +161,16 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     createHasher: () => createHash('sha256'),
 
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
+
+    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, await plainFilesBelow(realRoot, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 }),
+
+    close: async () => {
+      await pool?.close();
+    },
+
+    async [Symbol.asyncDispose]() {
+      await pool?.close();
+    },
   };
 }
 
@@ -143,4 +183,37 @@ async function realRootOf(root: string): Promise<string> {
     throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);
   }
   return realRoot;
+}
+
+/**
+ * Whether the search worker's script is there. A bundler that did not emit it beside the bundle leaves
+ * searches on the main thread: said once a process, as a warning, with the way out.
+ */
+function workerFound(searchWorker: URL): boolean {
+  if (existsSync(fileURLToPath(searchWorker))) return true;
+  if (!warnedOfMissingWorker) process.emitWarning(
+    `The search worker ${fileURLToPath(searchWorker)} is missing, so searches run on the main thread (slower, and a stuck regex cannot be stopped). Copy @vault/node's dist/search-worker.js there, or pass its URL as the searchWorker option.`,
+    { code: 'VAULT_NO_SEARCH_WORKER' },
+  );
+  warnedOfMissingWorker = true;
+  return false;
+}
+let warnedOfMissingWorker = false;
+
+/** The vault-relative paths of the plain files below `root` that `isListed` accepts (and in folders it accepts); symlinks are neither followed nor listed. */
+async function plainFilesBelow(root: string, isListed: (path: string, kind: 'file' | 'directory') => boolean): Promise<string[]> {
+  const files: string[] = [];
+  let level = [''];
+  while (level.length > 0) {
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await fs.readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []) })));
+    level = [];
+    for (const { folder, entries } of listings) {
+      for (const entry of entries) {
+        const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isFile() && isListed(relative, 'file')) files.push(relative);
+        else if (entry.isDirectory() && isListed(relative, 'directory')) level.push(relative);
+      }
+    }
+  }
+  return files;
 }

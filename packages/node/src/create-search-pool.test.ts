@@ -40,7 +40,7 @@ describe('createSearchPool: a search that runs out of time', () => {
     ['ends in TIMEOUT and leaves a search running beside it alone', 2],
     ['gives the only worker, stuck, a fresh successor for the searches queued behind it', 1],
   ])('%s', async (_label, workers) => {
-    const pool = createSearchPool(searchWorker, workers);
+    const pool = createSearchPool(searchWorker, { size: workers });
     const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
     const other = pool.search(vault.path, notes, ordinary);
     await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(other).resolves.toEqual(expected)]);
@@ -49,7 +49,7 @@ describe('createSearchPool: a search that runs out of time', () => {
 
 describe('createSearchPool: cancelling a search', () => {
   it('rejects a stuck search with the reason, leaves the search beside it alone, and the next search works', async () => {
-    const pool = createSearchPool(searchWorker, 2);
+    const pool = createSearchPool(searchWorker, { size: 2 });
     const controller = new AbortController();
     const reason = new Error('cancelled by the test');
     const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
@@ -62,7 +62,7 @@ describe('createSearchPool: cancelling a search', () => {
   }, safetyNet);
 
   it('replaces the only worker, stuck, so the searches queued behind it run', async () => {
-    const pool = createSearchPool(searchWorker, 1);
+    const pool = createSearchPool(searchWorker, { size: 1 });
     const controller = new AbortController();
     const reason = new Error('cancelled by the test');
     const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
@@ -89,7 +89,7 @@ parentPort.on('message', (task) => {
 });
 `,
       );
-      const pool = createSearchPool(pathToFileURL(script), 1);
+      const pool = createSearchPool(pathToFileURL(script), { size: 1 });
       const reason = new Error('cancelled before it began');
       await expect(pool.search(folder.path, ['first.md'], { ...ordinary, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
       // The one worker takes batches in order: had the first search sent one, it would be logged first.
@@ -103,7 +103,7 @@ parentPort.on('message', (task) => {
   }, safetyNet);
 
   it('leaves no listener on a long-lived signal, over thousands of searches however they end', async () => {
-    const pool = createSearchPool(searchWorker, 2);
+    const pool = createSearchPool(searchWorker, { size: 2 });
     const controller = new AbortController();
     const { signal } = controller;
     for (let round = 0; round < 3000; round += 1) {

@@ -8,7 +8,7 @@ import { type FileLockTiming, shortened, withFileLock } from './with-file-lock.j
 const compareChunk = 1024 * 1024;
 
 /**
- * Writes `data` as the file `name` in `folder`, atomically: a hidden temp file beside it, with the
+ * Writes `data` (bytes, or pieces of them written as they come) as the file `name` in `folder`, atomically: a hidden temp file beside it, with the
  * old file's mode (and owner, when run as root), written and synced, then renamed over the file.
  * The rename happens under the file's lock (see `withFileLock`), after checking `expected`: the
  * bytes the file must still hold; with `null` (no file may be there) the temp file is linked in
@@ -18,7 +18,7 @@ const compareChunk = 1024 * 1024;
 export async function replaceFile(
   folder: string,
   name: string,
-  data: Uint8Array,
+  data: Uint8Array | Iterable<Uint8Array>,
   relative: string,
   { expected, lockTiming }: { expected?: Uint8Array | null; lockTiming?: FileLockTiming } = {},
 ): Promise<void> {
@@ -36,7 +36,8 @@ export async function replaceFile(
         await handle.chmod(mode);
         if (process.getuid?.() === 0) await handle.chown(existing.uid, existing.gid);
       }
-      await handle.writeFile(data);
+      // Piece after piece, each from where the last ended; a piece is written before the next is asked for.
+      for (const piece of data instanceof Uint8Array ? [data] : data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVault, type ToolInput } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
+import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
 
 // The built worker (turbo builds before testing).
 const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
@@ -33,7 +33,7 @@ beforeAll(async () => {
     return;
   }
   const seed: Record<string, string | Uint8Array> = { 'latin1.md': new Uint8Array([0x58, 0x62, 0x6f, 0x78, 0xe9]), 'binary.md': new Uint8Array([0x58, 0x00]) };
-  const kinds = ['A function returns a value.', 'Use Visual Studio to debug.', 'An atomic mutex, not volatile.', 'Xbox', '## The class template'];
+  const kinds = ['A function returns a value.', 'Use Visual Studio to debug.', 'An atomic mutex, not volatile.', 'Xbox', '## The class template', 'Die Straße, ſo weit: 10 K über STD::VECTOR<int>.'];
   for (let index = 0; index < generatedFiles; index += 1) {
     // The first one to five kinds of line: a query finds some files and not others, as in the corpus.
     const lines = Array.from({ length: 30 }, (_, line) => kinds[(index + line) % (1 + (index % kinds.length))]);
@@ -64,6 +64,66 @@ describe(`searchFiles: TextSearch in worker threads, on ${data}`, () => {
     const expected = await createVault(await createNodeFs(root, { searchWorkers: 0 }), { searchTimeout: generousBudget }).call('TextSearch', input);
     expect(expected.totalMatches).toBeGreaterThan(0);
     expect(await createVault(inWorkers, { searchTimeout: generousBudget }).call('TextSearch', input)).toEqual(expected);
+  }, 600_000);
+});
+
+/** Queries of every kind: literals common and rare, either case, phrases, non-ASCII; regexes with anchors, classes, words, required literals, lookbehind. */
+const manyQueries: ToolInput<'TextSearch'>[] = [
+  ...['function', 'Function', 'FUNCTION', 'visual studio', 'Visual Studio', 'Xbox', 'xbox', 'mutex, not', 'class template', 'straße', 'STRASSE', 'for more information', 'GetProcAddress', 'std::vector'].map(
+    (query) => ({ query }),
+  ),
+  ...[
+    '^## ',
+    '^#+ .*class',
+    '\\bmutex\\b',
+    '\\b(mutex|semaphore|deadlock|atomic|volatile)\\b',
+    'TODO|Xbox',
+    'vol[a-z]+ile',
+    '[0-9]{2}',
+    'st(u|a)dio',
+    'function\\s+returns',
+    '^A ',
+    'value\\.$',
+    'stra(ß|ss)e',
+    'ſo',
+    '\\bK\\b',
+    'x{0}box',
+    '(?<!Visual )Studio',
+    'atomic.*volatile',
+    '\\bC[0-9]{4}\\b',
+    'std::vector<\\w+>',
+    '^## Example',
+  ].map((query) => ({ query, regex: true })),
+];
+
+describe(`searchFiles with the texts kept in memory, on ${data}`, () => {
+  let warm: NodeVaultFs;
+  let cold: NodeVaultFs;
+  beforeAll(async () => {
+    warm = await createNodeFs(root, { searchWorker, searchMemory: 512 * 1024 * 1024 });
+    cold = await createNodeFs(root, { searchWorker });
+    // Until every file is kept: a file written a moment ago is read again until it settles (see racyMargin).
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    while ((await warm.warmSearch()).files < files);
+  }, 600_000);
+  afterAll(async () => {
+    await warm.close();
+    await cold.close();
+  });
+
+  it.each(manyQueries.flatMap((input) => [{ ...input, contextLines: 1, maxResults: 30 }, { ...input, outputMode: 'files_only' as const, maxResults: 100_000 }]))(
+    'gives exactly what the search reading every file gives for %j',
+    async (input) => {
+      const expected = await createVault(cold, { searchTimeout: generousBudget, maxOutput: 1_000_000 }).call('TextSearch', input);
+      expect(await createVault(warm, { searchTimeout: generousBudget, maxOutput: 1_000_000 }).call('TextSearch', input)).toEqual(expected);
+    },
+    600_000,
+  );
+
+  it('finds something for most of the queries', async () => {
+    let found = 0;
+    for (const input of manyQueries) if ((await createVault(warm, { searchTimeout: generousBudget }).call('TextSearch', input)).totalMatches > 0) found += 1;
+    expect(found).toBeGreaterThan(manyQueries.length * 0.7);
   }, 600_000);
 });
 

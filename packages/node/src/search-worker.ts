@@ -1,11 +1,15 @@
-// A search worker: reads the files it is given with blocking reads (fast, and off the main thread)
-// and searches them with core's own searchFile, so results are those of core's search.
+// A search worker: searches the files it is given with core's own searchText, so results are those
+// of core's search. It keeps the texts it has read (up to its share of the memory bound, see
+// createWarmFiles) and uses one again only while an lstat shows the very version it read; anything
+// else is read again with blocking reads (fast, and off the main thread).
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
-import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, type SearchFilesRequest, searchFile } from '@vault/core';
+import { parentPort, workerData } from 'node:worker_threads';
+import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, literalsOfMatches, type SearchFilesRequest, searchableText, searchFile, searchText, skipReasons } from '@vault/core';
+import { createWarmFiles } from './create-warm-files.js';
 import { descriptorPath } from './descriptor-path.js';
+import { type TrigramSet, trigramTest } from './trigram-set.js';
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
 export interface SearchTask {
@@ -13,40 +17,129 @@ export interface SearchTask {
   root: string;
   paths: readonly string[];
   request: SearchFilesRequest;
+  /** Whether the files are this worker's to keep in memory (false: searched from disk, nothing kept). */
+  keep: boolean;
 }
 
-export type SearchTaskReply = { id: number; found: FileSearchResult[] } | { id: number; error: { message: string; code?: string; path: string } };
+/** A batch of files to read into memory ahead of the searches (files over `maxFileSize` are left out). */
+export interface FillTask {
+  id: number;
+  root: string;
+  paths: readonly string[];
+  fill: { maxFileSize: number };
+}
+
+/** What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing). */
+export interface SearchWorkerData {
+  warmBytes: number;
+}
+
+/** The reply to a task; `warm` is what the worker keeps in memory after it. */
+export type SearchTaskReply = { id: number; found: FileSearchResult[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
+
+export interface WarmTotals {
+  files: number;
+  bytes: number;
+}
 
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
 const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Buffer).includes(part as Buffer) };
 
-const compiled = new Map<string, Promise<FileQuery>>();
+const warm = createWarmFiles((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0);
+const keeping = ((workerData as SearchWorkerData | undefined)?.warmBytes ?? 0) > 0;
 
-function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<FileQuery> {
+/** A query as this worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */
+interface WorkerQuery extends FileQuery {
+  mayHold?(trigrams: TrigramSet): boolean;
+}
+
+const compiled = new Map<string, Promise<WorkerQuery>>();
+
+function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<WorkerQuery> {
   const key = `${regex}:${caseSensitive}:${query}`;
   if (!compiled.has(key)) {
     if (compiled.size >= 16) compiled.clear();
-    compiled.set(key, compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => fileQuery(query, regex, pattern)));
+    const mayHold = trigramTest(literalsOfMatches(query, regex));
+    compiled.set(key, compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) })));
   }
   return compiled.get(key)!;
 }
 
-parentPort?.on('message', async (task: SearchTask) => {
+parentPort?.on('message', async (task: SearchTask | FillTask) => {
+  const checkedFolders = new Set<string>();
+  if ('fill' in task) {
+    for (const relative of task.paths) {
+      // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
+      try {
+        load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders);
+      } catch {}
+    }
+    parentPort!.postMessage({ id: task.id, found: [], warm: totals() } satisfies SearchTaskReply);
+    return;
+  }
   const query = await compile(task.request);
   const found: FileSearchResult[] = [];
-  const checkedFolders = new Set<string>();
+  // Once the batch's files show enough lines, the files after only count (the caller shows lines in path order).
+  const request = { ...task.request };
   for (const relative of task.paths) {
     try {
-      const file = searchPath(path.join(task.root, relative), relative, query, task.request, checkedFolders);
+      const absolute = joined(task.root, relative);
+      const file = keeping && task.keep ? searchKept(absolute, relative, query, request, checkedFolders) : searchFromDisk(absolute, relative, query, request, checkedFolders);
       if (file) found.push(file);
+      if (file && 'matches' in file) request.maxShown = Math.max(0, request.maxShown - file.matches);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
       parentPort!.postMessage({ id: task.id, error: { message, code, path: relative } } satisfies SearchTaskReply);
       return;
     }
   }
-  parentPort!.postMessage({ id: task.id, found } satisfies SearchTaskReply);
+  parentPort!.postMessage({ id: task.id, found, warm: totals() } satisfies SearchTaskReply);
 });
+
+/**
+ * A vault path below the real root, joined as they are where the separator is "/" (the root is a real
+ * absolute path, the relative path checked by core; path.join cost more than the lstat of a warm file).
+ */
+function joined(root: string, relative: string): string {
+  if (path.sep !== '/') return path.join(root, relative);
+  return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
+}
+
+const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
+
+/** A file searched in the text kept of it, or read now (and kept). */
+function searchKept(absolute: string, relative: string, query: WorkerQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
+  const file = load(absolute, relative, request.maxFileSize, checkedFolders);
+  if (file === undefined) return undefined;
+  if ('tooLarge' in file) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
+  // A text whose trigrams rule out every literal a matching line must hold has no matching line.
+  if (file.trigrams && query.mayHold && !query.mayHold(file.trigrams)) return undefined;
+  return file.text === undefined ? { path: relative, skipped: skipReasons.NOT_TEXT } : searchText(relative, file.text, query.matcher, request);
+}
+
+/** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
+type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
+
+/** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits. */
+function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>): Loaded {
+  const now = lstatSync(absolute, { throwIfNoEntry: false });
+  const known = now && warm.get(absolute, now);
+  if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
+  if (now === undefined) warm.forget(absolute);
+  const readAt = Date.now();
+  return withOpenFile(absolute, checkedFolders, (descriptor, stat) => {
+    if (stat.size > maxFileSize) return { tooLarge: true };
+    const bytes = readFileSync(descriptor);
+    const text = searchableText(bytes, relative);
+    warm.keep(absolute, stat, text, bytes.length, readAt);
+    return { text };
+  });
+}
+
+/** A file read and searched as it is now, nothing kept: a case-sensitive literal is looked for in the bytes before decoding. */
+function searchFromDisk(absolute: string, relative: string, query: FileQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
+  return withOpenFile(absolute, checkedFolders, (descriptor, stat) => searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks }));
+}
 
 /** Whether a folder is reached with no symlink on the way (its real path is the path itself), asked once per folder and batch. */
 function reachedWithoutLinks(folder: string, checked: Set<string>): boolean {
@@ -55,10 +148,11 @@ function reachedWithoutLinks(folder: string, checked: Set<string>): boolean {
 }
 
 /**
- * The files were plain files, with no symlink on the way, when core walked the folders; one that has
- * appeared since is refused, never followed.
+ * Opens a plain file for `use`; `undefined` for anything else (a folder, a FIFO). The files were plain
+ * files, with no symlink on the way, when core walked the folders; one that has appeared since is
+ * refused (ELOOP), never followed.
  */
-function searchPath(absolute: string, relative: string, query: FileQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
+function withOpenFile<T>(absolute: string, checkedFolders: Set<string>, use: (descriptor: number, stat: Stats) => T): T | undefined {
   // O_NOFOLLOW: a symlink swapped in since the walk is refused (ELOOP). O_NONBLOCK: a FIFO never blocks the worker.
   const descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
@@ -69,8 +163,7 @@ function searchPath(absolute: string, relative: string, query: FileQuery, reques
       throw Object.assign(new Error('the file or a folder on the way became a symlink'), { code: 'ELOOP' });
     }
     const stat = fstatSync(descriptor);
-    if (!stat.isFile()) return undefined;
-    return searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks });
+    return stat.isFile() ? use(descriptor, stat) : undefined;
   } finally {
     closeSync(descriptor);
   }

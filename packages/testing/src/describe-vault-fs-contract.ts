@@ -61,6 +61,24 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await codeOf(fs.readFile('notes'))).toBe('NOT_A_FILE');
       });
 
+      it('reads chunks into a buffer given, each a view of its start, valid until the next is asked for', async () => {
+        const content = `${'line of text\n'.repeat(20_000)}end`;
+        const { fs } = await start({ 'big.md': content });
+        if (!fs.readFileChunks) return;
+        const buffer = new Uint8Array(new ArrayBuffer(64 * 1024 + 16), 16, 64 * 1024);
+        let text = '';
+        const decoder = new TextDecoder();
+        for await (const chunk of fs.readFileChunks('big.md', { buffer })) {
+          expect(chunk.buffer).toBe(buffer.buffer);
+          expect(chunk.byteOffset).toBe(16);
+          expect(chunk.length).toBeGreaterThan(0);
+          expect(chunk.length).toBeLessThanOrEqual(buffer.length);
+          text += decoder.decode(chunk, { stream: true });
+        }
+        expect(text).toBe(content);
+        expect(await codeOf((async () => { for await (const _ of fs.readFileChunks!('missing.md', { buffer })); })())).toBe('NOT_FOUND');
+      });
+
       it('writes new and existing files, refusing a missing parent and a folder', async () => {
         const { fs, dump } = await start({ 'a.md': 'old', 'folder/': '' });
         await fs.writeFile('a.md', encode('new'));
@@ -79,6 +97,44 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
         expect(await codeOf(fs.writeFile('b.md', encode('created'), { expected: null }))).toBe('ALREADY_EXISTS');
         await fs.writeFile('c.md', encode('created'), { expected: null });
         expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created' });
+      });
+
+      it('reads chunks from a byte given', async () => {
+        const content = `${'0123456789'.repeat(10_000)}end`;
+        const { fs } = await start({ 'big.md': content });
+        if (!fs.readFileChunks) return;
+        let text = '';
+        for await (const chunk of fs.readFileChunks('big.md', { start: 99_995 })) text += decode(chunk);
+        expect(text).toBe('56789end');
+        for await (const _ of fs.readFileChunks('big.md', { start: content.length })) throw new Error('a chunk past the end');
+      });
+
+      it('gives a file a version that stays while nothing changes, and changes with every write', async () => {
+        const { fs } = await start({ 'a.md': 'one', 'b.md': 'one', 'notes/': '' });
+        if (!fs.version) return;
+        const first = await fs.version('a.md');
+        expect(first).toBeTypeOf('string');
+        expect(await fs.version('a.md')).toBe(first);
+        expect(await fs.version('b.md')).not.toBe(first);
+        await fs.writeFile('a.md', encode('one'));
+        const second = await fs.version('a.md');
+        expect(second).not.toBe(first);
+        await fs.writeFile('a.md', encode('two'));
+        expect(await fs.version('a.md')).not.toBe(second);
+        expect(await fs.version('missing.md')).toBeUndefined();
+        expect(await fs.version('notes')).toBeUndefined();
+      });
+
+      it('writes data given in pieces that reuse one buffer, and checks expected first', async () => {
+        const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read' });
+        function* pieces(texts: string[]) {
+          const buffer = new Uint8Array(64);
+          for (const text of texts) yield buffer.subarray(0, new TextEncoder().encodeInto(text, buffer).written);
+        }
+        await fs.writeFile('a.md', pieces(['one ', 'two ', 'thrée']), { expected: encode('read') });
+        await fs.writeFile('new.md', pieces([]), { expected: null });
+        expect(await codeOf(fs.writeFile('b.md', pieces(['x']), { expected: encode('other') }))).toBe('STALE_FILE');
+        expect(await dump()).toEqual({ 'a.md': 'one two thrée', 'b.md': 'read', 'new.md': '' });
       });
 
       it('lists a folder with kinds and sizes, refusing missing paths and files', async () => {

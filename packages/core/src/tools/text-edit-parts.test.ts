@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedLines, changeOf, snippetOf, spliceText } from './text-edit.js';
+import { changedLines, changeOf, shownChange, snippetOf, spliceText } from './text-edit.js';
 
 /** The snippet of an edit whose change runs from `start` to `end` in the new `text`, as `N: text` lines. */
 const snippet = (text: string, start: number, end: number) => snippetOf(text, changedLines(text, start, end)).map((line) => `${line.number}: ${line.text}`);
@@ -113,5 +114,40 @@ describe('TextEdit\'s snippet', () => {
 
   it('numbers the lines right when its context starts on the second of two empty first lines', () => {
     expect(snippet('\n\nc\nabc\n', 4, 7)).toEqual(['2: ', '3: c', '4: abc']);
+  });
+});
+
+describe('shownChange', () => {
+  it('gives, from the new text in any pieces, the lines and snippet the whole text gives', () => {
+    const line = fc.constantFrom('', 'a', 'long line of text', '😀 é', 'x'.repeat(2100));
+    const text = fc.array(line, { maxLength: 60 }).chain((lines) => fc.constantFrom(lines.join('\n'), `${lines.join('\n')}\n`, lines.join('\r\n')));
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), fc.array(fc.nat(), { maxLength: 6 }), (whole, a, b, cuts) => {
+        const start = whole.length === 0 ? 0 : a % (whole.length + 1);
+        const end = start + (b % (whole.length - start + 1));
+        const at = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((x, y) => x - y);
+        const chunks = [0, ...at].map((from, index) => whole.slice(from, [...at, whole.length][index]));
+        const lines = changedLines(whole, start, end);
+        expect(shownChange({ chunks, startOffset: start, endOffset: end })).toEqual({ ...lines, snippet: snippetOf(whole, lines) });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('numbers the snippet of a change deep in a file from the file\'s first line', () => {
+    const chunks = ['line\n'.repeat(1000), 'CHANGED\n', 'after\n'.repeat(3)];
+    const start = 5000;
+    expect(shownChange({ chunks, startOffset: start, endOffset: start + 7 })).toEqual({
+      anchor: start,
+      startLine: 1001,
+      endLine: 1001,
+      snippet: [
+        { number: 999, text: 'line' },
+        { number: 1000, text: 'line' },
+        { number: 1001, text: 'CHANGED' },
+        { number: 1002, text: 'after' },
+        { number: 1003, text: 'after' },
+      ],
+    });
   });
 });

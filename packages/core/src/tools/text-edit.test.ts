@@ -281,7 +281,7 @@ describe('TextEdit refuses what it cannot do, saying why', () => {
   it('accepts expectedHash in upper case', async () => {
     const { fs, vault } = open({ 'a.md': 'alpha\n' });
     const { fileHash: current } = await vault.call('TextRead', { filePath: 'a.md' });
-    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: current.toUpperCase() });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: current!.toUpperCase() });
     expect(fs.toJSON()).toEqual({ 'a.md': 'beta\n' });
   });
 
@@ -540,5 +540,20 @@ describe('TextEdit ambiguity shows each line around its first occurrence', () =>
     const lines = error.message.split('\n');
     expect(lines[1]!.startsWith(`line 1: …${'x'.repeat(40)}needle${'y'.repeat(10)}`)).toBe(true);
     expect(lines[2]).toBe('line 2: needle at the end');
+  });
+});
+
+describe('TextEdit on a large file', () => {
+  it('writes the new text in pieces byte for byte, characters split between pieces whole, with the fileHash of what it wrote', async () => {
+    // 😀 and 😁 share their first UTF-16 unit, so the unchanged text before the change ends with half a character;
+    // and the emoji further on straddles the end of the first mebibyte of characters after the change.
+    const x = 'x'.repeat(1 << 20);
+    const y = 'y'.repeat((1 << 20) - 1);
+    const { fs, vault } = open({ 'big.md': `\uFEFF${x}😀a${y}😀${'tail\r\n'.repeat(100)}` });
+    const output = await vault.call('TextEdit', { filePath: 'big.md', oldString: '😀a', newString: '😁a' });
+    const written = fs.toJSON()['big.md'] as string;
+    expect(written).toBe(`\uFEFF${x}😁a${y}😀${'tail\r\n'.repeat(100)}`);
+    expect(output).toMatchObject({ replacements: 1, startLine: 1, endLine: 1, fileHash: await fileHash(new TextEncoder().encode(written)) });
+    expect(output.snippet.map((line) => line.number)).toEqual([1, 2, 3]);
   });
 });

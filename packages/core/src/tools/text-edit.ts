@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { fileHash } from '../file-hash.js';
+import { createFileHasher, fileHash } from '../file-hash.js';
 import { characterBoundary } from '../character-boundary.js';
 import { findAll } from '../find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
 import { renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
-import { checkTextToWrite, checkWholeCharacters } from '../text-codec.js';
+import { checkTextToWrite, checkWholeCharacters, encodeChunks } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
@@ -88,10 +88,14 @@ export const textEdit = defineTool({
       if (found.count > 1 && !replaceAll) throw ambiguous(path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
-      const { text, startOffset, endOffset } = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll }), signal);
-      const bytes = await vault.writeText(path, { text, bom: file.bom }, { createParents: false, expected: file.bytes });
-      const lines = changedLines(text, startOffset, endOffset);
-      return { path, replacements: found.count, startLine: lines.startLine, endLine: lines.endLine, fileHash: await fileHash(bytes, vault.fs), snippet: snippetOf(text, lines) };
+      const spliced = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll }), signal);
+      // The new text is written and shown from its pieces, never whole: with the file's bytes and text,
+      // that would be a third and a fourth copy of a large file in memory.
+      await vault.checkWritePath(path, 'file');
+      const hasher = createFileHasher(vault.fs);
+      await vault.fs.writeFile(path, hashing(encodeChunks(spliced.chunks, file.bom), hasher), { expected: file.bytes });
+      const { startLine, endLine, snippet } = shownChange(spliced);
+      return { path, replacements: found.count, startLine, endLine, fileHash: hasher.digest(), snippet };
     });
   },
 
@@ -215,14 +219,21 @@ export interface Splice {
   endOffset: number;
 }
 
+/** An edit's new text as the strings that make it up in a row (slices of the original, and what was inserted), and where the change is in it. */
+export interface SplicedText {
+  chunks: string[];
+  startOffset: number;
+  endOffset: number;
+}
+
 /**
  * The new text of `original` with `change` applied at the occurrence of `needle` at `first` (an
  * offset in `normalized.text`), and with `all` at every later non-overlapping occurrence. Between
  * occurrences the original is copied as it is, line endings and all. Yields after every
  * `occurrencesPerTurn` occurrences (millions take seconds) so that a caller can give other calls a
- * turn; returns the splice. Pure: `spliceText` runs it through.
+ * turn; returns the new text in pieces. Pure: `spliceText` runs it through.
  */
-export function* splicing(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all }: { first: number; all: boolean }): Generator<void, Splice, void> {
+export function* splicing(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all }: { first: number; all: boolean }): Generator<void, SplicedText, void> {
   // Pieces are joined into strings of at most about a megabyte (or 65,536 pieces): one string or
   // array of pieces per occurrence could outgrow what V8 can hold for millions of them, and
   // concatenating piece by piece makes a garbage string per occurrence.
@@ -234,23 +245,29 @@ export function* splicing(original: string, normalized: NormalizedText, needle: 
   let written = 0;
   let replaced = 0;
   const positions = all ? findAll(normalized.text, needle, { overlapping: false, from: first }) : [first];
+  const flush = () => {
+    chunks.push(pieces.join(''));
+    pieces = [];
+    piecesLength = 0;
+  };
   for (const position of positions) {
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
-    if (before !== '') pieces.push(before);
+    // A long stretch of the original is kept as it is: a slice of it, never copied.
+    const long = before.length >= 1 << 20;
+    if (long) {
+      flush();
+      chunks.push(before);
+    } else if (before !== '') pieces.push(before);
     if (change.inserted !== '') pieces.push(change.inserted);
-    piecesLength += before.length + change.inserted.length;
-    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) {
-      chunks.push(pieces.join(''));
-      pieces = [];
-      piecesLength = 0;
-    }
+    piecesLength += (long ? 0 : before.length) + change.inserted.length;
+    if (piecesLength >= 1 << 20 || pieces.length >= 1 << 16) flush();
     if (startOffset === -1) startOffset = written + before.length;
     written += before.length + change.inserted.length;
     cursor = position + needle.length - change.suffix;
     if (++replaced % occurrencesPerTurn === 0) yield;
   }
   chunks.push(pieces.join(''), original.slice(normalized.toOriginal(cursor)));
-  return { text: chunks.join(''), startOffset, endOffset: written };
+  return { chunks, startOffset, endOffset: written };
 }
 
 /**
@@ -266,8 +283,86 @@ export function spliceText(original: string, oldString: string, newString: strin
   const steps = splicing(original, normalized, needle, changeOf(needle, withLineFeeds(newString), normalized.newline), { first, all });
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
+    if (step.done) return { text: step.value.chunks.join(''), startOffset: step.value.startOffset, endOffset: step.value.endOffset };
   }
+}
+
+/** The pieces, each given to `hasher` as it goes by. */
+function* hashing(pieces: Iterable<Uint8Array>, hasher: { update(piece: Uint8Array): void }): Generator<Uint8Array> {
+  for (const piece of pieces) {
+    hasher.update(piece);
+    yield piece;
+  }
+}
+
+/**
+ * The changed lines of a new text given in pieces, and its snippet: what `changedLines` and
+ * `snippetOf` give on the whole text, from only the part the snippet shows (the lines from two
+ * before the change to the snippet's longest extent), joined.
+ */
+export function shownChange({ chunks, startOffset, endOffset }: SplicedText): ChangedLines & { snippet: WindowLine[] } {
+  const text = createPieces(chunks);
+  const anchor = startOffset === text.length && text.charAt(text.length - 1) === '\n' ? startOffset - 1 : startOffset;
+  let from = anchor === 0 ? 0 : text.lastIndexOf('\n', anchor - 1) + 1;
+  for (let back = 0; back < snippetContext && from > 0; back += 1) from = from >= 2 ? text.lastIndexOf('\n', from - 2) + 1 : 0;
+  const before = text.count('\n', 0, from);
+  const startLine = 1 + before + text.count('\n', from, anchor);
+  const endLine = endOffset > startOffset ? startLine + text.count('\n', startOffset, endOffset - 1) : startLine;
+  let to = from;
+  for (let line = 0; line < maxSnippetLines && to < text.length; line += 1) {
+    const newline = text.indexOf('\n', to);
+    to = newline === -1 ? text.length : newline + 1;
+  }
+  const shown = text.slice(from, to);
+  const snippet = snippetOf(shown, { anchor: anchor - from, startLine: startLine - before, endLine: endLine - before });
+  return { anchor, startLine, endLine, snippet: snippet.map((line) => ({ ...line, number: line.number + before })) };
+}
+
+/** Strings in a row, searched and cut as the one string they make, without joining them. */
+function createPieces(chunks: readonly string[]) {
+  const starts: number[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    starts.push(length);
+    length += chunk.length;
+  }
+  /** The index of the piece holding `offset` (the last piece for the end). */
+  const pieceAt = (offset: number) => {
+    let low = 0;
+    let high = chunks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  return {
+    length,
+    charAt: (offset: number) => chunks[pieceAt(offset)]!.charAt(offset - starts[pieceAt(offset)]!),
+    indexOf(needle: string, from: number): number {
+      for (let piece = pieceAt(from); piece < chunks.length; piece += 1) {
+        const found = chunks[piece]!.indexOf(needle, Math.max(0, from - starts[piece]!));
+        if (found !== -1) return starts[piece]! + found;
+      }
+      return -1;
+    },
+    lastIndexOf(needle: string, from: number): number {
+      for (let piece = pieceAt(from); piece >= 0; piece -= 1) {
+        const found = chunks[piece]!.lastIndexOf(needle, from - starts[piece]!);
+        if (found !== -1) return starts[piece]! + found;
+      }
+      return -1;
+    },
+    count(needle: string, from: number, to: number): number {
+      let total = 0;
+      for (let piece = pieceAt(from); piece < chunks.length && starts[piece]! < to; piece += 1) {
+        total += countOf(chunks[piece]!, needle, Math.max(0, from - starts[piece]!), to - starts[piece]!);
+      }
+      return total;
+    },
+    slice: (from: number, to: number) => chunks.map((chunk, piece) => chunk.slice(Math.max(0, from - starts[piece]!), Math.max(0, to - starts[piece]!))).join(''),
+  };
 }
 
 /** Runs a generator that yields to give other calls a turn, giving them one each time; a cancelled call stops. */
@@ -288,9 +383,7 @@ export interface ChangedLines {
 
 /** The lines of `text` that the change from `startOffset` to `endOffset` (exclusive) covers; a deletion at the very end of a file that ends in a line break is on its last line. */
 export function changedLines(text: string, startOffset: number, endOffset: number): ChangedLines {
-  const anchor = startOffset === text.length && text.endsWith('\n') ? startOffset - 1 : startOffset;
-  const startLine = 1 + countOf(text, '\n', 0, anchor);
-  const endLine = endOffset > startOffset ? startLine + countOf(text, '\n', startOffset, endOffset - 1) : startLine;
+  const { anchor, startLine, endLine } = shownChange({ chunks: [text], startOffset, endOffset });
   return { anchor, startLine, endLine };
 }
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { createFileHasher } from '../file-hash.js';
+import { createFileHasher, fileHash } from '../file-hash.js';
 import type { LineEnding } from '../line-endings.js';
-import { createLineWindow, renderWindowLine, type WindowLine } from '../line-window.js';
+import { createLineWindow, type LineWindow, renderWindowLine, type WindowLine } from '../line-window.js';
+import { lineIndexCache } from '../line-index-cache.js';
+import { resumeWindow, type StreamedWindow, streamWindow } from '../stream-window.js';
 import { createTextDecoder, hasBom } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -20,8 +22,11 @@ export interface TextReadOutput {
   path: string;
   lines: WindowLine[];
   totalLines: number;
-  /** 16 hex characters of the SHA-256 of the file's bytes; pass it to TextEdit as `expectedHash`. */
-  fileHash: string;
+  /**
+   * 16 hex characters of the SHA-256 of the file's bytes; pass it to TextEdit as `expectedHash`.
+   * Absent for a file over the vault's `maxFileSize`, which TextEdit cannot edit anyway.
+   */
+  fileHash?: string;
   lineEnding: LineEnding;
   bom: boolean;
   /** The offset to continue from, when lines follow the window. */
@@ -33,7 +38,7 @@ const outputSchema = z.object({
   /** The lines as the text shows them: `N: text`, with the markers of a cut line. */
   lines: z.array(z.string()),
   totalLines: z.number(),
-  fileHash: z.string(),
+  fileHash: z.string().optional(),
   lineEnding: z.enum(['lf', 'crlf', 'mixed', 'none']),
   bom: z.boolean(),
   nextOffset: z.number().optional(),
@@ -65,17 +70,12 @@ export const textRead = defineTool({
     // The metadata line needs room too (about 300 characters and the path); the lines take the rest of
     // the answer's bound, and one line asked for alone may take all of it (with room for its markers).
     const room = vault.options.maxOutput - 300 - escapeName(path).length;
-    const window = createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1);
-    const decoder = createTextDecoder(path);
-    const hasher = createFileHasher(vault.fs);
-    let bom: boolean | undefined;
-    for await (const chunk of chunksOf(vault, path, stat.size)) {
-      bom ??= hasBom(chunk);
-      hasher.update(chunk);
-      window.push(decoder.decode(chunk, false));
-    }
-    window.push(decoder.decode(new Uint8Array(0), true));
-    const { lines, totalLines, lineEnding } = window.finish();
+    const openWindow = (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+    const { fs, options } = vault;
+    const { lines, totalLines, lineEnding, bom, fileHash } =
+      fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
+        ? await streamed(vault, path, stat.size, offset, openWindow)
+        : await wholeWindow(vault, path, stat.size, openWindow(1));
     if (offset > Math.max(totalLines, 1)) {
       throw new VaultError(
         'INVALID_ARGUMENT',
@@ -89,16 +89,16 @@ export const textRead = defineTool({
       path,
       lines,
       totalLines,
-      fileHash: hasher.digest(),
+      ...(fileHash === undefined ? {} : { fileHash }),
       lineEnding,
-      bom: bom ?? false,
+      bom,
       ...(lastShown < totalLines ? { nextOffset: lastShown + 1 } : {}),
     };
   },
 
   render(output, style = plainStyle) {
     const body = output.lines.map((line) => renderWindowLine(line, style));
-    const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash}`];
+    const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash ?? 'none (the file is too large to edit)'}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
     if (output.bom) facts.push('bom: yes');
     if (output.totalLines === 0) facts.push('the file is empty');
@@ -110,11 +110,34 @@ export const textRead = defineTool({
   structure: ({ lines, ...facts }) => ({ ...facts, lines: lines.map((line) => renderWindowLine(line, plainStyle)) }),
 });
 
-function chunksOf(vault: Vault, path: string, size: number): AsyncIterable<Uint8Array> | Promise<Uint8Array>[] {
-  const { fs } = vault;
-  if (fs.readFileChunks && size > Math.min(streamThreshold, vault.options.maxFileSize)) return fs.readFileChunks(path);
+/**
+ * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
+ * it), unless it turns out to be within the limit once read (it shrank since its size was taken): then
+ * it is hashed from a whole read. A file scanned before and unchanged since (the same version, before
+ * and after the read) is read from the chunk where the window starts, with the facts of that scan.
+ */
+async function streamed(vault: Vault, path: string, size: number, first: number, openWindow: (startLine: number) => LineWindow): Promise<StreamedWindow> {
+  const { fs, options } = vault;
+  const chunks = (buffer: Uint8Array, start: number) => fs.readFileChunks!(path, { buffer, start });
+  const version = await fs.version?.(path);
+  const index = version === undefined ? undefined : lineIndexCache.get(fs, path, version);
+  if (index) {
+    const read = await resumeWindow(chunks, { path, first, window: openWindow(first), index });
+    if ((await fs.version!(path)) === version) return read;
+  }
+  const scanVersion = index ? await fs.version!(path) : version;
+  const read = await streamWindow(chunks, { path, first, window: openWindow(first), hasher: createFileHasher(fs), hash: size <= options.maxFileSize, hashUpTo: options.maxFileSize });
+  if (scanVersion !== undefined) lineIndexCache.set(fs, path, scanVersion, read.index);
+  if (read.fileHash !== undefined || read.bytes > options.maxFileSize) return read;
+  return { ...read, fileHash: await fileHash(await fs.readFile(path), fs) };
+}
+
+/** A window of a file read whole (a small one, or any on a backend that cannot stream). */
+async function wholeWindow(vault: Vault, path: string, size: number, window: LineWindow): Promise<StreamedWindow> {
   if (size > vault.options.maxFileSize) {
     throw new VaultError('FILE_TOO_LARGE', `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`);
   }
-  return [fs.readFile(path)];
+  const bytes = await vault.fs.readFile(path);
+  window.push(createTextDecoder(path).decode(bytes, true));
+  return { ...window.finish(), bom: hasBom(bytes), bytes: bytes.length, fileHash: await fileHash(bytes, vault.fs) };
 }

@@ -1,0 +1,113 @@
+import type { Stats } from 'node:fs';
+import { type TrigramSet, trigramSet, trigramSetBytes } from './trigram-set.js';
+
+/** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
+interface Version {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** A file as a search read it: its version then, its text (`undefined`: not text, skipped) and the text's trigrams. */
+interface WarmFile extends Version {
+  text: string | undefined;
+  trigrams: TrigramSet | undefined;
+  /** What the text takes in memory, about. */
+  cost: number;
+}
+
+/** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
+export interface WarmFiles {
+  /**
+   * The kept text of the file at `absolute` when `stat` (an lstat taken now) shows the very version
+   * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
+   * file is forgotten.
+   */
+  get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
+  /**
+   * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
+   * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit.
+   */
+  keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number): void;
+  /** Forgets a file (gone, or no longer a plain file). */
+  forget(absolute: string): void;
+  /** How many files are kept, and about how many bytes they take. */
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/**
+ * A file changed this close (ms) to the moment it was read is not kept yet: a file system stamps times
+ * at its own granularity (a clock tick of a few ms on older Linux kernels, 1 s on HFS+, 2 s for FAT's
+ * modification time), so a second write in the same tick as the read could leave the very same times
+ * on new content. A file kept changed at least this long before it was read, so any later write gives
+ * it a later time (git handles its "racy" index entries alike). A file changed within the margin is read
+ * again at each search until it settles. (On this project's Linux 6.18 with ext4, every write gets a
+ * time of its own; the margin is for the others.)
+ */
+export const racyMargin = 2500;
+
+/** What an entry costs beyond its text: the path, the version, the map's slot. */
+const entryCost = 200;
+
+/**
+ * The warm files of one worker, at most `maxBytes` of text (a one-byte string per ASCII file, two
+ * bytes a character otherwise) and trigram sets. Past the bound, the files kept longest go first (a
+ * changed file is kept anew; files searched no more, such as renamed ones, go in time), and a file
+ * larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept. (Moving each file
+ * used to the end, for a least-recently-used order, cost more per search than the lstat that checks it.)
+ */
+export function createWarmFiles(maxBytes: number): WarmFiles {
+  const kept = new Map<string, WarmFile>();
+  let bytes = 0;
+
+  function forget(absolute: string) {
+    const file = kept.get(absolute);
+    if (file === undefined) return;
+    kept.delete(absolute);
+    bytes -= file.cost;
+  }
+
+  return {
+    get(absolute, stat) {
+      const file = kept.get(absolute);
+      if (file === undefined) return undefined;
+      if (!stat.isFile() || !sameVersion(file, stat)) {
+        forget(absolute);
+        return undefined;
+      }
+      return file;
+    },
+
+    keep(absolute, stat, text, byteLength, readAt) {
+      forget(absolute);
+      if (stat.ctimeMs > readAt - racyMargin || stat.mtimeMs > readAt - racyMargin) return;
+      // ASCII text is a one-byte string; anything else may take two bytes a character.
+      const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
+      const cost = entryCost + absolute.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
+      if (cost > maxBytes) return;
+      for (const [path] of kept) {
+        if (bytes + cost <= maxBytes) break;
+        forget(path);
+      }
+      const trigrams = text === undefined ? undefined : trigramSet(text);
+      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost });
+      bytes += cost;
+    },
+
+    forget,
+
+    get files() {
+      return kept.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+function sameVersion(file: Version, stat: Stats): boolean {
+  return file.ino === stat.ino && file.dev === stat.dev && file.size === stat.size && file.mtimeMs === stat.mtimeMs && file.ctimeMs === stat.ctimeMs;
+}
