@@ -89,7 +89,7 @@ describe('parseLinks on hostile input: linear, whatever the brackets', () => {
   it.each([
     ['open brackets', '[['.repeat(200_000)],
     ['close brackets', ']]'.repeat(200_000)],
-    ['alternating', '[[x'.repeat(100_000) + ']]'],
+    ['alternating', `${'[[x'.repeat(100_000)}]]`],
     ['dollars', '$a '.repeat(100_000)],
     ['nested labels', `${'['.repeat(50_000)}x${'](y)'.repeat(50_000)}`],
     ['backticks', '`'.repeat(100_000)],
