@@ -10,6 +10,7 @@ import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js
 import { type FigureRow, mb, ms, ratio, spread, verdict } from './figure-row.js';
 import { largeFileFigures } from './large-files.js';
 import { openSession, type ServerCommand } from './mcp-session.js';
+import { benchMoveLinks } from './move-links-bench.js';
 import { printTable } from './print-table.js';
 import { smallReadFigures } from './small-reads.js';
 import { compareFindings, firstResultsFigure, residentMemory, searchFigures, searchQueries } from './search-versus-ripgrep.js';
@@ -109,8 +110,22 @@ async function agentTaskTokens() {
   results.agentTasks = comparisons;
 }
 
+async function links() {
+  const figures = await benchMoveLinks(ours, corpus, 10_000, log);
+  for (const move of figures) {
+    rows.push({
+      figure: `Move ${move.figure}: ${move.rewritten} links in ${move.notes} notes`,
+      ours: ms(move.linksMilliseconds),
+      peer: `updateLinks false: ${ms(move.plainMilliseconds)}`,
+      ratio: ratio(move.linksMilliseconds, move.plainMilliseconds),
+      budget: verdict(move.linksMilliseconds <= 1000, 'within 1 s'),
+    });
+  }
+  results.links = figures;
+}
+
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
-const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens };
+const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens, links };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];
 printTable(

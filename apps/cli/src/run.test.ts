@@ -211,15 +211,34 @@ describe('vault tree, ls, mv, rm', () => {
   });
 
   it('moves a file, removes it to the trash, and moves it back', async () => {
-    expect((await vault(['mv', 'notes/a.md', 'archive/a.md'])).stdout).toBe('Moved file notes/a.md to archive/a.md\n');
-    expect((await json(['mv', 'projects', 'archive/projects'])).value).toEqual({ source: 'projects', destination: 'archive/projects', kind: 'directory' });
-    expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md' });
+    expect((await vault(['mv', 'notes/a.md', 'archive/a.md'])).stdout).toBe('Moved file notes/a.md to archive/a.md; no link needed rewriting\n');
+    expect((await json(['mv', 'projects', 'archive/projects'])).value).toEqual({
+      source: 'projects',
+      destination: 'archive/projects',
+      kind: 'directory',
+      dryRun: false,
+      links: { rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 },
+    });
+    expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md', linkedFrom: [], linkedFromTotal: 0 });
     expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);
     expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe('Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it)\n');
     const files = await readFolder(root());
     expect(files['notes/a.md']).toBe(seed['notes/a.md']);
     expect(files['.trash/notes/crlf.md']).toBe(seed['notes/crlf.md']);
     expect(files['notes/crlf.md']).toBeUndefined();
+  });
+
+  it('rewrites the links to what moves, or only shows them with --dry-run, or leaves them with --no-update-links', async () => {
+    await writeFile(path.join(root(), 'index.md'), 'see [[plan]] and [the plan](projects/alpha/plan.md)\r\n');
+    const planned = await vault(['mv', 'projects/alpha/plan.md', 'projects/beta/plan.md', '--dry-run']);
+    expect(planned.stdout).toBe(
+      'Dry run, nothing changed: would move file projects/alpha/plan.md to projects/beta/plan.md; 1 link to rewrite in 1 note\nindex.md:1: [the plan](projects/alpha/plan.md) -> [the plan](plan.md)\n',
+    );
+    expect((await readFolder(root()))['projects/alpha/plan.md']).toBe(seed['projects/alpha/plan.md']);
+    expect((await vault(['mv', 'projects/alpha/plan.md', 'projects/beta/plan.md'])).code).toBe(0);
+    expect((await readFolder(root()))['index.md']).toBe('see [[plan]] and [the plan](plan.md)\r\n');
+    expect((await vault(['mv', 'projects/beta/plan.md', 'roadmap.md', '--no-update-links'])).stdout).toBe('Moved file projects/beta/plan.md to roadmap.md (links not updated)\n');
+    expect((await readFolder(root()))['index.md']).toBe('see [[plan]] and [the plan](plan.md)\r\n');
   });
 });
 

@@ -138,13 +138,21 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
       return runTool(this, 'ListFiles', { input: async () => ({ directoryPath: directoryPath ?? '', ...options }) });
     });
 
-  command('Move', '<source> <destination>', 'move or rename a file or folder', 'Move or rename a file or folder. The destination must not exist; its missing parent folders are created.', 'vault mv notes/draft.md archive/2026/draft.md').action(
-    function (this: Command, sourcePath: string, destinationPath: string) {
-      return runTool(this, 'Move', { input: async () => ({ sourcePath, destinationPath }) });
-    },
-  );
+  command(
+    'Move',
+    '<source> <destination>',
+    'move or rename a file or folder, updating the links to it',
+    'Move or rename a file or folder. The destination must not exist; its missing parent folders are created. Links to what moves (wikilinks, embeds, markdown links) and relative links in moved notes are rewritten to still lead there, keeping their form; links that could mean several files are listed, not changed.',
+    'vault mv notes/draft.md archive/2026/draft.md',
+    'vault mv projects archive/projects --dry-run',
+  )
+    .option('--no-update-links', 'move only, leaving every link as it is')
+    .option('--dry-run', 'print what would change (the move and each link), change nothing')
+    .action(function (this: Command, sourcePath: string, destinationPath: string, options: { updateLinks: boolean; dryRun?: boolean }) {
+      return runTool(this, 'Move', { input: async () => ({ sourcePath, destinationPath, ...options }) });
+    });
 
-  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path; mv brings it back.", 'vault rm notes/old.md', 'vault mv .trash/notes/old.md notes/old.md').action(function (
+  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path, and name the notes that linked to it; mv brings it back, and their links with it.", 'vault rm notes/old.md', 'vault mv .trash/notes/old.md notes/old.md').action(function (
     this: Command,
     filePath: string,
   ) {

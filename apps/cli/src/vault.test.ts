@@ -61,7 +61,7 @@ describe('the vault bin', () => {
 
     const remove = await cli(['--json', 'rm', 'notes/b.md']);
     expect(remove).toMatchObject({ code: 0, stderr: currentFolderNotice() });
-    expect(JSON.parse(remove.stdout)).toEqual({ path: 'notes/b.md', trashPath: '.trash/notes/b.md' });
+    expect(JSON.parse(remove.stdout)).toEqual({ path: 'notes/b.md', trashPath: '.trash/notes/b.md', linkedFrom: [], linkedFromTotal: 0 });
 
     expect(await readFolder(vault.path)).toEqual({ 'notes/a.md': '# A\r\n\r\nalpha\r\nomega\r\n', '.trash/notes/b.md': 'beta\nalphabet\n' });
   });

@@ -25,9 +25,14 @@ export { listDirectories, maxListedDirectories } from './tools/list-directories.
 export type { ListDirectoriesOutput } from './tools/list-directories.js';
 export { defaultListedFiles, listFiles } from './tools/list-files.js';
 export type { ListFilesOutput } from './tools/list-files.js';
-export { move } from './tools/move.js';
-export type { MoveOutput } from './tools/move.js';
-export { removeFile } from './tools/remove-file.js';
+export { createLinkResolver } from './links/create-link-resolver.js';
+export type { LinkResolver, Resolution } from './links/create-link-resolver.js';
+export { parseLinks } from './links/parse-links.js';
+export type { LinkKind, NoteLink } from './links/parse-links.js';
+export type { LinkChange, LinkIssue } from './links/plan-note-links.js';
+export { maxListedLinks, move } from './tools/move.js';
+export type { MovedLinks, MoveOutput } from './tools/move.js';
+export { maxListedBacklinks, removeFile } from './tools/remove-file.js';
 export type { RemoveFileOutput } from './tools/remove-file.js';
 export { textCreate } from './tools/text-create.js';
 export type { TextCreateOutput } from './tools/text-create.js';

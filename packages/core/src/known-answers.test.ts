@@ -82,7 +82,7 @@ describe('every rendering, whole', () => {
     expect(vault.render('ListFiles', await vault.call('ListFiles', { directoryPath: 'notes' }))).toBe(
       'a.md 6\nb.md 34\ncrlf.md 11\n[3 files in notes/, sizes in bytes; 1 folder not listed (see ListDirectories)]',
     );
-    expect(vault.render('Move', await vault.call('Move', { sourcePath: 'notes/a.md', destinationPath: 'archive/a.md' }))).toBe('Moved file notes/a.md to archive/a.md');
+    expect(vault.render('Move', await vault.call('Move', { sourcePath: 'notes/a.md', destinationPath: 'archive/a.md' }))).toBe('Moved file notes/a.md to archive/a.md; no link needed rewriting');
     expect(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'archive/a.md' }))).toBe('Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it)');
   });
 

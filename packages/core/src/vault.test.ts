@@ -75,7 +75,7 @@ describe('the trash as a source, and links judged in core', () => {
   it('restores from inside the trash but never moves the trash itself', async () => {
     const vault = createVault(createMemoryFs({ '.trash/a.md': 'x', 'b.md': 'y' }));
     await expect(vault.call('Move', { sourcePath: '.trash', destinationPath: 'bin' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
-    expect(await vault.call('Move', { sourcePath: '.trash/a.md', destinationPath: 'a.md' })).toEqual({ source: '.trash/a.md', destination: 'a.md', kind: 'file' });
+    expect(await vault.call('Move', { sourcePath: '.trash/a.md', destinationPath: 'a.md' })).toMatchObject({ source: '.trash/a.md', destination: 'a.md', kind: 'file', dryRun: false });
   });
 
   it('refuses a link whose target is hidden or has another extension, in stat and in listings', async () => {

@@ -123,7 +123,7 @@ describe('what the agent sees, round 2', () => {
 
   it('the trash can be listed, read and searched (read-only) with hidden paths off, and restored from with Move', async () => {
     const { call } = await connect();
-    expect((await call('RemoveFile', { filePath: 'docs/c4995.md' })).structuredContent).toEqual({ path: 'docs/c4995.md', trashPath: '.trash/docs/c4995.md' });
+    expect((await call('RemoveFile', { filePath: 'docs/c4995.md' })).structuredContent).toEqual({ path: 'docs/c4995.md', trashPath: '.trash/docs/c4995.md', linkedFrom: [], linkedFromTotal: 0 });
     expect(textOf(await call('ListDirectories', { directoryPath: '.trash' }))).toBe('.trash/docs/\n[1 folder below .trash/]');
     expect(textOf(await call('ListFiles', { directoryPath: '.trash/docs' }))).toBe('c4995.md 25\n[1 file in .trash/docs/, sizes in bytes]');
     expect(textOf(await call('TextRead', { filePath: '.trash/docs/c4995.md' }))).toMatch(/^1: # Compiler Warning C4995\n/);

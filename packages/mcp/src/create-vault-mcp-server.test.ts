@@ -110,8 +110,8 @@ describe('the MCP server, in process', () => {
     const files = await call('ListFiles', { directoryPath: 'new' });
     expect(textOf(files)).toBe('b.md 5\n[1 file in new/, sizes in bytes]');
     expect(files.structuredContent).toEqual({ directory: 'new', files: ['b.md 5'], totalFiles: 1, folders: 0 });
-    expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file' });
-    expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md' });
+    expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file', dryRun: false, rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 });
+    expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md', linkedFrom: [], linkedFromTotal: 0 });
 
     expect(fs.toJSON()).toMatchObject({ 'notes/a.md': '# A\n\nalpha line\ngamma line\n', '.trash/moved/b.md': 'beta\n', 'new/': '' });
   });

@@ -1,3 +1,4 @@
+export { describeMoveKeepsLinks } from './describe-move-keeps-links.js';
 export { describeVaultFsContract } from './describe-vault-fs-contract.js';
 export type { ContractBackend } from './describe-vault-fs-contract.js';
 export { createTempFolder, readFolder, seedFolder } from './temp-folder.js';

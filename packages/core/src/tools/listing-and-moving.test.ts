@@ -64,6 +64,8 @@ describe('Move', () => {
       source: 'inbox/idea.md',
       destination: 'projects/gamma/idea.md',
       kind: 'file',
+      dryRun: false,
+      links: { rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 },
     });
     expect(fs.toJSON()['projects/gamma/idea.md']).toBe('idea');
     expect(fs.toJSON()['inbox/idea.md']).toBeUndefined();
@@ -97,9 +99,9 @@ describe('Move', () => {
 describe('RemoveFile', () => {
   it('moves the file into .trash/ keeping its relative path, and Move restores it', async () => {
     const { fs, vault } = open();
-    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea.md' });
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea.md', linkedFrom: [], linkedFromTotal: 0 });
     await vault.call('TextCreate', { filePath: 'inbox/idea.md', content: 'second idea' });
-    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea~2.md' });
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea~2.md', linkedFrom: [], linkedFromTotal: 0 });
     await vault.call('Move', { sourcePath: '.trash/inbox/idea.md', destinationPath: 'inbox/idea.md' });
     expect(fs.toJSON()).toMatchObject({ 'inbox/idea.md': 'idea', '.trash/inbox/idea~2.md': 'second idea' });
   });

@@ -1,15 +1,55 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { plainStyle } from '../text-style.js';
+import { linkBudget } from '../links/link-budget.js';
+import { type MoveLinksPlan, planMoveLinks } from '../links/plan-move-links.js';
+import type { LinkChange, LinkIssue } from '../links/plan-note-links.js';
+import { writeLinkRewrites } from '../links/write-link-rewrites.js';
+import { plainStyle, type TextStyle } from '../text-style.js';
+import type { Vault } from '../vault.js';
 import { isVaultError, VaultError } from '../vault-error.js';
-import { checkNewName, namesFolder, parentOf } from '../vault-path.js';
+import { checkNewName, escapeName, namesFolder, parentOf } from '../vault-path.js';
 
-const outputSchema = z.object({ source: z.string(), destination: z.string(), kind: z.enum(['file', 'directory']) });
-export type MoveOutput = z.output<typeof outputSchema>;
+/** Rewritten links and links not judged that an answer lists; the totals count them all. */
+export const maxListedLinks = 100;
+
+export interface MoveOutput {
+  source: string;
+  destination: string;
+  kind: 'file' | 'directory';
+  /** True when nothing changed: the answer is the plan. */
+  dryRun: boolean;
+  /** What happened to the vault's links; absent with `updateLinks: false`. */
+  links?: MovedLinks;
+}
+
+export interface MovedLinks {
+  /** Links rewritten (to rewrite, in a dry run), the first `maxListedLinks`; `rewrittenTotal` counts all, in `notesChanged` notes. */
+  rewritten: LinkChange[];
+  rewrittenTotal: number;
+  notesChanged: number;
+  /** Links left as they were although they may concern what moved (ambiguous, no form names the target), and notes not rewritten, with why. */
+  notJudged: LinkIssue[];
+  notJudgedTotal: number;
+}
+
+/** The structured result: `links` flattened, its lists as the text shows them. */
+const outputSchema = z.object({
+  source: z.string(),
+  destination: z.string(),
+  kind: z.enum(['file', 'directory']),
+  dryRun: z.boolean(),
+  rewritten: z.array(z.string()).optional(),
+  rewrittenTotal: z.number().optional(),
+  notesChanged: z.number().optional(),
+  notJudged: z.array(z.string()).optional(),
+  notJudgedTotal: z.number().optional(),
+});
 
 const inputSchema = z.strictObject({
   sourcePath: z.string().describe('The file or folder to move, vault-relative. A path inside .trash/ restores a removed file.'),
-  destinationPath: z.string().describe('The new path, vault-relative. Must not exist yet; missing parent folders are created. A file keeps an allowed extension.'),
+  destinationPath: z.string().describe('The new path, vault-relative.'),
+  updateLinks: z.boolean().default(true).describe('Rewrite links to what moves. Default true.'),
+  dryRun: z.boolean().default(false).describe('Only return the plan. Default false.'),
 });
 
 export const move = defineTool({
@@ -18,47 +58,111 @@ export const move = defineTool({
   description: [
     'Moves or renames a file or a folder inside the vault, like `mv -T`: destinationPath is the new path itself, not a folder to move into. It must not exist yet; its missing parent folders are created.',
     'A moved file keeps an allowed extension (.md, .txt, ...). To restore a file that RemoveFile put in the trash, move it from its .trash/ path back.',
+    'Links to what moves (and relative links in moved notes) are rewritten to still lead there, unless updateLinks is false; ambiguous ones are listed, not changed. A dryRun only returns the plan.',
     'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
   ].join('\n'),
   inputSchema,
   outputSchema,
   effects: { readOnly: false, destructive: false, idempotent: false },
 
-  async run({ sourcePath, destinationPath }, vault): Promise<MoveOutput> {
+  async run({ sourcePath, destinationPath, updateLinks, dryRun }, vault, { signal }): Promise<MoveOutput> {
     const source = vault.resolvePath(sourcePath, { trash: 'restore' });
     const destination = vault.resolvePath(destinationPath);
     if (source === '' || destination === '') {
       throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved, nor replaced. Pass paths inside the vault.');
     }
-    return vault.withLock([source, destination], async () => {
-      const stat = await vault.statExisting(source);
-      if (stat.kind === 'file') {
-        if (namesFolder(sourcePath) || namesFolder(destinationPath)) {
-          throw new VaultError('INVALID_ARGUMENT', `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`);
-        }
-        vault.checkExtension(source);
-        vault.checkExtension(destination);
-      }
-      checkNewName(destination);
-      // Judged where both really are, so that a link to the folder cannot carry it into itself.
-      const [from, to] = [stat.target ?? source, await vault.checkWritePath(destination, stat.kind)];
-      if (stat.kind === 'directory' && (to === from || to.startsWith(`${from}/`))) {
-        throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
-      }
-      if (await vault.stat(destination)) throw alreadyThere(destination);
-      await vault.fs.makeDirectory(parentOf(destination));
-      // The backend refuses atomically too: something may have appeared there since the check.
-      await vault.fs.rename(source, destination).catch((error: unknown) => {
-        throw isVaultError(error) && error.code === 'ALREADY_EXISTS' ? alreadyThere(destination) : error;
-      });
-      return { source, destination, kind: stat.kind };
+    const { kind, plan } = await vault.withLock([source, destination], async () => {
+      const stat = await checkMove(vault, source, destination, sourcePath, destinationPath);
+      const plan = updateLinks ? await planMoveLinks(vault, source, destination, stat.kind, linkBudget(vault, signal)) : undefined;
+      if (!dryRun) await rename(vault, source, destination);
+      return { kind: stat.kind, plan };
     });
+    const moved = { source, destination, kind, dryRun };
+    if (!plan) return moved;
+    // Written after the move's own locks are let go, each note under its own: no call waits for one holding what it holds.
+    return { ...moved, links: dryRun ? planned(plan) : linksOf(await writeLinkRewrites(vault, plan), plan.issues) };
   },
 
   render(output, style = plainStyle) {
-    return `Moved ${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
+    const what = `${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
+    const head = output.dryRun ? `Dry run, nothing changed: would move ${what}` : `Moved ${what}`;
+    return output.links ? [`${head}; ${linksSummary(output.links, output.dryRun)}`, ...linkLines(output.links, style)].join('\n') : `${head} (links not updated)`;
   },
+
+  structure: ({ links, ...facts }) =>
+    links ? { ...facts, ...links, rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)), notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)) } : facts,
 });
+
+/** Checks a move can be made (under the lock): what is at the source, the extension rule, where both really are. */
+async function checkMove(vault: Vault, source: string, destination: string, sourcePath: string, destinationPath: string) {
+  const stat = await vault.statExisting(source);
+  if (stat.kind === 'file') {
+    if (namesFolder(sourcePath) || namesFolder(destinationPath)) {
+      throw new VaultError('INVALID_ARGUMENT', `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`);
+    }
+    vault.checkExtension(source);
+    vault.checkExtension(destination);
+  }
+  checkNewName(destination);
+  // Judged where both really are, so that a link to the folder cannot carry it into itself.
+  const [from, to] = [stat.target ?? source, await vault.checkWritePath(destination, stat.kind)];
+  if (stat.kind === 'directory' && (to === from || to.startsWith(`${from}/`))) {
+    throw new VaultError('INVALID_ARGUMENT', `${destination} is inside ${source}; a folder cannot be moved into itself. Choose a destination outside it.`);
+  }
+  if (await vault.stat(destination)) throw alreadyThere(destination);
+  return stat;
+}
+
+async function rename(vault: Vault, source: string, destination: string) {
+  await vault.fs.makeDirectory(parentOf(destination));
+  // The backend refuses atomically too: something may have appeared there since the check.
+  await vault.fs.rename(source, destination).catch((error: unknown) => {
+    throw isVaultError(error) && error.code === 'ALREADY_EXISTS' ? alreadyThere(destination) : error;
+  });
+}
+
+function planned({ rewrites, issues }: MoveLinksPlan): MovedLinks {
+  return linksOf({ changes: rewrites.flatMap((rewrite) => rewrite.plan.changes), notesChanged: rewrites.length, failed: [] }, issues);
+}
+
+function linksOf({ changes, notesChanged, failed }: { changes: LinkChange[]; notesChanged: number; failed: LinkIssue[] }, issues: LinkIssue[]): MovedLinks {
+  const notJudged = [...failed, ...issues];
+  return { rewritten: changes.slice(0, maxListedLinks), rewrittenTotal: changes.length, notesChanged, notJudged: notJudged.slice(0, maxListedLinks), notJudgedTotal: notJudged.length };
+}
+
+function linksSummary(links: MovedLinks, dryRun: boolean): string {
+  const count = (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`;
+  const rewritten = links.rewrittenTotal === 0 ? `no link ${dryRun ? 'to rewrite' : 'needed rewriting'}` : `${count(links.rewrittenTotal, 'link')} ${dryRun ? 'to rewrite' : 'rewritten'} in ${count(links.notesChanged, 'note')}`;
+  return links.notJudgedTotal === 0 ? rewritten : `${rewritten}; ${count(links.notJudgedTotal, 'link')} left as ${links.notJudgedTotal === 1 ? 'it was' : 'they were'}, see below`;
+}
+
+function linkLines(links: MovedLinks, style: TextStyle): string[] {
+  const more = (shown: number, total: number) => (total > shown ? [`[${total - shown} more not shown]`] : []);
+  return [
+    ...links.rewritten.map((change) => changeLine(change, style)),
+    ...more(links.rewritten.length, links.rewrittenTotal),
+    ...(links.notJudgedTotal > 0 ? ['Left as they were:'] : []),
+    ...links.notJudged.map((issue) => issueLine(issue, style)),
+    ...more(links.notJudged.length, links.notJudgedTotal),
+  ];
+}
+
+/** Longest part of a link an answer shows, before and after. */
+const maxShownLink = 200;
+
+function changeLine(change: LinkChange, style: TextStyle): string {
+  return `${style.path(change.file)}:${change.line}: ${shown(change.before)} -> ${shown(change.after)}`;
+}
+
+function issueLine(issue: LinkIssue, style: TextStyle): string {
+  return issue.line === 0 ? `${style.path(issue.file)}: ${issue.reason}` : `${style.path(issue.file)}:${issue.line}: ${shown(issue.link)} ${issue.reason}`;
+}
+
+/** A link as one line of an answer: line breaks and unsafe characters escaped, cut past `maxShownLink` characters. */
+function shown(link: string): string {
+  const oneLine = escapeName(link);
+  return oneLine.length > maxShownLink ? `${oneLine.slice(0, maxShownLink)}...` : oneLine;
+}
 
 function alreadyThere(destination: string): VaultError {
   return new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);

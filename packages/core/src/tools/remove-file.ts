@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
+import { findBacklinks } from '../links/find-backlinks.js';
+import { linkBudget } from '../links/link-budget.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { isVaultError, VaultError } from '../vault-error.js';
 import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault-path.js';
 
+/** Notes linking to the removed file that an answer names; `linkedFromTotal` counts them all. */
+export const maxListedBacklinks = 50;
+
 const outputSchema = z.object({
   path: z.string(),
   /** Where the file went, inside the vault's .trash/ folder. */
   trashPath: z.string(),
+  /** Notes whose links led to the file (now broken), the first `maxListedBacklinks`; absent when not checked within the time budget. */
+  linkedFrom: z.array(z.string()).optional(),
+  linkedFromTotal: z.number().optional(),
 });
 export type RemoveFileOutput = z.output<typeof outputSchema>;
 
@@ -20,14 +28,14 @@ export const removeFile = defineTool({
   name: 'RemoveFile',
   title: 'Move a file to the trash',
   description: [
-    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it; later, ListFiles on ".trash" finds it.',
+    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it; later, ListFiles on ".trash" finds it. Names the notes linking to it.',
     'Example: {"filePath": "inbox/old-idea.md"} moves it to .trash/inbox/old-idea.md.',
   ].join('\n'),
   inputSchema,
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
-  async run({ filePath }, vault): Promise<RemoveFileOutput> {
+  async run({ filePath }, vault, { signal }): Promise<RemoveFileOutput> {
     const path = vault.resolveFile(filePath);
     if (isInTrash(path)) {
       throw new VaultError('INVALID_ARGUMENT', `${path} is already in the trash, and nothing is ever deleted for good. Move it out of .trash/ to restore it.`);
@@ -36,12 +44,23 @@ export const removeFile = defineTool({
       const stat = await vault.statExisting(path);
       if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, and RemoveFile removes files only. Move its files one by one, or Move the folder elsewhere.`);
       vault.checkExtension(path);
-      return { path, trashPath: await moveToTrash(vault, path) };
+      const linkedFrom = await findBacklinks(vault, path, linkBudget(vault, signal)).catch((error: unknown) => {
+        // Past the time budget the file is still removed; the answer says its links were not checked.
+        if (isVaultError(error) && error.code === 'TIMEOUT') return undefined;
+        throw error;
+      });
+      const trashPath = await moveToTrash(vault, path);
+      return linkedFrom ? { path, trashPath, linkedFrom: linkedFrom.slice(0, maxListedBacklinks), linkedFromTotal: linkedFrom.length } : { path, trashPath };
     });
   },
 
   render(output, style = plainStyle) {
-    return `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it)`;
+    const removed = `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it)`;
+    const { linkedFrom, linkedFromTotal } = output;
+    if (linkedFrom === undefined || linkedFromTotal === undefined) return `${removed}; links to it not checked (over the time budget)`;
+    if (linkedFromTotal === 0) return removed;
+    const more = linkedFromTotal > linkedFrom.length ? [`[${linkedFromTotal - linkedFrom.length} more not shown]`] : [];
+    return [`${removed}; ${linkedFromTotal} note${linkedFromTotal === 1 ? '' : 's'} linked to it, now broken:`, ...linkedFrom.map((note) => style.path(note)), ...more].join('\n');
   },
 });
 

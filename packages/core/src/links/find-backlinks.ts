@@ -1,0 +1,21 @@
+import type { Vault } from '../vault.js';
+import { createLinkResolver } from './create-link-resolver.js';
+import { findLinkingNotes } from './find-linking-notes.js';
+import type { LinkBudget } from './link-budget.js';
+import { listVaultFiles } from './list-vault-files.js';
+import { parseLinks } from './parse-links.js';
+import { isNoteOf, nameOf } from './plan-move-links.js';
+
+/** The notes (sorted, other than the file itself) with a link that leads to the file at `path`, as the vault is now. */
+export async function findBacklinks(vault: Vault, path: string, budget: LinkBudget): Promise<string[]> {
+  const { files, symlinks } = await listVaultFiles(vault, budget.check);
+  const resolver = createLinkResolver(files);
+  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, { files: [nameOf(path)], folders: [] }, budget);
+  return found
+    .filter((note) => parseLinks(note.text).some((link) => {
+      const resolved = resolver.resolve(link, note.path);
+      return resolved.kind === 'file' && resolved.path === path;
+    }))
+    .map((note) => note.path)
+    .sort();
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { linkPattern } from './find-linking-notes.js';
+
+describe('linkPattern: the lines that may link to a name, and not prose that mentions it', () => {
+  const pattern = new RegExp(linkPattern({ files: ['overview', 'my note', 'img.png', 'v1.2'], folders: ['build insights'] }), 'im');
+  it.each([
+    '[[Overview]]',
+    '[[docs/overview|the overview]]',
+    '[[overview#Part]]',
+    '| [[overview\\|o]] |',
+    '[o](../overview.md)',
+    '[o](overview)',
+    '[o](overview.md "title")',
+    '[o](<my note.md>)',
+    '[o](my%20note.md#x)',
+    '[id]: overview',
+    '[id]: overview\r',
+    '![[img.png|100]]',
+    '![i](img.png "title")',
+    '[[v1.2]]',
+    '[v](v1.2.md)',
+    '[[build insights/x]]',
+    '[x](../build%20insights/x.md)',
+  ])('%s', (line) => {
+    expect(pattern.test(line)).toBe(true);
+  });
+
+  it.each(['the overview of it', 'overviews', 'my notes', 'img.pngx', 'v1.23', 'build insights are'])('not %s', (line) => {
+    expect(pattern.test(line)).toBe(false);
+  });
+
+  it('takes any link syntax when the names would make a pattern longer than a search query may be', () => {
+    expect(linkPattern({ files: Array.from({ length: 1_000 }, (_, index) => `name-${index}`), folders: [] })).toBe('\\[\\[|\\]\\(|\\]:');
+    expect(linkPattern({ files: ['a'], folders: [] })).toBe('(?:a)(?:\\.md)?(?:[\\]|#)>\\\\\\r]|$)|(?:a)\\.md\\s');
+  });
+});

@@ -1,0 +1,50 @@
+import { codeAndMathSpans } from './code-and-math-spans.js';
+import { frontMatterEnd } from './front-matter-end.js';
+import { proseRanges } from './prose-ranges.js';
+import { scanUrlLinks } from './scan-url-links.js';
+import { createWikilinkScanner } from './scan-wikilinks.js';
+
+/**
+ * How a link is written. `wikilink`, `embed` (`![[...]]`) and `frontmatter` (a wikilink in a front
+ * matter value) name their target Obsidian's way; `markdown` (`[text](path)`), `image`
+ * (`![alt](path)`) and `definition` (`[id]: path`) with a URL path.
+ */
+export type LinkKind = 'wikilink' | 'embed' | 'frontmatter' | 'markdown' | 'image' | 'definition';
+
+/** One link of a note, with where it is written: offsets in the note's text (UTF-16 code units, BOM left out). */
+export interface NoteLink {
+  kind: LinkKind;
+  /** The target's path as it resolves, without `#subpath` or alias: percent escapes and backslash escapes undone for a URL path. */
+  path: string;
+  /** Where that path is written; a rewrite replaces exactly `[pathStart, pathEnd)` and nothing else. */
+  pathStart: number;
+  pathEnd: number;
+  /** The whole link (`![[T#H|a]]`, `[text](T.md "t")`), for reports. */
+  linkStart: number;
+  linkEnd: number;
+  /** A URL path written `<between angle brackets>`; `plain` for every other. */
+  form: 'plain' | 'angle';
+}
+
+/**
+ * Every link of a note, in the order of their paths in the text: wikilinks and embeds, markdown
+ * links and images, reference definitions, and wikilinks in front matter; nothing inside code
+ * (fences, inline code) or math (`$$` blocks, `$$...$$`, Obsidian's `$...$`). A hand-written scanner,
+ * linear in the text (see docs/decisions/0013-links.md for why not a CommonMark parser).
+ */
+export function parseLinks(text: string): NoteLink[] {
+  const links: NoteLink[] = [];
+  const scanWikilinks = createWikilinkScanner(text);
+  const bodyStart = frontMatterEnd(text);
+  if (bodyStart > 0) scanWikilinks(0, bodyStart, true, links);
+  for (const [from, to] of proseRanges(text, bodyStart)) {
+    const skips = codeAndMathSpans(text, from, to);
+    let start = from;
+    for (const [skipStart, skipEnd] of [...skips, [to, to]]) {
+      scanWikilinks(start, skipStart!, false, links);
+      start = skipEnd!;
+    }
+    scanUrlLinks(text, from, to, skips, links);
+  }
+  return links.sort((a, b) => a.pathStart - b.pathStart);
+}

@@ -1,0 +1,82 @@
+import type { Vault } from '../vault.js';
+import { extensionOf } from '../vault-path.js';
+import { createLinkResolver } from './create-link-resolver.js';
+import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
+import type { LinkBudget } from './link-budget.js';
+import { listVaultFiles } from './list-vault-files.js';
+import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
+import { readLinkFormat } from './read-link-format.js';
+
+/** One note whose links change: where it is read (before the move) and written (after), what was read, and its plan. */
+export interface NoteRewrite {
+  note: LoadedNote;
+  writePath: string;
+  plan: NoteLinkPlan;
+}
+
+export interface MoveLinksPlan {
+  context: MovePlanContext;
+  rewrites: NoteRewrite[];
+  /** Links left as they are (ambiguous, or no form names the target) and notes that could not be read. */
+  issues: LinkIssue[];
+}
+
+/** The extensions of notes whose links are parsed (Obsidian's markdown), when the vault allows them. */
+const noteExtensions = new Set(['.md', '.markdown', '.mdx']);
+
+/**
+ * What moving `source` to `destination` (a file, or a folder and every file in it) does to the
+ * vault's links: every note that may link to a moved file (or, by a moved file's new name, to
+ * another) is read, and so is every moved note; each gets its plan. Nothing is written.
+ */
+export async function planMoveLinks(vault: Vault, source: string, destination: string, kind: 'file' | 'directory', budget: LinkBudget): Promise<MoveLinksPlan> {
+  const checkDeadline = budget.check;
+  const { files, symlinks } = await listVaultFiles(vault, checkDeadline);
+  const moved = new Map<string, string>();
+  if (kind === 'file') moved.set(source, destination);
+  else for (const file of files) if (file.startsWith(`${source}/`)) moved.set(file, destination + file.slice(source.length));
+  const after = files.filter((file) => !moved.has(file)).concat([...moved.values()]);
+  // A folder's files keep their names: a link that stops leading to one names the folder (or, made ambiguous, the new one).
+  const names = kind === 'file' ? { files: [nameOf(source), nameOf(destination)], folders: [] } : { files: [], folders: [nameOf(source), nameOf(destination)] };
+  const context: MovePlanContext = {
+    moved,
+    before: createLinkResolver(files),
+    after: createLinkResolver(after),
+    format: await readLinkFormat(vault),
+    mayConcern: (path) => [...names.files, ...names.folders].some((name) => path.toLowerCase().includes(name)),
+  };
+  const isNote = (path: string) => isNoteOf(vault, path);
+  const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);
+  for (const path of [...moved.keys()].filter(isNote)) {
+    checkDeadline();
+    const note = await loadNote(vault, path);
+    if ('reason' in note) unread.push(note);
+    else found.push(note);
+  }
+  const rewrites: NoteRewrite[] = [];
+  const issues: LinkIssue[] = unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` }));
+  for (const note of found) {
+    checkDeadline();
+    const plan = planNoteLinks(note.path, note.text, context);
+    issues.push(...plan.issues);
+    if (plan.changes.length > 0) rewrites.push({ note, writePath: moved.get(note.path) ?? note.path, plan });
+  }
+  rewrites.sort((a, b) => compare(a.writePath, b.writePath));
+  issues.sort((a, b) => compare(a.file, b.file) || a.line - b.line);
+  return { context, rewrites, issues };
+}
+
+/** Whether the file at `path` is a note whose links count: markdown, and on the vault's allow-list. */
+export function isNoteOf(vault: Vault, path: string): boolean {
+  return noteExtensions.has(extensionOf(path)) && vault.options.extensions.includes(extensionOf(path));
+}
+
+/** The name a link to `path` holds, lower-case: a note's without `.md`, another file's or a folder's whole. */
+export function nameOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  return name.endsWith('.md') ? name.slice(0, -3) : name;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,94 @@
+import type { LinkResolver } from './create-link-resolver.js';
+import { parseLinks } from './parse-links.js';
+import { type LinkFormat, writeLinkPath } from './write-link-path.js';
+
+/** What a move changes, as link rewriting sees it. */
+export interface MovePlanContext {
+  /** Every moved file: its path before -> its path after. */
+  moved: ReadonlyMap<string, string>;
+  /** The vault's files before the move, and after it. */
+  before: LinkResolver;
+  after: LinkResolver;
+  format: LinkFormat;
+  /**
+   * Whether a link of a note that did not move may concern the move (its path holds a moved name),
+   * so that the others are not resolved at all; default: every link may.
+   */
+  mayConcern?(path: string): boolean;
+}
+
+/** A link rewritten: the note (its path after the move), the 1-based line, and the whole link before and after. */
+export interface LinkChange {
+  file: string;
+  line: number;
+  before: string;
+  after: string;
+}
+
+/** A link left as it is although it may concern what moved: several files it could mean, or no way to write it. */
+export interface LinkIssue {
+  file: string;
+  line: number;
+  link: string;
+  reason: string;
+}
+
+export interface NoteLinkPlan {
+  /** The note's new text: its old text with the rewritten link paths replaced, every other character kept. */
+  text: string;
+  changes: LinkChange[];
+  issues: LinkIssue[];
+}
+
+/**
+ * The links of one note (at `path` before the move) to rewrite so that each still leads where it
+ * led: a link is rewritten only when it led to one file before and would not lead to that file
+ * (moved or not) from where the note is after. A link that could mean several files, a moved one
+ * among them, is reported, not judged.
+ */
+export function planNoteLinks(path: string, text: string, context: MovePlanContext): NoteLinkPlan {
+  const source = context.moved.get(path) ?? path;
+  const lines = createLineCounter(text);
+  const changes: LinkChange[] = [];
+  const issues: LinkIssue[] = [];
+  const pieces: string[] = [];
+  let copied = 0;
+  const resolvesAll = context.mayConcern === undefined || context.moved.has(path);
+  for (const link of parseLinks(text)) {
+    if (!resolvesAll && !context.mayConcern!(link.path)) continue;
+    const before = context.before.resolve(link, path);
+    // A path inside another link's path (`[x]([[y]])`) is left to the outer one.
+    if (before.kind === 'none' || link.pathStart < copied) continue;
+    const whole = text.slice(link.linkStart, link.linkEnd);
+    if (before.kind === 'ambiguous') {
+      if (context.moved.has(path) || before.candidates.some((candidate) => context.moved.has(candidate))) {
+        issues.push({ file: source, line: lines(link.pathStart), link: whole, reason: `could mean ${before.candidates.length} files: ${before.candidates.slice(0, 3).join(', ')}${before.candidates.length > 3 ? ', ...' : ''}` });
+      }
+      continue;
+    }
+    const target = context.moved.get(before.path) ?? before.path;
+    const after = context.after.resolve(link, source);
+    if (after.kind === 'file' && after.path === target) continue;
+    const written = writeLinkPath(link, text, target, source, context.after, context.format);
+    if (written === undefined) {
+      issues.push({ file: source, line: lines(link.pathStart), link: whole, reason: `no link of this kind can name ${target}` });
+      continue;
+    }
+    pieces.push(text.slice(copied, link.pathStart), written);
+    copied = link.pathEnd;
+    const changed = whole.slice(0, link.pathStart - link.linkStart) + written + whole.slice(link.pathEnd - link.linkStart);
+    changes.push({ file: source, line: lines(link.pathStart), before: whole, after: changed });
+  }
+  pieces.push(text.slice(copied));
+  return { text: changes.length === 0 ? text : pieces.join(''), changes, issues };
+}
+
+/** Line numbers (1-based) of increasing offsets, counted once over the text. */
+function createLineCounter(text: string): (offset: number) => number {
+  let line = 1;
+  let position = 0;
+  return (offset) => {
+    for (; position < offset; position += 1) if (text.charCodeAt(position) === 10) line += 1;
+    return line;
+  };
+}

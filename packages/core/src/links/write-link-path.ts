@@ -1,0 +1,67 @@
+import { isRelative, type LinkResolver } from './create-link-resolver.js';
+import type { NoteLink } from './parse-links.js';
+
+/** Obsidian's `newLinkFormat`: how a new link names its target. */
+export type LinkFormat = 'shortest' | 'relative' | 'absolute';
+
+/**
+ * The text to write in place of `link`'s path (`[pathStart, pathEnd)` of `written`, the note's
+ * text) so that, from a note at `source`, it leads to `target`; undefined when no form does (a
+ * name a wikilink cannot hold, like `a#b.md`). The link keeps its form: `./`, `../` or `/` as it
+ * had, `.md` only if it had it, `<...>` or percent escapes as it had; otherwise the first of the
+ * `format`'s forms that leads there alone (shortest: the basename, else the vault path).
+ */
+export function writeLinkPath(link: NoteLink, written: string, target: string, source: string, resolver: LinkResolver, format: LinkFormat): string | undefined {
+  const keepsMd = link.path.toLowerCase().endsWith('.md') || !target.toLowerCase().endsWith('.md');
+  const shown = keepsMd ? target : target.slice(0, -3);
+  const isUrl = link.kind === 'markdown' || link.kind === 'image' || link.kind === 'definition';
+  for (const candidate of formsOf(link.path, shown, source, format)) {
+    if (!isUrl && !fitsWikilink(candidate)) continue;
+    const found = resolver.resolve({ kind: link.kind, path: candidate }, source);
+    if (found.kind === 'file' && found.path === target) return isUrl ? encodeUrlPath(candidate, link, written) : candidate;
+  }
+  return undefined;
+}
+
+/** The forms to try, best first. */
+function formsOf(path: string, shown: string, source: string, format: LinkFormat): string[] {
+  const relative = relativePath(source.slice(0, Math.max(0, source.lastIndexOf('/'))), shown);
+  const dotted = relative.startsWith('../') ? relative : `./${relative}`;
+  if (path.startsWith('/')) return [`/${shown}`];
+  if (isRelative(path)) return [dotted];
+  const name = shown.slice(shown.lastIndexOf('/') + 1);
+  if (format === 'relative') return [relative, dotted];
+  if (format === 'absolute') return [shown, `/${shown}`];
+  return [name, shown, `/${shown}`];
+}
+
+/** `to` as seen from the folder `from` (both vault-relative). */
+export function relativePath(from: string, to: string): string {
+  const start = from === '' ? [] : from.split('/');
+  const end = to.split('/');
+  let common = 0;
+  while (common < start.length && common < end.length - 1 && start[common] === end[common]) common += 1;
+  return [...start.slice(common).map(() => '..'), ...end.slice(common)].join('/');
+}
+
+/** A wikilink path ends at `|`, `#` or `]]`, and `[[`, `^` and a line break would break it. */
+function fitsWikilink(path: string): boolean {
+  return !/[|#^\r\n]|\[\[|\]\]/.test(path) && path.trim() === path;
+}
+
+/**
+ * A path as a URL link writes it: inside `<...>` with `<`, `>` and `\` escaped; otherwise with
+ * what would end or break it (space, parentheses, `%`, `#`, `?`, `<`, `>`, `\`, control characters)
+ * percent-escaped, and every non-ASCII character too when the link had escaped one.
+ */
+function encodeUrlPath(path: string, link: NoteLink, written: string): string {
+  if (link.form === 'angle') return path.replace(/[<>\\]/g, '\\$&');
+  const original = written.slice(link.pathStart, link.pathEnd);
+  const escapesNonAscii = /%[89a-f][\da-f]/i.test(original);
+  return [...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? encodeURIComponent(character) : character)).join('');
+}
+
+function mustEscape(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code <= 32 || code === 127 || '()%#?<>\\'.includes(character);
+}
