@@ -71,11 +71,10 @@ export const textSearch = defineTool({
   name: 'TextSearch',
   title: 'Search text files',
   description: [
-    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file (in markdown, under their heading path: "§ ## Setup > ### Linux"); "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
+    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file and section ("§ ## Setup"); "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
     'Case: smart case (ignores case unless the query has an upper-case letter); caseSensitive overrides it. regex: JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there).',
     'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian) and other extensions are not searched; the trash only with directoryPath ".trash".',
     `maxResults (default 50) bounds the lines or files returned; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
-    'Then TextRead the file around the line numbers given, or TextEdit it directly.',
     'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}; {"filePattern": "*c4996*"}.',
   ].join('\n'),
   inputSchema,
