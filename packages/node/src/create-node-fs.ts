@@ -35,6 +35,13 @@ export interface NodeFsOptions {
    * nothing. Default 0; a long-lived server sets it (vault-mcp: 512 MiB).
    */
   searchMemory?: number;
+  /**
+   * How long (ms) a file must have gone unchanged before the workers keep its text: a file system stamps
+   * times at its own granularity, so a write in the same tick as the read could leave the same times on
+   * new content (see `racyMargin`). Default 2,500, for the coarsest (FAT); 0 on a file system known to
+   * stamp each write apart.
+   */
+  searchSettleTime?: number;
 }
 
 /** The Node backend: a `VaultFs` that holds worker threads and memory until it is closed. */
@@ -60,7 +67,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
   const realRoot = await realRootOf(root);
   const chunkSize = options.chunkSize ?? 1024 * 1024;
   const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
-  const pool = options.searchWorkers !== 0 && workerFound(searchWorker) ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory }) : undefined;
+  const pool = options.searchWorkers !== 0 && workerFound(searchWorker) ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory, settleTime: options.searchSettleTime }) : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
 

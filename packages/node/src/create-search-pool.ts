@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileSearchResult, type SearchFilesRequest, VaultError } from '@vault/core';
 import { createOrderedResults, type OrderedResults } from './create-ordered-results.js';
+import { racyMargin } from './create-warm-files.js';
 import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals } from './search-worker.js';
 import { toVaultError } from './to-vault-error.js';
 
@@ -84,6 +85,8 @@ export interface SearchPoolOptions {
   size?: number;
   /** Bytes of file text the workers keep in memory between searches, shared out evenly. Default 0: each search reads every file. */
   warmBytes?: number;
+  /** How long (ms) a file must have gone unchanged before a worker keeps its text. Default `racyMargin`. */
+  settleTime?: number;
 }
 
 /**
@@ -95,9 +98,9 @@ export interface SearchPoolOptions {
  * workers busy with its own, which stops even a regex stuck on one line (and frees what they kept);
  * fresh workers take their places, so other searches go on unharmed.
  */
-export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(availableParallelism(), 4)), warmBytes = 0 }: SearchPoolOptions = {}): SearchPool {
+export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(availableParallelism(), 4)), warmBytes = 0, settleTime = racyMargin }: SearchPoolOptions = {}): SearchPool {
   const slots: Slot[] = Array.from({ length: size }, () => ({ since: 0, warm: { files: 0, bytes: 0 }, waiting: [], fills: [] }));
-  const workerData: SearchWorkerData = { warmBytes: Math.floor(warmBytes / size) };
+  const workerData: SearchWorkerData = { warmBytes: Math.floor(warmBytes / size), settleTime };
   let nextTaskId = 0;
   let closed = false;
 

@@ -28,7 +28,7 @@ export interface WarmFiles {
   get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
   /**
    * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
-   * A file changed too close to that moment is not kept (see `racyMargin`), nor one that does not fit
+   * A file changed too close to that moment is not kept (see `racyMargin`: the settle time), nor one that does not fit
    * (with `evict: false`, nor one that would push out others).
    */
   keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
@@ -62,7 +62,7 @@ const entryCost = 200;
  * larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept. (Moving each file
  * used to the end, for a least-recently-used order, cost more per search than the lstat that checks it.)
  */
-export function createWarmFiles(maxBytes: number): WarmFiles {
+export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
   let bytes = 0;
   let full = false;
@@ -88,7 +88,7 @@ export function createWarmFiles(maxBytes: number): WarmFiles {
 
     keep(absolute, stat, text, byteLength, readAt, { evict } = { evict: true }) {
       forget(absolute);
-      if (stat.ctimeMs > readAt - racyMargin || stat.mtimeMs > readAt - racyMargin) return;
+      if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
       // ASCII text is a one-byte string; anything else may take two bytes a character.
       const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
       const cost = entryCost + absolute.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));

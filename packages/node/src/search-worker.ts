@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rea
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, literalsOfMatches, type SearchFilesRequest, searchableText, searchFile, searchText, skipReasons } from '@vault/core';
-import { createWarmFiles } from './create-warm-files.js';
+import { createWarmFiles, racyMargin } from './create-warm-files.js';
 import { descriptorPath } from './descriptor-path.js';
 import { type TrigramSet, trigramTest } from './trigram-set.js';
 
@@ -29,9 +29,10 @@ export interface FillTask {
   fill: { maxFileSize: number };
 }
 
-/** What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing). */
+/** What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing), and how long a file must have gone unchanged to be kept (ms). */
 export interface SearchWorkerData {
   warmBytes: number;
+  settleTime: number;
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
@@ -45,8 +46,8 @@ export interface WarmTotals {
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
 const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Buffer).includes(part as Buffer) };
 
-const warmBytes = (workerData as SearchWorkerData | undefined)?.warmBytes ?? 0;
-const warm = createWarmFiles(warmBytes);
+const { warmBytes, settleTime } = (workerData as SearchWorkerData | undefined) ?? { warmBytes: 0, settleTime: racyMargin };
+const warm = createWarmFiles(warmBytes, settleTime);
 const keeping = warmBytes > 0;
 
 /** A query as this worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */

@@ -11,6 +11,8 @@ const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
 /** The time budget of a search whose time is not what a test checks: a safety net, for a busy machine. */
 const generousBudget = 300_000;
 const searchMemory = 64 * 1024 * 1024;
+/** Files kept as soon as they are read: this machine's file system stamps each write apart (the settle time has a test of its own). */
+const searchSettleTime = 0;
 
 /** Files enough that TextSearch hands them to the workers (from 100 on). */
 const notes = Array.from({ length: 150 }, (_, index) => `notes/${index % 5}/${String(index).padStart(3, '0')}.md`);
@@ -18,8 +20,8 @@ const seed = () => Object.fromEntries(notes.map((note, index) => [note, `# Note 
 
 /**
  * Reads the files into the workers until every one is kept. A file is kept only once it has not
- * changed for a moment (see `racyMargin`), so a vault written just now is read again until then:
- * this waits on that, not on a fixed delay.
+ * changed for the settle time (see `racyMargin`), so a vault written just now is read again until
+ * then: this waits on that, not on a fixed delay.
  */
 async function warmUntilKept(fs: NodeVaultFs, files: number) {
   for (;;) {
@@ -35,7 +37,7 @@ let fromDisk: Vault;
 
 beforeEach(async () => {
   folder = await createTempFolder(seed());
-  fs = await createNodeFs(folder.path, { searchWorker, searchMemory });
+  fs = await createNodeFs(folder.path, { searchWorker, searchMemory, searchSettleTime });
   warm = createVault(fs, { searchTimeout: generousBudget });
   fromDisk = createVault(await createNodeFs(folder.path, { searchWorkers: 0 }), { searchTimeout: generousBudget });
   await warmUntilKept(fs, notes.length);
@@ -109,14 +111,24 @@ describe('warm search: files changed behind its back are searched as they are no
     expect((await searchBoth({ query: 'change 9\\d\\d$', regex: true, ...everything })).totalFiles).toBe(100);
   });
 
-  it('keeps a file again once it settles, and stays exact', async () => {
-    await writeFile(path.join(folder.path, notes[2]!), 'gamma again\n');
+  it('keeps a file changed within the settle time only once it settles, and stays exact meanwhile', async () => {
+    const settling = await createNodeFs(folder.path, { searchWorker, searchMemory, searchSettleTime: 60_000 });
+    try {
+      await writeFile(path.join(folder.path, notes[2]!), 'gamma again\n');
+      // Every other file was written when the test began, within the minute too: none is kept yet.
+      expect(await settling.warmSearch()).toEqual({ files: 0, bytes: 0 });
+      const input = { query: 'gamma again', ...everything };
+      expect(await createVault(settling, { searchTimeout: generousBudget }).call('TextSearch', input)).toEqual(await fromDisk.call('TextSearch', input));
+    } finally {
+      await settling.close();
+    }
+    await writeFile(path.join(folder.path, notes[2]!), 'gamma once more\n');
     await warmUntilKept(fs, notes.length);
-    expect((await searchBoth({ query: 'gamma again', ...everything })).totalFiles).toBe(1);
+    expect((await searchBoth({ query: 'gamma once more', ...everything })).totalFiles).toBe(1);
   });
 
   it('answers exactly while the files are still being read in the background', async () => {
-    const other = await createNodeFs(folder.path, { searchWorker, searchMemory });
+    const other = await createNodeFs(folder.path, { searchWorker, searchMemory, searchSettleTime });
     try {
       const filling = other.warmSearch();
       const during = createVault(other, { searchTimeout: generousBudget });
@@ -131,7 +143,7 @@ describe('warm search: files changed behind its back are searched as they are no
 describe('warm search: the memory bound', () => {
   it('keeps no more than the bound, and reads the rest from disk, exactly', async () => {
     const bound = 20_000;
-    const small = await createNodeFs(folder.path, { searchWorker, searchMemory: bound, searchWorkers: 2 });
+    const small = await createNodeFs(folder.path, { searchWorker, searchMemory: bound, searchWorkers: 2, searchSettleTime });
     try {
       const kept = await small.warmSearch();
       expect(kept.bytes).toBeLessThanOrEqual(bound);
@@ -169,7 +181,7 @@ describe('closing the backend', () => {
 
   it('releases the workers of 10 vaults opened and searched in one process, and their memory', async () => {
     const before = { threads: threads(), workers: workers() };
-    const opened = await Promise.all(vaults.map((vault) => createNodeFs(vault.path, { searchWorker, searchMemory, searchWorkers: 2 })));
+    const opened = await Promise.all(vaults.map((vault) => createNodeFs(vault.path, { searchWorker, searchMemory, searchWorkers: 2, searchSettleTime })));
     for (const backend of opened) expect((await createVault(backend, { searchTimeout: generousBudget }).call('TextSearch', { query: 'gamma', ...everything })).totalFiles).toBe(50);
     expect(threads()).toBeGreaterThanOrEqual(before.threads + 20);
     // One closed by close(), the others by Symbol.asyncDispose (what `await using` calls).
@@ -182,7 +194,7 @@ describe('closing the backend', () => {
   });
 
   it('fails a search running when it is closed, and any search after, with a clear error', async () => {
-    const backend = await createNodeFs(vaults[0]!.path, { searchWorker, searchMemory });
+    const backend = await createNodeFs(vaults[0]!.path, { searchWorker, searchMemory, searchSettleTime });
     const vault = createVault(backend, { searchTimeout: generousBudget });
     const running = vault.call('TextSearch', { query: 'gamma', ...everything });
     await backend.close();
