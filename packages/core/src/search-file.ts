@@ -39,6 +39,9 @@ export interface FileSearchOptions {
   checkDeadline?: () => void;
 }
 
+/** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel: below it, a round trip to its workers costs more than the reading. */
+export const parallelSearchThreshold = 100;
+
 /** Why a file was left out of a search. */
 export const skipReasons = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large' } as const;
 

@@ -1,4 +1,4 @@
-import { skipReasons } from '../search-file.js';
+import { parallelSearchThreshold, skipReasons } from '../search-file.js';
 import { maxQueryLength } from '../search-pattern.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
@@ -58,8 +58,9 @@ export function linkPattern({ files, folders }: LinkNames): string {
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
  * is loaded. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker
- * threads) finds them among the plain files; symlinked notes, and every note on a backend
- * without one, are read here, a batch at a time. This is the one lookup a link index can replace.
+ * threads) finds them among the plain files of a vault of `parallelSearchThreshold` notes or more;
+ * symlinked notes, and every note of a smaller vault or on a backend without one, are read here, a
+ * batch at a time. This is the one lookup a link index can replace.
  */
 export async function findLinkingNotes(
   vault: Vault,
@@ -69,7 +70,7 @@ export async function findLinkingNotes(
   budget: LinkBudget,
 ): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
   const pattern = linkPattern(names);
-  const searched = vault.fs.searchFiles ? notes.filter((path) => !symlinks.has(path)) : [];
+  const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !symlinks.has(path)) : [];
   const candidates = searched.length > 0 ? await searchCandidates(vault, searched, names, pattern, budget) : { paths: [], unread: [] };
   const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
   const found: LoadedNote[] = [];

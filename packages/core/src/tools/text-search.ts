@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compileGlob } from '../compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import { type FileSearchResult, keepFirstMatches, maxResultLineLength, type SearchLine, searchText, skipReasons } from '../search-file.js';
+import { type FileSearchResult, keepFirstMatches, maxResultLineLength, parallelSearchThreshold, type SearchLine, searchText, skipReasons } from '../search-file.js';
 import { compileSearchPattern, type LineMatcher, longLiteral } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -9,8 +9,6 @@ import { VaultError, isVaultError } from '../vault-error.js';
 import { escapeName } from '../vault-path.js';
 import { comparePaths, type WalkedFile, walkFiles } from '../walk-files.js';
 
-/** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel. */
-const parallelSearchThreshold = 100;
 
 export interface SearchFile {
   path: string;
