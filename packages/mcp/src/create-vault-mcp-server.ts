@@ -3,11 +3,13 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { ToolName, Vault } from '@vault/core';
 import { callVaultTool } from './call-vault-tool.js';
 import { listVaultTools } from './list-vault-tools.js';
+// Only `version` is bundled (the build inlines it from this package's package.json).
+import { version as packageVersion } from '../package.json';
 
 export interface VaultMcpServerOptions {
   /** The name the server reports to clients. Default `vault-text-tools`. */
   name?: string;
-  /** The version the server reports. Default `0.1.0`. */
+  /** The version the server reports. Default: this package's version. */
   version?: string;
   /**
    * Called with every unexpected failure, e.g. to log it to stderr: a tool's non-VaultError (`where`
@@ -39,7 +41,7 @@ function instructionsFor(vault: Vault): string {
  * returned server is refused by the SDK (the handlers exist already).
  */
 export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
-  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions: instructionsFor(vault) });
+  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? packageVersion }, { instructions: instructionsFor(vault) });
   const protocol = server.server;
   // The tool list never changes while the server runs.
   protocol.registerCapabilities({ tools: { listChanged: false } });
