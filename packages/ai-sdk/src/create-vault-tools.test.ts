@@ -1,7 +1,7 @@
 import { createMemoryFs, createVault, functionDefinitions, tools as definitions } from '@vault/core';
 import { asSchema, type FlexibleSchema, generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createVaultTools } from './create-vault-tools.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
@@ -26,7 +26,18 @@ function scriptedModel(calls: ToolCall[]) {
   return { model, toolOutputs };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The package this test project runs on as `ai`: `ai` (version 6) or `ai-v7` (see vitest.config.ts). */
+    aiPackage: string;
+  }
+}
+
 describe('createVaultTools', () => {
+  it('runs on the AI SDK major its test project names', async () => {
+    expect(await import('ai')).toBe(await import(/* @vite-ignore */ inject('aiPackage')));
+  });
+
   it('offers the tools with the names, descriptions and input schemas of the MCP server', async () => {
     const tools = createVaultTools(createVault(createMemoryFs()));
     expect(Object.keys(tools)).toEqual(definitions.map((definition) => definition.name));
