@@ -27,7 +27,8 @@ it('packs an MCP Bundle that validates, asks for the vault folder, and runs the 
     expect(manifest.user_config.vault).toMatchObject({ type: 'directory', required: true });
 
     // What Claude Desktop does: the manifest's command, with the bundle's folder and the user's answer.
-    const fill = (value: string) => value.replace('${__dirname}', unpacked).replace('${user_config.vault}', vault.path);
+    const placeholders: Record<string, string> = { __dirname: unpacked, 'user_config.vault': vault.path };
+    const fill = (value: string) => value.replace(/\$\{([\w.]+)\}/g, (whole, name: string) => placeholders[name] ?? whole);
     const { command, args } = manifest.server.mcp_config as { command: string; args: string[] };
     const client = new Client({ name: 'mcpb-test', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: command === 'node' ? process.execPath : command, args: args.map(fill), stderr: 'ignore' }));
