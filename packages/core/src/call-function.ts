@@ -14,12 +14,12 @@ export interface FunctionCallResult {
 
 /**
  * Runs a function call as a model sent it, by a name known only at run time and its arguments as
- * the JSON text (or the object) the model wrote, for any framework given `functionDefinitions`:
+ * the JSON text (or the parsed value) the model wrote, for any framework given `functionDefinitions`:
  * a `null` argument means "not given" (strict mode's way of leaving one out). A bad name, bad JSON
  * or bad arguments come back as an error result the model can act on, like any `VaultError`;
  * anything else (a bug, a failing backend) is thrown to your program.
  */
-export async function callFunction(vault: Vault, name: string, input: string | Record<string, unknown>, options: ToolCallOptions = {}): Promise<FunctionCallResult> {
+export async function callFunction(vault: Vault, name: string, input: unknown, options: ToolCallOptions = {}): Promise<FunctionCallResult> {
   try {
     const output = await vault.call(name as ToolName, parseArguments(input) as never, options);
     return { text: vault.render(name as ToolName, output as never), isError: false, output };
@@ -29,7 +29,7 @@ export async function callFunction(vault: Vault, name: string, input: string | R
   }
 }
 
-function parseArguments(input: string | Record<string, unknown>): Record<string, unknown> {
+function parseArguments(input: unknown): Record<string, unknown> {
   let parsed: unknown = input;
   if (typeof input === 'string') {
     try {
