@@ -89,4 +89,35 @@ describe(`the packed packages, installed with npm outside the workspace (Node ${
     expect(await readFile(path.join(project, 'examples/vault/todo.md'), 'utf8')).toContain('- [x] Ship the MCP server');
     expect(await run(process.execPath, ['--no-warnings', 'require.cjs'], project)).toBe('1 function function 8\n');
   });
+
+  it("runs the README's client set-ups (Claude Desktop, Claude Code, the MCP Inspector) with the packed server in place of the registry's", async () => {
+    const readme = await readFile(path.join(repositoryRoot, 'README.md'), 'utf8');
+    const server = tarballOf('vault-text-mcp');
+    const vault = path.join(folder, 'client-vault');
+    await cp(path.join(repositoryRoot, 'examples/vault'), vault, { recursive: true });
+    const packed = (args: string[]) =>
+      args.flatMap((arg) => (arg === 'vault-text-mcp' ? [`--package=${server.tarball}`, 'vault-mcp'] : [['/absolute/path/to/your/notes', 'examples/vault'].includes(arg) ? vault : arg]));
+    const listedBy = async (command: string, args: string[]) => {
+      const client = new Client({ name: 'readme-client', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command, args: packed(args), cwd: project, env: childEnv as Record<string, string>, stderr: 'ignore' }));
+      try {
+        return (await client.listTools()).tools.length;
+      } finally {
+        await client.close();
+      }
+    };
+
+    const desktop = JSON.parse(/\*\*Claude Desktop\*\*[^`]*```json\n([^`]+)```/.exec(readme)![1]!).mcpServers.vault as { command: string; args: string[] };
+    expect(await listedBy(desktop.command, desktop.args)).toBe(8);
+    const [claudeCode, ...codeArgs] = /claude mcp add vault -- (.+)/.exec(readme)![1]!.split(' ');
+    expect(await listedBy(claudeCode!, codeArgs)).toBe(8);
+
+    const [direct, withNode] = /\*\*MCP Inspector\*\*[^`]*```sh\n([^`]+)```/.exec(readme)![1]!.trim().split('\n');
+    const listed = (stdout: string) => (JSON.parse(stdout) as { tools: { name: string }[] }).tools.length;
+    // The second line brings Node 22 for the Inspector, on any Node; the first runs as written where this Node is 22.19 or newer.
+    const [, inspectorPackages, inspectorCommand] = /^npx (.+) -c '(.+)'$/.exec(withNode!)!;
+    expect(listed(await run('npx', [...inspectorPackages!.split(' '), '-c', packed(inspectorCommand!.split(' ')).join(' ')], project))).toBe(8);
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    if (major > 22 || (major === 22 && minor >= 19)) expect(listed(await run('npx', packed(direct!.split(' ').slice(1)), project))).toBe(8);
+  });
 });
