@@ -107,12 +107,12 @@ describe(`the packed packages, installed with npm outside the workspace (Node ${
       }
     };
 
-    const desktop = JSON.parse(/\*\*Claude Desktop\*\*[^`]*```json\n([^`]+)```/.exec(readme)![1]!).mcpServers.vault as { command: string; args: string[] };
+    const desktop = JSON.parse(/\*\*Claude Desktop\*\*[\s\S]*?```json\n([^`]+)```/.exec(readme)![1]!).mcpServers.vault as { command: string; args: string[] };
     expect(await listedBy(desktop.command, desktop.args)).toBe(8);
     const [claudeCode, ...codeArgs] = /claude mcp add vault -- (.+)/.exec(readme)![1]!.split(' ');
     expect(await listedBy(claudeCode!, codeArgs)).toBe(8);
 
-    const [direct, withNode] = /\*\*MCP Inspector\*\*[^`]*```sh\n([^`]+)```/.exec(readme)![1]!.trim().split('\n');
+    const [direct, withNode] = /\*\*MCP Inspector\*\*[\s\S]*?```sh\n([^`]+)```/.exec(readme)![1]!.trim().split('\n');
     const listed = (stdout: string) => (JSON.parse(stdout) as { tools: { name: string }[] }).tools.length;
     // The second line brings Node 22 for the Inspector, on any Node; the first runs as written where this Node is 22.19 or newer.
     const [, inspectorPackages, inspectorCommand] = /^npx (.+) -c '(.+)'$/.exec(withNode!)!;
