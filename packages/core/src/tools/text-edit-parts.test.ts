@@ -110,4 +110,8 @@ describe('TextEdit\'s snippet', () => {
   it('numbers the lines right when the file starts with an empty line', () => {
     expect(snippet('\nX\n', 1, 2)).toEqual(['1: ', '2: X']);
   });
+
+  it('numbers the lines right when its context starts on the second of two empty first lines', () => {
+    expect(snippet('\n\nc\nabc\n', 4, 7)).toEqual(['2: ', '3: c', '4: abc']);
+  });
 });

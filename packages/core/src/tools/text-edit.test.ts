@@ -369,6 +369,26 @@ describe('TextEdit\'s NO_MATCH says what to try next', () => {
     });
   });
 
+  it('lists several near misses apart, each with every way it differs', async () => {
+    const { vault } = open({ 'a.md': 'Hello  World\nhello world\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'Hello World', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message: `\`oldString\` was not found in a.md. Closest candidates, not applied: line 1 (differs in whitespace): Hello [file: " " | oldString: ""]World, the file's text there: "Hello  World"; line 2 (differs in case): [file: "hello w" | oldString: "Hello W"]orld, the file's text there: "hello world". ${retry}`,
+    });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'HELLO World', newString: 'x' })).rejects.toMatchObject({
+      message: expect.stringContaining('line 1 (differs in whitespace and case): '),
+    });
+  });
+
+  it('leaves out the file\'s text at a near miss longer than 500 characters', async () => {
+    const long = `${'word '.repeat(120)}End`;
+    const { vault } = open({ 'a.md': `${long}\n` });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: long.replace('End', 'end'), newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message: `\`oldString\` was not found in a.md. Closest candidates, not applied: line 1 (differs in case): …${'word '.repeat(12)}[file: "E" | oldString: "e"]nd. ${retry}`,
+    });
+  });
+
   it('says when the search for near misses stopped at its time budget', async () => {
     const vault = createVault(createMemoryFs({ 'a.md': 'alpha\n' }), { searchTimeout: -1 });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'ALPHA', newString: 'x' })).rejects.toMatchObject({
@@ -400,6 +420,16 @@ describe('TextEdit\'s size limit for the result', () => {
       message: expect.stringContaining('would make a.md about 11 bytes'),
     });
     expect(fs.toJSON()).toEqual({ 'a.md': 'abcdefgh\n' });
+  });
+
+  it('refuses a result longer than a JavaScript string can be, before building it, even under a larger byte limit', async () => {
+    const fs = createMemoryFs({ 'a.md': 'x'.repeat(1_000_000) });
+    const vault = createVault(fs, { maxFileSize: 2 ** 30 });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'x', newString: 'y'.repeat(600), replaceAll: true })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'The edit (1000000 replacements) would make a.md about 600000000 characters, more than a JavaScript string can hold (536870888), so nothing was changed. Replace fewer occurrences or with shorter text.',
+    });
+    expect(fs.toJSON()['a.md']).toHaveLength(1_000_000);
   });
 
   it('counts every replacement of a replaceAll, and the bytes a shorter text frees', async () => {

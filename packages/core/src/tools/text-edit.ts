@@ -193,11 +193,19 @@ function checkResultSize(vault: Vault, path: string, file: { bytes: Uint8Array; 
   const encoder = new TextEncoder();
   const bytes = file.bytes.length + count * (encoder.encode(change.inserted).length - encoder.encode(change.removed).length);
   const characters = file.text.length + count * (change.inserted.length - change.removed.length);
-  if (bytes <= vault.options.maxFileSize && characters <= maxStringLength) return;
-  throw new VaultError(
-    'FILE_TOO_LARGE',
-    `The edit (${count} ${count === 1 ? 'replacement' : 'replacements'}) would make ${path} about ${bytes} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.`,
-  );
+  const edit = `The edit (${count} ${count === 1 ? 'replacement' : 'replacements'})`;
+  if (bytes > vault.options.maxFileSize) {
+    throw new VaultError(
+      'FILE_TOO_LARGE',
+      `${edit} would make ${path} about ${bytes} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.`,
+    );
+  }
+  if (characters > maxStringLength) {
+    throw new VaultError(
+      'FILE_TOO_LARGE',
+      `${edit} would make ${path} about ${characters} characters, more than a JavaScript string can hold (${maxStringLength}), so nothing was changed. Replace fewer occurrences or with shorter text.`,
+    );
+  }
 }
 
 /** An edit's new text, and where the changed region starts and ends in it (UTF-16 offsets, `endOffset` exclusive). */
