@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
 import { nodeBin } from '../../tsup.node-bin.js';
 
-export default defineConfig(nodeBin('src/vault.ts'));
+export default defineConfig(nodeBin('src/vtx.ts'));

@@ -13,7 +13,7 @@ const seed = {
 const { vault, json } = useTempVault(seed);
 const matches = async (...argv: string[]) => (await json(['search', ...argv])).value.totalMatches;
 
-describe('vault search, with ripgrep habits', () => {
+describe('vtx search, with ripgrep habits', () => {
   it('ignores case with -i and matches it with -s, whatever the query; of the two, the last wins', async () => {
     // "todo" is in TODO:, todo: and mastodon.
     expect(await matches('TODO')).toBe(1);

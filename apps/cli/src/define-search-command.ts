@@ -24,7 +24,7 @@ interface SearchOptions extends SearchParameters {
   timeout?: number;
 }
 
-/** Gives `vault search [query] [path]` its options, ripgrep's letters where ripgrep has one, and its action. */
+/** Gives `vtx search [query] [path]` its options, ripgrep's letters where ripgrep has one, and its action. */
 export function defineSearchCommand(command: Command, runTool: RunTool): Command {
   return command
     .option('--regex', 'treat the query as a JavaScript regular expression')

@@ -24,7 +24,7 @@ export const exitCodes: Record<ErrorCode, number> = {
   IO_ERROR: 17,
 };
 
-/** A search that found nothing: an answer, not an error, but `if vault search -q TODO` must read it as false. */
+/** A search that found nothing: an answer, not an error, but `if vtx search -q TODO` must read it as false. */
 export const noMatchExitCode = 1;
 export const usageExitCode = 64;
 /** The CLI itself failed: it is not built, or it crashed (Node's own code for a crash, 1, would read as "no match"). */

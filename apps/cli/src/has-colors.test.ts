@@ -11,6 +11,7 @@ describe('hasColors', () => {
   it.each([
     ['a terminal', terminal, { TERM: term }, true],
     ['a terminal with an empty NO_COLOR', terminal, { TERM: term, NO_COLOR: '' }, true],
+    ['a terminal with an empty CI (Node 22 reads a CI variable as set even when empty)', terminal, { TERM: term, CI: '' }, true],
     ['a terminal with NO_COLOR=1', terminal, { TERM: term, NO_COLOR: '1' }, false],
     ['a dumb terminal', terminal, { TERM: 'dumb' }, false],
     ['a terminal with an empty FORCE_COLOR and NO_COLOR=1', terminal, { TERM: term, FORCE_COLOR: '', NO_COLOR: '1' }, false],

@@ -7,12 +7,13 @@ export interface ColorStream {
 /**
  * Whether to colour what goes to `stream`. A non-empty FORCE_COLOR decides, even for a pipe ("0" and
  * "false" turn colours off); else a terminal with colours gets them, unless NO_COLOR is set to a
- * non-empty value or TERM is dumb. An empty NO_COLOR or FORCE_COLOR counts as unset (no-color.org,
- * force-color.org): Node's own hasColors() reads an empty NO_COLOR as set, so it is given the
- * environment without them.
+ * non-empty value or TERM is dumb. An empty variable counts as unset (no-color.org,
+ * force-color.org): Node's own hasColors() reads an empty NO_COLOR as set, and from Node 22 an empty
+ * CI as a CI without colours, so it is given the environment without the empty ones.
  */
 export function hasColors(stream: ColorStream, env: Readonly<Record<string, string | undefined>>): boolean {
-  if (env.FORCE_COLOR) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  const { FORCE_COLOR, NO_COLOR, ...rest } = env;
-  return stream.isTTY === true && stream.hasColors?.(NO_COLOR ? { ...rest, NO_COLOR } : rest) === true;
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  if (set.FORCE_COLOR) return set.FORCE_COLOR !== '0' && set.FORCE_COLOR !== 'false';
+  const { FORCE_COLOR, ...rest } = set;
+  return stream.isTTY === true && stream.hasColors?.(rest) === true;
 }

@@ -23,10 +23,10 @@ describe('rewriteForCli', () => {
     ['TextSearch', 'Fix it, or set `regex: false`; `regex: true` reads it as a regex.', 'Fix it, or set --fixed-strings; --regex reads it as a regex.'],
     ['TextSearch', 'Pass a `filePattern` (or `directoryPath`), or `filePath`.', 'Pass a --glob (or --dir), or --file.'],
     ['TextSearch', 'Use `outputMode: "files_only"`.', 'Use --files-only.'],
-    ['ListFiles', "raise `maxResults`, or find files by name with TextSearch's `filePattern`", 'raise --max-results, or find files by name with vault search --glob'],
+    ['ListFiles', "raise `maxResults`, or find files by name with TextSearch's `filePattern`", 'raise --max-results, or find files by name with vtx search --glob'],
     ['ListDirectories', 'list a subfolder, or raise `maxDepth`', 'list a subfolder, or raise --max-depth'],
-    ['TextSearch', '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]', '1: abc … [line cut: 9000 characters; vault read --offset 1 --limit 1 --column 2001 reads on]'],
-    ['TextEdit', 'Read it with TextRead, or call again with `overwrite: true`.', 'Read it with vault read, or call again with `overwrite: true`.'],
+    ['TextSearch', '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]', '1: abc … [line cut: 9000 characters; vtx read --offset 1 --limit 1 --column 2001 reads on]'],
+    ['TextEdit', 'Read it with TextRead, or call again with `overwrite: true`.', 'Read it with vtx read, or call again with `overwrite: true`.'],
   ])('%s: %s', (tool, text, expected) => {
     expect(rewrite(tool, text)).toBe(expected);
   });
@@ -34,14 +34,14 @@ describe('rewriteForCli', () => {
   it('leaves a parameter that no option sets, or a value the flags cannot give, as core wrote it', () => {
     expect(rewrite('TextRead', 'Pass `filePath`, not `path: x`.')).toBe('Pass `filePath`, not `path: x`.');
     expect(rewrite('TextSearch', 'Use `outputMode: "content"` or `outputMode`.')).toBe('Use `outputMode: "content"` or `outputMode`.');
-    expect(rewrite('ListFiles', "TextSearch's `query` finds lines")).toBe("vault search's `query` finds lines");
-    expect(rewrite('TextSearch', 'TextRead `offset: 1`, `query: 2` reads on')).toBe('vault read `offset: 1`, `query: 2` reads on');
+    expect(rewrite('ListFiles', "TextSearch's `query` finds lines")).toBe("vtx search's `query` finds lines");
+    expect(rewrite('TextSearch', 'TextRead `offset: 1`, `query: 2` reads on')).toBe('vtx read `offset: 1`, `query: 2` reads on');
   });
 
   it('names each tool by its command, but not inside a path', () => {
-    expect(rewrite('TextRead', 'notes/x.md does not exist. Check the path with ListFiles or TextSearch.')).toBe('notes/x.md does not exist. Check the path with vault ls or vault search.');
+    expect(rewrite('TextRead', 'notes/x.md does not exist. Check the path with ListFiles or TextSearch.')).toBe('notes/x.md does not exist. Check the path with vtx ls or vtx search.');
     expect(rewrite('Move', 'b.md already exists, and Move never replaces anything; RemoveFile it, or TextCreate, TextEdit, TextRead or ListDirectories.')).toBe(
-      'b.md already exists, and vault mv never replaces anything; vault rm it, or vault create, vault edit, vault read or vault tree.',
+      'b.md already exists, and vtx mv never replaces anything; vtx rm it, or vtx create, vtx edit, vtx read or vtx tree.',
     );
     expect(rewrite('TextRead', 'notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md')).toBe('notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md');
   });

@@ -13,8 +13,8 @@ const parameterList = '`\\w+(?:: [^`\\n]+)?`(?:, `\\w+(?:: [^`\\n]+)?`)*';
  * sets it (`offset: 501` -> --offset 501, `maxResults` -> --max-results, `overwrite: true` ->
  * --overwrite, `createDirectories: false` -> --no-create-directories, `createDirectories: true` -> without
  * --no-create-directories), in the command of the tool that says it, or of the tool named before
- * it (TextSearch's `filePattern` -> vault search --glob; TextRead `offset: 12`, `limit: 1` -> vault
- * read --offset 12 --limit 1); and a tool's name becomes its command (TextRead -> vault read). A
+ * it (TextSearch's `filePattern` -> vtx search --glob; TextRead `offset: 12`, `limit: 1` -> vtx
+ * read --offset 12 --limit 1); and a tool's name becomes its command (TextRead -> vtx read). A
  * parameter no option sets is left as core wrote it. A tool's name is only taken as one outside a
  * path (notes/TextRead.md stays).
  */
@@ -23,7 +23,7 @@ export function rewriteForCli(text: string, commands: readonly Command[], tool: 
   return text
     .replace(new RegExp(`${toolName}(?:'s)? (${parameterList})`, 'g'), (whole, named: ToolName, list: string) => {
       const flags = [...list.matchAll(new RegExp(parameter, 'g'))].map(([, name, value]) => flagFor(optionsOf(named), name!, value));
-      return flags.every((flag) => flag !== undefined) ? `vault ${toolCommands[named]} ${flags.join(' ')}` : whole;
+      return flags.every((flag) => flag !== undefined) ? `vtx ${toolCommands[named]} ${flags.join(' ')}` : whole;
     })
     .replace(new RegExp(`(\\bwith )?${parameter}`, 'g'), (whole, before = '', name: string, value?: string) => {
       const flag = flagFor(optionsOf(tool), name, value);
@@ -31,7 +31,7 @@ export function rewriteForCli(text: string, commands: readonly Command[], tool: 
       // "with `createDirectories: true`" reads "without --no-create-directories", not "with without".
       return flag.startsWith('without ') && before ? flag : `${before}${flag}`;
     })
-    .replace(new RegExp(toolName, 'g'), (name) => `vault ${toolCommands[name as ToolName]}`);
+    .replace(new RegExp(toolName, 'g'), (name) => `vtx ${toolCommands[name as ToolName]}`);
 }
 
 /** The flag that sets `name` (to `written`, when given), or undefined when no option does. */

@@ -17,7 +17,7 @@ const seed = {
 
 const { root, vault, json } = useTempVault(seed);
 
-describe('vault read', () => {
+describe('vtx read', () => {
   it('prints numbered lines and the metadata line, or the typed result with --json', async () => {
     const human = await vault(['read', 'notes/a.md', '--offset', '3', '--limit', '1']);
     expect(human).toMatchObject({ code: 0, stderr: '' });
@@ -39,7 +39,7 @@ describe('vault read', () => {
 
   it('reads on where a long line was cut with --column, as the cut line says in flags', async () => {
     await writeFile(path.join(root(), 'wide.md'), `${'x'.repeat(2000)}yz\n`);
-    expect((await vault(['read', 'wide.md'])).stdout).toContain('x … [line cut: 2002 characters; vault read --offset 1 --limit 1 --column 2001 reads on]\n');
+    expect((await vault(['read', 'wide.md'])).stdout).toContain('x … [line cut: 2002 characters; vtx read --offset 1 --limit 1 --column 2001 reads on]\n');
     expect((await vault(['read', 'wide.md', '--column', '2001'])).stdout).toMatch(/^1: \[from character 2001\] …yz\n/);
   });
 
@@ -54,7 +54,7 @@ describe('vault read', () => {
   });
 });
 
-describe('vault edit', () => {
+describe('vtx edit', () => {
   it('replaces a string given as text, even one that starts with a dash, and prints the snippet', async () => {
     const result = await vault(['edit', 'notes/a.md', '--old', '- [ ] ship it', '--new', '- [x] ship it']);
     expect(result.code).toBe(0);
@@ -98,7 +98,7 @@ describe('vault edit', () => {
   });
 });
 
-describe('vault create', () => {
+describe('vtx create', () => {
   it('writes content from an argument or from stdin with "-", keeping a BOM, and creates parent folders', async () => {
     expect((await vault(['create', 'inbox/one.md', '# One\n'])).stdout).toMatch(/^Created inbox\/one\.md: 1 line\. fileHash: [0-9a-f]{16}\n$/);
     const { code, value } = await json(['create', 'inbox/deep/two.md', '-'], { stdin: '\uFEFFtwo\nlines\n' });
@@ -120,7 +120,7 @@ describe('vault create', () => {
   });
 
   it('names the flags and commands in its messages, not the parameters and tools, with --json too', async () => {
-    const message = 'notes/a.md already exists. Call again with --overwrite to replace it, or use vault edit to change part of it.';
+    const message = 'notes/a.md already exists. Call again with --overwrite to replace it, or use vtx edit to change part of it.';
     expect(await vault(['create', 'notes/a.md', 'new'])).toEqual({ code: exitCodes.ALREADY_EXISTS, stdout: '', stderr: `ALREADY_EXISTS: ${message}\n` });
     expect((await json(['create', 'notes/a.md', 'new'])).value).toEqual({ error: { code: 'ALREADY_EXISTS', message } });
   });
@@ -133,7 +133,7 @@ describe('vault create', () => {
   });
 });
 
-describe('vault search', () => {
+describe('vtx search', () => {
   it('prints matching lines grouped by file, with context, and highlights matches on a colour terminal', async () => {
     const plain = await vault(['search', 'apple', '-C', '1']);
     expect(plain.stdout).toBe(
@@ -184,14 +184,14 @@ describe('vault search', () => {
   });
 });
 
-describe('vault tree, ls, mv, rm', () => {
+describe('vtx tree, ls, mv, rm', () => {
   it('lists folders and files', async () => {
     expect((await vault(['tree'])).stdout).toBe('empty/\nnotes/\nprojects/\nprojects/alpha/\n[4 folders below the vault root]\n');
     expect((await vault(['tree', '--max-depth', '1'])).stdout).toContain('[3 folders below the vault root; more folders exist below');
     expect((await json(['tree', 'projects'])).value).toEqual({ directory: 'projects', directories: ['projects/alpha'], truncated: false });
     expect((await vault(['ls', 'notes'])).stdout).toBe('a.md 34\ncrlf.md 10\n[2 files in notes/, sizes in bytes]\n');
     expect((await vault(['ls', 'notes', '-m', '1'])).stdout).toBe(
-      'a.md 34\n[2 files in notes/, sizes in bytes; showing the first 1 (raise --max-results, or find files by name with vault search --glob)]\n',
+      'a.md 34\n[2 files in notes/, sizes in bytes; showing the first 1 (raise --max-results, or find files by name with vtx search --glob)]\n',
     );
     expect((await json(['ls'])).value).toEqual({ directory: '', files: [], totalFiles: 0, folders: 3 });
   });
@@ -305,8 +305,8 @@ describe('help and version', () => {
   it.each(['read', 'edit', 'create', 'search', 'tree', 'ls', 'mv', 'rm'])('shows help with an example for vault %s', async (command) => {
     const result = await vault([command, '--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Usage: vault ${command} `);
-    expect(result.stdout).toMatch(new RegExp(`Examples?:\\n  vault ${command} `));
+    expect(result.stdout).toContain(`Usage: vtx ${command} `);
+    expect(result.stdout).toMatch(new RegExp(`Examples?:\\n  vtx ${command} `));
     expect(result.stdout).toContain('--json');
   });
 

@@ -34,7 +34,7 @@ interface GlobalOptions {
   maxOutput?: string;
 }
 
-/** Runs the `vault` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
+/** Runs the `vtx` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
 export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   let exitCode = 0;
   const runTool: RunTool = async (command, name, { input, vaultOptions, quiet, settle }) => {
@@ -69,7 +69,7 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     if (!(error instanceof CommanderError)) throw error;
     // A query or content that starts with "-" reads as an unknown option.
     const token = /unknown option '(.*)'$/s.exec(error.message)?.[1];
-    if (token !== undefined && !/^--?[a-z][\w-]*(=.*)?$/i.test(token)) io.stderr.write(`To pass text that starts with "-", put -- before it: vault search -- '- [ ]'\n`);
+    if (token !== undefined && !/^--?[a-z][\w-]*(=.*)?$/i.test(token)) io.stderr.write(`To pass text that starts with "-", put -- before it: vtx search -- '- [ ]'\n`);
     return error.exitCode === 0 ? 0 : usageExitCode;
   }
   return exitCode;
@@ -79,7 +79,7 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
 async function openVault(global: GlobalOptions, commandOptions: VaultOptions | undefined, io: RunIo, usage: (message: string) => never): Promise<Vault> {
   const options = { ...vaultOptionsFrom(global, usage), ...commandOptions };
   const root = global.vault ?? io.env?.VAULT_PATH;
-  if (!root) io.stderr.write(`vault: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
+  if (!root) io.stderr.write(`vtx: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
   return createVault(await createNodeFs(root || '.'), options);
 }
 
@@ -95,7 +95,7 @@ function colorWhen(value: string): boolean | 'auto' {
 
 function createProgram(io: RunIo, runTool: RunTool): Command {
   const exitCodeList = Object.entries(exitCodes).map(([code, exitCode]) => `  ${String(exitCode).padEnd(3)} ${code}`);
-  const program = new Command('vault')
+  const program = new Command('vtx')
     .description('The vault text tools at the terminal: read, edit, create and search the text files of one folder.')
     .version(packageJson.version, '-V, --version')
     .option('--vault <dir>', 'the vault folder (default: $VAULT_PATH, else the current folder, said on stderr)')

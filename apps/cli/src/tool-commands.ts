@@ -5,7 +5,7 @@ import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
 import { ParameterOption } from './parameter-option.js';
 import { wholeNumber } from './whole-number.js';
 
-/** The command of each tool: `vault read` runs TextRead. */
+/** The command of each tool: `vtx read` runs TextRead. */
 export const toolCommands: Record<ToolName, string> = {
   TextRead: 'read',
   TextEdit: 'edit',
@@ -56,9 +56,9 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     '<file>',
     'print the lines of a file, numbered',
     `Print a file's lines, numbered, then its totalLines and fileHash. At most ${maxReadLines} lines at a time; the last line says where to continue.`,
-    'vault read notes/todo.md',
-    'vault read notes/long.md --offset 501 --limit 100',
-    'vault read notes/wide.md --offset 12 --limit 1 --column 2001',
+    'vtx read notes/todo.md',
+    'vtx read notes/long.md --offset 501 --limit 100',
+    'vtx read notes/wide.md --offset 12 --limit 1 --column 2001',
   )
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
@@ -72,8 +72,8 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     '<file>',
     'replace an exact string in a file',
     'Replace an exact string in a file: it must occur exactly once, or use --replace-all. Give each string as text (--old, --new) or as a file (--old-file, --new-file), where "-" reads stdin. Text from a file or stdin is taken exactly, final newline included; when only one of the two strings comes from a file and only one ends with a line break, the edit is refused.',
-    "vault edit notes/todo.md --old '- [ ] ship it' --new '- [x] ship it'",
-    'vault edit notes/plan.md --old-file old.txt --new-file - < new.txt',
+    "vtx edit notes/todo.md --old '- [ ] ship it' --new '- [x] ship it'",
+    'vtx edit notes/plan.md --old-file old.txt --new-file - < new.txt',
   )
     .addOption(new ParameterOption('--old <text>', 'the exact text to replace', 'oldString').conflicts('oldFile'))
     .option('--old-file <file>', 'read the text to replace from a file, relative to the current folder ("-": stdin)')
@@ -99,9 +99,9 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     '<file> <content>',
     'write a new file',
     'Write a new file, or replace one with --overwrite. Missing parent folders are created. Content "-" reads stdin; content that starts with "-" goes after --.',
-    "vault create notes/ideas.md '# Ideas'",
-    "vault create notes/list.md -- '- first item'",
-    'vault create notes/draft.md - < draft.md',
+    "vtx create notes/ideas.md '# Ideas'",
+    "vtx create notes/list.md -- '- first item'",
+    'vtx create notes/draft.md - < draft.md',
   )
     .option('--overwrite', 'replace the file if it exists (default: refuse with ALREADY_EXISTS)')
     .option('--no-create-directories', 'refuse instead of creating missing parent folders')
@@ -117,22 +117,22 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
       '[query] [path]',
       'find the lines that match a string or a regex, or files by name',
       'Find the lines that match a literal string or, with --regex, a JavaScript regular expression, grouped by file and ordered by path and line. Smart case: case-insensitive unless the query has an upper-case letter (-i and -s decide instead). The path, a file or a folder of the vault, narrows the search. With no query, list the files that --glob or the path select. Exits with 1 when nothing matched.',
-      "vault search TODO notes/ --glob '*.md' -C 1",
-      "vault search '^## ' --regex --files-only",
-      "vault search -g '*meeting*'",
-      "vault search -- '- [ ]'",
-      "if vault search -q 'ship it'; then echo found; fi",
+      "vtx search TODO notes/ --glob '*.md' -C 1",
+      "vtx search '^## ' --regex --files-only",
+      "vtx search -g '*meeting*'",
+      "vtx search -- '- [ ]'",
+      "if vtx search -q 'ship it'; then echo found; fi",
     ),
     runTool,
   );
 
-  command('ListDirectories', '[folder]', 'print the tree of folders', 'Print the tree of folders below a folder, the whole vault by default.', 'vault tree projects --max-depth 2')
+  command('ListDirectories', '[folder]', 'print the tree of folders', 'Print the tree of folders below a folder, the whole vault by default.', 'vtx tree projects --max-depth 2')
     .option('--max-depth <levels>', 'how many levels to go down (default: no limit)', wholeNumber)
     .action(function (this: Command, directoryPath: string | undefined, options: { maxDepth?: number }) {
       return runTool(this, 'ListDirectories', { input: async () => ({ directoryPath, ...options }) });
     });
 
-  command('ListFiles', '[folder]', 'list the files in a folder', 'List the files directly in a folder, the vault root by default, with their sizes.', 'vault ls notes', 'vault ls archive -m 1000')
+  command('ListFiles', '[folder]', 'list the files in a folder', 'List the files directly in a folder, the vault root by default, with their sizes.', 'vtx ls notes', 'vtx ls archive -m 1000')
     .option('-m, --max-results <n>', 'the most files to list (default: 200)', wholeNumber)
     .action(function (this: Command, directoryPath: string | undefined, options: { maxResults?: number }) {
       return runTool(this, 'ListFiles', { input: async () => ({ directoryPath: directoryPath ?? '', ...options }) });
@@ -143,8 +143,8 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     '<source> <destination>',
     'move or rename a file or folder, updating the links to it',
     'Move or rename a file or folder. The destination must not exist; its missing parent folders are created. Links to what moves (wikilinks, embeds, markdown links) and relative links in moved notes are rewritten to still lead there, keeping their form; links that could mean several files are listed, not changed.',
-    'vault mv notes/draft.md archive/2026/draft.md',
-    'vault mv projects archive/projects --dry-run',
+    'vtx mv notes/draft.md archive/2026/draft.md',
+    'vtx mv projects archive/projects --dry-run',
   )
     .option('--no-update-links', 'move only, leaving every link as it is')
     .option('--dry-run', 'print what would change (the move and each link), change nothing')
@@ -152,7 +152,7 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
       return runTool(this, 'Move', { input: async () => ({ sourcePath, destinationPath, ...options }) });
     });
 
-  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path, and name the notes that linked to it; mv brings it back, and their links with it.", 'vault rm notes/old.md', 'vault mv .trash/notes/old.md notes/old.md').action(function (
+  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path, and name the notes that linked to it; mv brings it back, and their links with it.", 'vtx rm notes/old.md', 'vtx mv .trash/notes/old.md notes/old.md').action(function (
     this: Command,
     filePath: string,
   ) {

@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { minOutputBound } from '@vault/core';
 
 export interface ServerOptions {
-  vault: string;
+  /** The vault folder; none on stdio means the client's roots. */
+  vault: string | undefined;
+  /** Which of the client's roots to serve, by name (without --vault); default the first. */
+  root: string | undefined;
   extensions: string[] | undefined;
   allowHidden: boolean;
   readOnly: boolean;
@@ -19,13 +22,15 @@ export interface ServerOptions {
 /** A usage problem: the message says what is wrong and what to pass instead. */
 export class UsageError extends Error {}
 
-export const usage = `Usage: vault-mcp [--vault DIR] [options]
+export const usage = `Usage: vault-mcp [--vault DIR | --root NAME] [options]
 
 Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, ListDirectories,
 ListFiles, Move, RemoveFile) over MCP, on stdio unless --http is given.
 
 Options:
-  --vault DIR          the vault folder (default: the VAULT_PATH environment variable)
+  --vault DIR          the vault folder (default: the VAULT_PATH environment variable; without
+                       either, on stdio, the first of the client's roots)
+  --root NAME          without --vault: serve the client's root of this name instead of the first
   --extensions LIST    allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)
   --allow-hidden       let the tools reach hidden paths (.git, .obsidian, .trash)
   --read-only          register only the read tools
@@ -55,7 +60,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   if (values.help) return 'help';
   if (values.version) return 'version';
   const vault = values.vault ?? environment.VAULT_PATH;
-  if (!vault) throw new UsageError('No vault given. Pass --vault DIR or set the VAULT_PATH environment variable.');
+  if (!vault && values.http) throw new UsageError('No vault given. Pass --vault DIR or set the VAULT_PATH environment variable (over HTTP the server cannot ask the client for its roots).');
+  if (vault && values.root !== undefined) throw new UsageError('--root chooses among the client\'s roots, which are not asked for when --vault or VAULT_PATH names the vault. Pass one of them.');
   const port = Number(values.port ?? '3939');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${values.port} is not a port number (0-65535).`);
   const host = values.host ?? '127.0.0.1';
@@ -71,7 +77,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
-    vault,
+    vault: vault || undefined,
+    root: values.root,
     extensions,
     allowHidden: values['allow-hidden'] ?? false,
     readOnly: values['read-only'] ?? false,
@@ -92,6 +99,7 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       vault: { type: 'string' },
+      root: { type: 'string' },
       extensions: { type: 'string' },
       'allow-hidden': { type: 'boolean' },
       'read-only': { type: 'boolean' },

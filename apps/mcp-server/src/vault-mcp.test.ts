@@ -97,7 +97,9 @@ describe('vault-mcp over stdio (the built bin)', () => {
   });
 
   it('refuses a missing or wrong vault with a clear message and exit code', async () => {
-    expect(await run([])).toMatchObject({ code: 64, stderr: expect.stringContaining('--vault DIR or set the VAULT_PATH') });
+    // Without --vault, stdio asks the client for its roots (roots.test.ts); HTTP cannot ask.
+    expect(await run(['--http'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--vault DIR or set the VAULT_PATH') });
+    expect(await run(['--vault', vault.path, '--root', 'notes'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--root chooses among the client') });
     expect(await run(['--vault', `${vault.path}/missing`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_FOUND') });
     expect(await run(['--vault', `${vault.path}/notes/a.md`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_A_DIRECTORY') });
     expect(await run(['--vault', vault.path, '--bogus'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--help') });

@@ -1,10 +1,11 @@
-import { createVault, isVaultError } from '@vault/core';
+import { createVault, isVaultError, type Vault } from '@vault/core';
 import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
-import { createNodeFs } from '@vault/node';
+import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseOptions, UsageError, usage } from './parse-options.js';
 import { trackPendingRequests } from './track-pending-requests.js';
+import { vaultFolderFromRoots } from './vault-folder-from-roots.js';
 
 const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
 
@@ -15,50 +16,63 @@ async function main(): Promise<void> {
     return;
   }
 
-  const fs = await createNodeFs(options.vault, { startSearchWorkers: true, searchMemory: options.searchMemory });
-  const vault = createVault(fs, {
-    ...(options.extensions ? { extensions: options.extensions } : {}),
-    allowHidden: options.allowHidden,
-    readOnly: options.readOnly,
-    ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
-    ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
-    ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
-  });
+  /** The backend opened, closed at shutdown (its search workers and what they keep). */
+  let backend: NodeVaultFs | undefined;
+  const openVault = async (folder: string) => {
+    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory });
+    const vault = createVault(backend, {
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+      allowHidden: options.allowHidden,
+      readOnly: options.readOnly,
+      ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
+      ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
+      ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
+    });
+    warmSearch(backend, vault);
+    return vault;
+  };
+  const closeBackend = () => backend?.close() ?? Promise.resolve();
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,
     onUnexpectedError: (error, where) => log(`unexpected error in ${where}: ${(error as Error)?.stack ?? String(error)}`),
   };
-  const mode = `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}`;
+  const mode = (vault: Vault) => `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}`;
 
   if (options.http) {
+    const vault = await openVault(options.vault!);
     const { serveHttp } = await import('./serve-http.js');
     const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions, log });
-    log(`serving ${vault.fs.root} (${mode}) over Streamable HTTP at ${http.url}`);
-    onShutdown(() => http.close().finally(() => fs.close()));
-    warmSearch();
+    log(`serving ${vault.fs.root} (${mode(vault)}) over Streamable HTTP at ${http.url}`);
+    onShutdown(() => http.close().finally(closeBackend));
     return;
   }
 
+  // With --vault, that folder and nothing else; without, the one the client's roots name (never wider).
+  let fromRoots: ((vault: Promise<Vault>) => void) | undefined;
+  const vault = options.vault ? await openVault(options.vault) : new Promise<Vault>((resolve) => (fromRoots = resolve));
   const server = createVaultMcpServer(vault, serverOptions);
+  fromRoots?.(vaultFolderFromRoots(server.server, options.root).then(openVault));
+  Promise.resolve(vault).then(
+    (ready) => log(`serving ${ready.fs.root} (${mode(ready)}) over stdio${options.vault ? '' : ", from the client's roots"}`),
+    (error: unknown) => log(isVaultError(error) ? `${error.code}: ${error.message}` : `no vault: ${(error as Error)?.stack ?? String(error)}`),
+  );
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const requests = trackPendingRequests(transport);
-  log(`serving ${vault.fs.root} (${mode}) over stdio`);
   // When the client closes stdin, answer what it already sent, then exit.
-  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close()).finally(() => fs.close())));
-  onShutdown(() => server.close().finally(() => fs.close()));
-  warmSearch();
+  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close()).finally(closeBackend)));
+  onShutdown(() => server.close().finally(closeBackend));
+}
 
-  /** The files searches will read, read into memory after start-up, in the background (searches meanwhile read from disk). */
-  function warmSearch() {
-    setTimeout(() => {
-      const started = performance.now();
-      fs.warmSearch((path, kind) => vault.isListed(path, kind)).then(
-        ({ files, bytes }) => log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
-        (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
-      );
-    }, 200).unref();
-  }
+/** The files searches will read, read into memory after start-up, in the background (searches meanwhile read from disk). */
+function warmSearch(fs: NodeVaultFs, vault: Vault) {
+  setTimeout(() => {
+    const started = performance.now();
+    fs.warmSearch((path, kind) => vault.isListed(path, kind)).then(
+      ({ files, bytes }) => log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
+      (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
+    );
+  }, 200).unref();
 }
 
 function onShutdown(close: () => Promise<void>) {

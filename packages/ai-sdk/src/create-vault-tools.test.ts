@@ -1,8 +1,9 @@
 import { createMemoryFs, createVault, functionDefinitions, tools as definitions } from '@vault/core';
-import { asSchema, type FlexibleSchema, generateText, stepCountIs } from 'ai';
+import { asSchema, type DynamicToolResult, type FlexibleSchema, generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createVaultTools } from './create-vault-tools.js';
+import { toolResultText } from './tool-result-text.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
 type ToolCall = { toolName: string; input: Record<string, unknown> };
@@ -26,14 +27,25 @@ function scriptedModel(calls: ToolCall[]) {
   return { model, toolOutputs };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The package this test project runs on as `ai`: `ai` (version 6) or `ai-v7` (see vitest.config.ts). */
+    aiPackage: string;
+  }
+}
+
 describe('createVaultTools', () => {
+  it('runs on the AI SDK major its test project names', async () => {
+    expect(await import('ai')).toBe(await import(/* @vite-ignore */ inject('aiPackage')));
+  });
+
   it('offers the tools with the names, descriptions and input schemas of the MCP server', async () => {
     const tools = createVaultTools(createVault(createMemoryFs()));
     expect(Object.keys(tools)).toEqual(definitions.map((definition) => definition.name));
     const offered = await Promise.all(
       Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool.description, parameters: await asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema })),
     );
-    expect(offered).toEqual(functionDefinitions(definitions));
+    expect(offered).toEqual(functionDefinitions(definitions).map(({ name, description, parameters }) => ({ name, description, parameters })));
   });
 
   it('refuses writes on a read-only vault, and offers the model only the read tools through activeTools', async () => {
@@ -101,5 +113,22 @@ describe('createVaultTools', () => {
     await expect(call).rejects.toBe(reason);
     expect(fs.toJSON()).toEqual({});
     expect(seen).toEqual([]);
+  });
+
+  it('gives the text of a result by a tool name known only at run time: the typed results and the dynamic ones', async () => {
+    const { model } = scriptedModel([
+      { toolName: 'TextRead', input: { filePath: 'a.md' } },
+      { toolName: 'TextEdit', input: { filePath: 'a.md', oldString: 'zebra', newString: 'b' } },
+    ]);
+    const result = await generateText({ model, tools: createVaultTools(createVault(createMemoryFs({ 'a.md': 'a\n' }))), prompt: 'Read a.md.', stopWhen: stepCountIs(4) });
+    const typed = result.steps.flatMap((step) => step.toolResults);
+    expect(typed.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output))).toEqual([
+      expect.stringMatching(/^1: a\n/),
+      expect.stringMatching(/^NO_MATCH: /),
+    ]);
+    // What the AI SDK gives for a tool it knows only at run time: toolName is a string, output unknown.
+    const dynamic: DynamicToolResult[] = typed.map(({ toolCallId, toolName, input, output }) => ({ type: 'tool-result', toolCallId, toolName, input, output, dynamic: true }));
+    expect(dynamic.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output))).toEqual(typed.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output)));
+    expect(toolResultText('weather', { celsius: 21 })).toBe('{"celsius":21}');
   });
 });

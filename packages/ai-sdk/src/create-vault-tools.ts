@@ -25,13 +25,14 @@ export function createVaultTools(vault: Vault, options: VaultToolsOptions = {}):
 }
 
 /** One tool, typed loosely inside; `VaultToolSet` gives each its own input and result types. */
-function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptions) {
-  return tool<Record<string, unknown>, VaultToolResult<ToolName>>({
+function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptions): Tool<Record<string, unknown>, VaultToolResult<ToolName>> {
+  // No type arguments to `tool`: its second one is the output in ai 6 and the context in ai 7.
+  return tool({
     title: definition.title,
     description: definition.description,
     // No validation here: vault.call validates, so a bad input becomes an INVALID_ARGUMENT result.
     inputSchema: jsonSchema<Record<string, unknown>>(functionDefinitions([definition])[0]!.parameters as JSONSchema7),
-    async execute(input, { abortSignal }) {
+    async execute(input, { abortSignal }): Promise<VaultToolResult<ToolName>> {
       try {
         return await vault.call(definition.name, input as never, abortSignal ? { signal: abortSignal } : {});
       } catch (error) {

@@ -1,3 +1,5 @@
+export { callFunction } from './call-function.js';
+export type { FunctionCallResult } from './call-function.js';
 export { createToolFunctions } from './create-tool-functions.js';
 export type { ToolFunctions } from './create-tool-functions.js';
 export { defineTool } from './define-tool.js';
@@ -8,7 +10,7 @@ export { fileHash } from './file-hash.js';
 export type { FileHasher } from './file-hash.js';
 export type { NearMiss } from './find-near-misses.js';
 export { functionDefinitions } from './function-definitions.js';
-export type { FunctionDefinition } from './function-definitions.js';
+export type { FunctionDefinition, FunctionDefinitionsOptions, FunctionParameters } from './function-definitions.js';
 export type { LineEnding } from './line-endings.js';
 export type { WindowLine } from './line-window.js';
 export { asTextOrBytes, createMemoryFs } from './memory-fs.js';

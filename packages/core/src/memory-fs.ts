@@ -22,7 +22,7 @@ export interface MemoryFsOptions {
 type Entry = { kind: 'file'; data: Uint8Array } | { kind: 'directory' };
 
 /** The content as a string when it is UTF-8 text (no NUL bytes), else a copy of the bytes. */
-export function asTextOrBytes(bytes: Uint8Array, decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): string | Uint8Array {
+export function asTextOrBytes(bytes: Uint8Array, decoder: { decode(bytes: Uint8Array): string } = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): string | Uint8Array {
   if (bytes.includes(0)) return bytes.slice();
   try {
     return decoder.decode(bytes);

@@ -1,13 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolName, Vault } from '@vault/core';
+import { isVaultError, type ToolName, type Vault } from '@vault/core';
 import { callVaultTool } from './call-vault-tool.js';
 import { listVaultTools } from './list-vault-tools.js';
+import { toolErrorResult } from './tool-error-result.js';
+// Only `version` is bundled (the build inlines it from this package's package.json).
+import { version as packageVersion } from '../package.json';
 
 export interface VaultMcpServerOptions {
   /** The name the server reports to clients. Default `vault-text-tools`. */
   name?: string;
-  /** The version the server reports. Default `0.1.0`. */
+  /** The version the server reports. Default: this package's version. */
   version?: string;
   /**
    * Called with every unexpected failure, e.g. to log it to stderr: a tool's non-VaultError (`where`
@@ -16,8 +19,9 @@ export interface VaultMcpServerOptions {
   onUnexpectedError?: (error: unknown, where: ToolName | 'protocol') => void;
 }
 
-/** What the server tells a client about its tools, true to the vault's mode. */
-function instructionsFor(vault: Vault): string {
+/** What the server tells a client about its tools, true to the vault's mode (when the vault is known at the start). */
+function instructionsFor(vault: Vault | Promise<Vault>): string {
+  if (vault instanceof Promise) return 'Tools for the text and markdown files of one folder (the vault), chosen from the roots of this client. Paths are vault-relative, like notes/todo.md.';
   const writes = vault.tools.some((tool) => !tool.effects.readOnly);
   return [
     'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
@@ -37,16 +41,25 @@ function instructionsFor(vault: Vault): string {
  * those schemas (see `listVaultTools`). The SDK's `registerTool` is not used, so the server's answers
  * do not depend on how an SDK version validates, words or lists tools; registering more tools on the
  * returned server is refused by the SDK (the handlers exist already).
+ *
+ * `vault` may be a promise, for a vault the server learns only after the client connected (its
+ * roots): tools/list and tools/call wait for it, and if it fails, tools/call answers with its
+ * VaultError (tools/list with the message).
  */
-export function createVaultMcpServer(vault: Vault, options: VaultMcpServerOptions = {}): McpServer {
-  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? '0.1.0' }, { instructions: instructionsFor(vault) });
+export function createVaultMcpServer(vault: Vault | Promise<Vault>, options: VaultMcpServerOptions = {}): McpServer {
+  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? packageVersion }, { instructions: instructionsFor(vault) });
   const protocol = server.server;
   // The tool list never changes while the server runs.
   protocol.registerCapabilities({ tools: { listChanged: false } });
-  protocol.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listVaultTools(vault) }));
-  protocol.setRequestHandler(CallToolRequestSchema, (request, { signal }) =>
-    callVaultTool(vault, request.params, signal, (error, where) => options.onUnexpectedError?.(error, where)),
-  );
+  protocol.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listVaultTools(await vault) }));
+  protocol.setRequestHandler(CallToolRequestSchema, async (request, { signal }) => {
+    const ready = await Promise.resolve(vault).catch((error: unknown) => {
+      if (isVaultError(error)) return error;
+      throw error;
+    });
+    if (isVaultError(ready)) return toolErrorResult(ready);
+    return callVaultTool(ready, request.params, signal, (error, where) => options.onUnexpectedError?.(error, where));
+  });
   protocol.onerror = (error) => options.onUnexpectedError?.(error, 'protocol');
   return server;
 }

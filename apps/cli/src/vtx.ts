@@ -4,11 +4,11 @@ import { run } from './run.js';
 
 // A crash exits with 70, not Node's 1, which means "a search found nothing".
 process.on('uncaughtException', (error) => {
-  process.stderr.write(`vault: the command failed unexpectedly: ${error.stack ?? error}\nReport it, with the command that failed.\n`);
+  process.stderr.write(`vtx: the command failed unexpectedly: ${error.stack ?? error}\nReport it, with the command that failed.\n`);
   process.exit(crashExitCode);
 });
 
-// `vault ... | head` closes the pipe early: that is not a failure.
+// `vtx ... | head` closes the pipe early: that is not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(process.exitCode ?? 0);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../bin/vault.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/vtx.js', import.meta.url));
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' };
 
 let vault: TempFolder;
@@ -44,9 +44,9 @@ async function cli(args: string[], { stdin = '', closeStdoutEarly = false, env =
 }
 
 /** What the bin says on stderr when the vault is the current folder because nothing named one. */
-const currentFolderNotice = () => `vault: using the current folder ${vault.path} as the vault (pass --vault or set VAULT_PATH)\n`;
+const currentFolderNotice = () => `vtx: using the current folder ${vault.path} as the vault (pass --vault or set VAULT_PATH)\n`;
 
-describe('the vault bin', () => {
+describe('the vtx bin', () => {
   it('reads, edits from stdin, searches and removes, on the current folder as the vault, saying so on stderr', async () => {
     const read = await cli(['read', 'notes/a.md']);
     expect(read).toMatchObject({ code: 0, stderr: currentFolderNotice() });
@@ -73,9 +73,9 @@ describe('the vault bin', () => {
 
   it('exits with the error code and the message on stderr, naming flags and commands', async () => {
     const result = await cli(['--vault', '.', 'read', 'notes/missing.md']);
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'NOT_FOUND: notes/missing.md does not exist. Check the path with vault ls or vault search.\n' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'NOT_FOUND: notes/missing.md does not exist. Check the path with vtx ls or vtx search.\n' });
     const exists = await cli(['--vault', '.', 'create', 'notes/a.md', 'x']);
-    expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vault edit to change part of it.\n' });
+    expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vtx edit to change part of it.\n' });
     expect((await cli(['read'])).code).toBe(64);
   });
 
@@ -99,7 +99,7 @@ describe('the vault bin', () => {
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       const [code] = (await once(child, 'exit')) as [number];
       expect(code).toBe(70);
-      expect(stderr).toMatch(/^vault: the command failed unexpectedly: Error: ENOSPC/);
+      expect(stderr).toMatch(/^vtx: the command failed unexpectedly: Error: ENOSPC/);
     } finally {
       closeSync(full);
     }
@@ -112,7 +112,7 @@ describe('the vault bin', () => {
   });
 });
 
-describe('vault search, like ripgrep', () => {
+describe('vtx search, like ripgrep', () => {
   it('takes -i, -w, -g and a path; exits with 1 when nothing matched, -q printing nothing', async () => {
     const search = (...args: string[]) => cli(['--vault', '.', 'search', ...args]);
     expect(await search('ALPHA', '-i', '-w', 'notes/a.md')).toEqual({ code: 0, stderr: '', stdout: 'notes/a.md\n3: alpha\n[1 matching line in 1 file]\n' });
@@ -135,7 +135,7 @@ describe('vault search, like ripgrep', () => {
   });
 });
 
-describe('vault edit', () => {
+describe('vtx edit', () => {
   it('refuses a file ending in a line break against --new without one (64), and changes nothing', async () => {
     const refused = await cli(['--vault', '.', 'edit', 'notes/b.md', '--old-file', '-', '--new', 'gamma'], { stdin: 'beta\n' });
     expect(refused).toMatchObject({ code: 64, stdout: '' });

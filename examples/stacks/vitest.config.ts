@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Timeouts are only a safety net against a hung test, never a speed check: generous enough that the
+// tests pass on a loaded machine (see AGENTS.md, "Speed budgets live in benchmarks").
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,17 @@
+// A user's ESM code, type-checked against the installed tarballs: strict, skipLibCheck false, lib
+// ES2023 without DOM, @types/node; the MCP server typed with the user's own copy of the SDK.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createVaultTools, toolResultText } from '@vault/ai-sdk';
+import { createMemoryFs, createVault, functionDefinitions, type ToolName } from '@vault/core';
+import { createVaultMcpServer } from '@vault/mcp';
+import { createNodeFs } from '@vault/node';
+import { createTempFolder } from '@vault/testing';
+
+const folder = await createTempFolder({ 'todo.md': '- [ ] ship it\n' });
+const vault = createVault(await createNodeFs(folder.path));
+const server: McpServer = createVaultMcpServer(vault);
+const tools = createVaultTools(createVault(createMemoryFs()));
+const name: ToolName = 'TextRead';
+const text: string = toolResultText(name, await vault.call(name, { filePath: 'todo.md' }));
+console.log(server.isConnected(), Object.keys(tools).length, functionDefinitions(vault.tools).length, text.split('\n')[0]);
+await folder.remove();

@@ -1,0 +1,10 @@
+// CommonJS at run time: require() of the ESM packages (Node 20.19 and later).
+const { createMemoryFs, createVault } = require('@vault/core');
+const { createNodeFs } = require('@vault/node');
+const { createVaultMcpServer } = require('@vault/mcp');
+const { createVaultTools } = require('@vault/ai-sdk');
+
+const vault = createVault(createMemoryFs({ 'a.md': 'a\n' }));
+vault.call('TextRead', { filePath: 'a.md' }).then((read) => {
+  console.log(read.totalLines, typeof createNodeFs, typeof createVaultMcpServer, Object.keys(createVaultTools(vault)).length);
+});
