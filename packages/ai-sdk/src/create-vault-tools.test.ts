@@ -109,7 +109,9 @@ describe('createVaultTools', () => {
     const seen: unknown[] = [];
     const tools = createVaultTools(createVault(fs), { onUnexpectedError: (error) => seen.push(error) });
     const reason = new Error('the user pressed stop');
-    const call = tools.TextCreate.execute!({ filePath: 'a.md', content: 'x' }, { toolCallId: 'call-1', messages: [], abortSignal: AbortSignal.abort(reason) });
+    // What the SDK passes to execute (ai 7 adds a required `context`; a variable, not a literal, suits both majors).
+    const options = { toolCallId: 'call-1', messages: [], abortSignal: AbortSignal.abort(reason), context: {} };
+    const call = tools.TextCreate.execute!({ filePath: 'a.md', content: 'x' }, options);
     await expect(call).rejects.toBe(reason);
     expect(fs.toJSON()).toEqual({});
     expect(seen).toEqual([]);
