@@ -110,6 +110,18 @@ describe('TextRead', () => {
     await expect(createVault(wholeOnly, { maxFileSize: 100 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
   });
 
+  it('gives each vault on one backend the fileHash its own limit says, whichever read the file first', async () => {
+    // Over 1 MiB, so both stream it (and keep its line index): one over its limit, one within.
+    const fs = createMemoryFs({ 'a.md': 'line\n'.repeat(230_000) });
+    const strict = createVault(fs, { maxFileSize: 1024 * 1024 });
+    const roomy = createVault(fs, { maxFileSize: 2 * 1024 * 1024 });
+    const hash = await fileHash(await fs.readFile('a.md'));
+    for (const [first, second] of [[strict, roomy], [roomy, strict]] as const) {
+      expect((await first.call('TextRead', { filePath: 'a.md', offset: 230_000 })).fileHash).toBe(first === strict ? undefined : hash);
+      expect((await second.call('TextRead', { filePath: 'a.md', offset: 230_000 })).fileHash).toBe(second === strict ? undefined : hash);
+    }
+  });
+
   it('reads a file in the trash when asked for it by path, and calls the trash itself a folder to list', async () => {
     const vault = open({ '.trash/old.md': 'kept\n' });
     expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });

@@ -114,18 +114,24 @@ export const textRead = defineTool({
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
  * it), unless it turns out to be within the limit once read (it shrank since its size was taken): then
  * it is hashed from a whole read. A file scanned before and unchanged since (the same version, before
- * and after the read) is read from the chunk where the window starts, with the facts of that scan.
+ * and after the read) is read from the chunk where the window starts, with the facts of that scan,
+ * kept per file size limit (whether the scan hashed the file depends on it: vaults with other limits
+ * may share a backend).
  */
 async function streamed(vault: Vault, path: string, size: number, first: number, openWindow: (startLine: number) => LineWindow): Promise<StreamedWindow> {
   const { fs, options } = vault;
   const chunks = (buffer: Uint8Array, start: number) => fs.readFileChunks!(path, { buffer, start });
-  const version = await fs.version?.(path);
+  const versionOf = async () => {
+    const version = await fs.version?.(path);
+    return version === undefined ? undefined : `${version} ${options.maxFileSize}`;
+  };
+  const version = await versionOf();
   const index = version === undefined ? undefined : lineIndexCache.get(fs, path, version);
   if (index) {
     const read = await resumeWindow(chunks, { path, first, window: openWindow(first), index });
-    if ((await fs.version!(path)) === version) return read;
+    if ((await versionOf()) === version) return read;
   }
-  const scanVersion = index ? await fs.version!(path) : version;
+  const scanVersion = index ? await versionOf() : version;
   const read = await streamWindow(chunks, { path, first, window: openWindow(first), hasher: createFileHasher(fs), hash: size <= options.maxFileSize, hashUpTo: options.maxFileSize });
   if (scanVersion !== undefined) lineIndexCache.set(fs, path, scanVersion, read.index);
   if (read.fileHash !== undefined || read.bytes > options.maxFileSize) return read;
