@@ -221,3 +221,23 @@ describe('RemoveFile names the notes it leaves with broken links', () => {
     expect(vault.render('RemoveFile', output).split('\n').slice(-2)).toEqual(['n49.md', '[10 more not shown]']);
   });
 });
+
+describe('Move, with links, against another Move', () => {
+  it('lets a second link-aware Move plan only once the first has rewritten its links, so no link is left broken', async () => {
+    const memory = createMemoryFs({ 'x.md': '# X\n', 'n.md': 'see [[x]]\n' });
+    // Writes wait for the gate, as a slow disk would hold the first Move's rewrite of n.md.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const vault = createVault({ ...memory, writeFile: async (...args: Parameters<typeof memory.writeFile>) => gate.then(() => memory.writeFile(...args)) });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = vault.call('Move', { sourcePath: 'x.md', destinationPath: 'y.md' });
+    while (!(await memory.stat('y.md'))) await turn();
+    const second = vault.call('Move', { sourcePath: 'y.md', destinationPath: 'z.md' });
+    // Time enough for the second to have moved y.md, had it not waited for the first.
+    for (let turns = 0; turns < 100 && !(await memory.stat('z.md')); turns += 1) await turn();
+    expect(await memory.stat('z.md')).toBeUndefined();
+    open();
+    await Promise.all([first, second]);
+    expect(memory.toJSON()).toEqual({ 'z.md': '# X\n', 'n.md': 'see [[z]]\n' });
+  });
+});

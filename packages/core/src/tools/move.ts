@@ -52,6 +52,9 @@ const inputSchema = z.strictObject({
   dryRun: z.boolean().default(false).describe('Only return the plan. Default false.'),
 });
 
+/** The lock key link-aware moves share (no path can be it: paths hold no NUL). */
+const linkMovesKey = '\0link-aware moves';
+
 export const move = defineTool({
   name: 'Move',
   title: 'Move or rename a file or folder',
@@ -71,16 +74,10 @@ export const move = defineTool({
     if (source === '' || destination === '') {
       throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved, nor replaced. Pass paths inside the vault.');
     }
-    const { kind, plan } = await vault.withLock([source, destination], async () => {
-      const stat = await checkMove(vault, source, destination, sourcePath, destinationPath);
-      const plan = updateLinks ? await planMoveLinks(vault, source, destination, stat.kind, linkBudget(vault, signal)) : undefined;
-      if (!dryRun) await rename(vault, source, destination);
-      return { kind: stat.kind, plan };
-    });
-    const moved = { source, destination, kind, dryRun };
-    if (!plan) return moved;
-    // Written after the move's own locks are let go, each note under its own: no call waits for one holding what it holds.
-    return { ...moved, links: dryRun ? planned(plan) : linksOf(await writeLinkRewrites(vault, plan), plan.issues) };
+    const request = { source, destination, sourcePath, destinationPath, updateLinks, dryRun, signal };
+    // Link-aware moves run one at a time, plan to last rewrite: a second one planned while the first
+    // still rewrites would not see the links the first is about to write, and leave them broken.
+    return updateLinks ? vault.withLock([linkMovesKey], () => moveAndRewrite(vault, request)) : moveAndRewrite(vault, request);
   },
 
   render(output, style = plainStyle) {
@@ -92,6 +89,23 @@ export const move = defineTool({
   structure: ({ links, ...facts }) =>
     links ? { ...facts, ...links, rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)), notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)) } : facts,
 });
+
+/** The move itself under the locks of both paths, with its links planned there, then the notes rewritten each under its own lock. */
+async function moveAndRewrite(
+  vault: Vault,
+  { source, destination, sourcePath, destinationPath, updateLinks, dryRun, signal }: { source: string; destination: string; sourcePath: string; destinationPath: string; updateLinks: boolean; dryRun: boolean; signal: AbortSignal },
+): Promise<MoveOutput> {
+  const { kind, plan } = await vault.withLock([source, destination], async () => {
+    const stat = await checkMove(vault, source, destination, sourcePath, destinationPath);
+    const plan = updateLinks ? await planMoveLinks(vault, source, destination, stat.kind, linkBudget(vault, signal)) : undefined;
+    if (!dryRun) await rename(vault, source, destination);
+    return { kind: stat.kind, plan };
+  });
+  const moved = { source, destination, kind, dryRun };
+  if (!plan) return moved;
+  // Written after the move's own locks are let go, each note under its own: no call waits for one holding what it holds.
+  return { ...moved, links: dryRun ? planned(plan) : linksOf(await writeLinkRewrites(vault, plan), plan.issues) };
+}
 
 /** Checks a move can be made (under the lock): what is at the source, the extension rule, where both really are. */
 async function checkMove(vault: Vault, source: string, destination: string, sourcePath: string, destinationPath: string) {
