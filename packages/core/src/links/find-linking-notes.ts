@@ -3,6 +3,7 @@ import { maxQueryLength } from '../search-pattern.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
 import type { LinkBudget } from './link-budget.js';
+import { urlEscapedName } from './write-link-path.js';
 
 /** A note loaded for link rewriting: its text (BOM left out), whether it had a BOM, and the bytes read (the stale check of the write). */
 export interface LoadedNote {
@@ -30,9 +31,9 @@ export interface LinkNames {
   folders: readonly string[];
 }
 
-/** A name as written, and with `%20` for its spaces. */
+/** A name as written, with `%20` for its spaces, and with all a URL link must escape escaped (as a Move writes it). */
 function formsOf(name: string): string[] {
-  return [...new Set([name, name.replaceAll(' ', '%20')])];
+  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name)])];
 }
 
 /**

@@ -44,24 +44,34 @@ export function relativePath(from: string, to: string): string {
   return [...start.slice(common).map(() => '..'), ...end.slice(common)].join('/');
 }
 
-/** A wikilink path ends at `|`, `#` or `]]`, and `[[`, `^` and a line break would break it. */
+/** A wikilink path ends at `|`, `#` or `]]`, and a bracket (`a]` + `]]` reads as `a`), `^` or a line break would break it. */
 function fitsWikilink(path: string): boolean {
-  return !/[|#^\r\n]|\[\[|\]\]/.test(path) && path.trim() === path;
+  return !/[|#^[\]\r\n]/.test(path) && path.trim() === path;
 }
 
 /**
  * A path as a URL link writes it: inside `<...>` with `<`, `>` and `\` escaped; otherwise with
- * what would end or break it (space, parentheses, `%`, `#`, `?`, `<`, `>`, `\`, control characters)
+ * what would end or break it (space, parentheses, brackets, `%`, `#`, `?`, `<`, `>`, `\`, control characters)
  * percent-escaped, and every non-ASCII character too when the link had escaped one.
  */
 function encodeUrlPath(path: string, link: NoteLink, written: string): string {
   if (link.form === 'angle') return path.replace(/[<>\\]/g, '\\$&');
   const original = written.slice(link.pathStart, link.pathEnd);
   const escapesNonAscii = /%[89a-f][\da-f]/i.test(original);
-  return [...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? encodeURIComponent(character) : character)).join('');
+  return [...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? percentEncoded(character) : character)).join('');
+}
+
+/** A name as a rewritten URL link writes it when it escapes only what it must (`a b(1)` as `a%20b%281%29`). */
+export function urlEscapedName(name: string): string {
+  return [...name].map((character) => (mustEscape(character) ? percentEncoded(character) : character)).join('');
+}
+
+/** A character as %XX escapes of its UTF-8 bytes, parentheses too (which `encodeURIComponent` leaves as they are). */
+function percentEncoded(character: string): string {
+  return encodeURIComponent(character).replace(/[!'()*]/g, (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function mustEscape(character: string): boolean {
   const code = character.charCodeAt(0);
-  return code <= 32 || code === 127 || '()%#?<>\\'.includes(character);
+  return code <= 32 || code === 127 || '()[]%#?<>\\'.includes(character);
 }

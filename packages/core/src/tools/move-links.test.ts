@@ -241,3 +241,18 @@ describe('Move, with links, against another Move', () => {
     expect(memory.toJSON()).toEqual({ 'z.md': '# X\n', 'n.md': 'see [[z]]\n' });
   });
 });
+
+describe('Move to a name with brackets', () => {
+  it('writes a markdown link\'s brackets percent-escaped, and reports a wikilink that no form can hold instead of pointing it elsewhere', async () => {
+    const { fs, vault } = open({ 'b.md': 'B', 'a.md': 'A', 'n.md': 'see [[b]] and [t](b.md)\n' });
+    const output = await vault.call('Move', { sourcePath: 'b.md', destinationPath: 'a].md' });
+    expect(fs.toJSON()['n.md']).toBe('see [[b]] and [t](a%5D.md)\n');
+    expect(output.links?.notJudged).toEqual([{ file: 'n.md', line: 1, link: '[[b]]', reason: expect.any(String) }]);
+    const markdown = open({ 'b.md': 'B', 'n.md': 'see [t](b.md)\n' });
+    await markdown.vault.call('Move', { sourcePath: 'b.md', destinationPath: 'x](y.md' });
+    expect(markdown.fs.toJSON()['n.md']).toBe('see [t](x%5D%28y.md)\n');
+    // The rewritten link leads to the moved note: moving it back restores the original text.
+    await markdown.vault.call('Move', { sourcePath: 'x](y.md', destinationPath: 'b.md' });
+    expect(markdown.fs.toJSON()['n.md']).toBe('see [t](b.md)\n');
+  });
+});
