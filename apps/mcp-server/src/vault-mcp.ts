@@ -28,7 +28,6 @@ async function main(): Promise<void> {
       ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
       ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
     });
-    warmSearch(backend, vault);
     return vault;
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();
@@ -43,6 +42,7 @@ async function main(): Promise<void> {
     const { serveHttp } = await import('./serve-http.js');
     const http = await serveHttp(vault, { host: options.host, port: options.port, token: options.token, server: serverOptions, log });
     log(`serving ${vault.fs.root} (${mode(vault)}) over Streamable HTTP at ${http.url}`);
+    warmSearch(backend!, vault);
     onShutdown(() => http.close().finally(closeBackend));
     return;
   }
@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   const server = createVaultMcpServer(vault, serverOptions);
   fromRoots?.(vaultFolderFromRoots(server.server, options.root).then(openVault));
   Promise.resolve(vault).then(
-    (ready) => log(`serving ${ready.fs.root} (${mode(ready)}) over stdio${options.vault ? '' : ", from the client's roots"}`),
+    (ready) => {
+      log(`serving ${ready.fs.root} (${mode(ready)}) over stdio${options.vault ? '' : ", from the client's roots"}`);
+      warmSearch(backend!, ready);
+    },
     (error: unknown) => log(isVaultError(error) ? `${error.code}: ${error.message}` : `no vault: ${(error as Error)?.stack ?? String(error)}`),
   );
   const transport = new StdioServerTransport();
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
   onShutdown(() => server.close().finally(closeBackend));
 }
 
-/** The files searches will read, read into memory after start-up, in the background (searches meanwhile read from disk). */
+/** The files searches will read, read into memory once the server serves, in the background (searches meanwhile read from disk). */
 function warmSearch(fs: NodeVaultFs, vault: Vault) {
   setTimeout(() => {
     const started = performance.now();
