@@ -1,39 +1,38 @@
 import { characterBoundary } from './character-boundary.js';
+import { codeBlockCloser } from './code-block-closer.js';
 
 /** Longest heading text a path shows; longer headings are cut, marked with …. */
 const maxHeadingLength = 60;
-
-const fenceLine = /^ {0,3}(`{3,}|~{3,})([\s\S]*)/;
 
 /**
  * The heading path of each of the given lines of a markdown note (0-based indices, ascending): the
  * ATX headings it sits under, outermost first, as `## Setup > ### Linux`; `undefined` for a line
  * under no heading. The note's first heading, when it is a `#` heading, is its title and is left out
  * (a search names the note already; on the corpus the title was two thirds of what paths cost).
- * Headings inside code fences and YAML front matter are not headings. One pass over the lines up to
- * the last index asked for.
+ * Headings inside code fences, math blocks and YAML front matter are not headings (the blocks as
+ * link parsing reads them). One pass over the lines up to the last index asked for.
  */
 export function headingPaths(lines: readonly string[], indices: readonly number[]): (string | undefined)[] {
   const stack: { level: number; text: string; title?: true }[] = [];
   let headings = 0;
   const paths: (string | undefined)[] = [];
   let line = frontMatterLines(lines);
-  let fence: { marker: string; length: number } | undefined;
+  let closing: ((line: string) => boolean) | undefined;
   for (const index of indices) {
     for (; line < index; line += 1) {
       const text = lines[line]!;
-      if (fence) {
-        if (closesFence(text, fence)) fence = undefined;
+      if (closing) {
+        if (closing(text)) closing = undefined;
         continue;
       }
-      fence = opensFence(text);
-      const heading = fence ? undefined : atxHeading(text);
+      closing = codeBlockCloser(text);
+      const heading = closing ? undefined : atxHeading(text);
       if (!heading) continue;
       while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
       stack.push(headings === 0 && heading.level === 1 ? { ...heading, title: true } : heading);
       headings += 1;
     }
-    const own = fence ? undefined : atxHeading(lines[index] ?? '');
+    const own = closing ? undefined : atxHeading(lines[index] ?? '');
     // A heading line that matches is under its parents, not itself.
     const under = stack.filter((entry) => !entry.title && (!own || entry.level < own.level));
     paths.push(under.length === 0 ? undefined : under.map((entry) => entry.text).join(' > '));
@@ -48,18 +47,6 @@ function frontMatterLines(lines: readonly string[]): number {
     if (/^(?:---|\.\.\.)[ \t]*$/.test(lines[line]!)) return line + 1;
   }
   return 0;
-}
-
-function opensFence(text: string): { marker: string; length: number } | undefined {
-  const fence = fenceLine.exec(text);
-  // A backtick fence's info string holds no backtick (CommonMark), else the line is inline code.
-  if (!fence || (fence[1]![0] === '`' && fence[2]!.includes('`'))) return undefined;
-  return { marker: fence[1]![0]!, length: fence[1]!.length };
-}
-
-function closesFence(text: string, fence: { marker: string; length: number }): boolean {
-  const closer = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text);
-  return closer !== null && closer[1]![0] === fence.marker && closer[1]!.length >= fence.length;
 }
 
 /**
