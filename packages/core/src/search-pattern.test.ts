@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSearchPattern, requiredLiteral, staysInLine } from './search-pattern.js';
+import { compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
 
 const texts = ['foo\bbar \\bar', 'alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
 const queries: [string, boolean][] = [
@@ -93,22 +93,56 @@ describe('staysInLine', () => {
   });
 });
 
-describe('requiredLiteral', () => {
+describe('requiredLiterals: literals of which every match holds one', () => {
   it.each([
-    ['std::vector<\\w+>', 'std::vector<'],
-    ['^## Example', '## Example'],
-    ['ab*cdef', 'cdef'],
-    ['hello?world', 'world'],
-    ['pre\\.fix', 'pre.fix'],
-    ['(?<=abc)defg', 'defg'],
-    ['x[a)b]yzw', 'yzw'],
-    ['(a(b)[)]c)dddd', 'dddd'],
+    ['std::vector<\\w+>', ['std::vector<']],
+    ['^## Example', ['## Example']],
+    ['ab*cdef', ['cdef']],
+    ['hello?world', ['world']],
+    ['pre\\.fix', ['pre.fix']],
+    ['(?<=abc)defg', ['defg']],
+    ['x[a)b]yzw', ['yzw']],
+    ['(a(b)[)]c)dddd', ['dddd']],
     ['\\bC[0-9]{4}\\b', undefined],
-    ['abcd|efgh', undefined],
     ['ab{2}cd', undefined],
-    ['ab{2,}cdef', 'cdef'],
-    ['\\w\\d\\sabc\\1', 'abc'],
-  ])('%s holds %s', (query, literal) => {
-    expect(requiredLiteral(query)).toBe(literal);
+    ['ab{2,}cdef', ['cdef']],
+    ['\\w\\d\\sabc\\1', ['abc']],
+    // Alternatives each give theirs; one without any leaves none.
+    ['abcd|efgh', ['abcd', 'efgh']],
+    ['abcd|e.g', undefined],
+    ['abcd|abcd', ['abcd']],
+    // A group (not repeated, not lookaround) whose alternatives all give literals, when its shortest beats the runs.
+    ['(?:note|other)(?:\\.md)?[\\]|#]', ['note', 'other']],
+    ['xy(?<name>alpha|beta)z', ['alpha', 'beta']],
+    ['(note|other)s', ['note', 'other']],
+    ['longer-run(?:ab|cd)', ['longer-run']],
+    ['(?:note|other)*xyz', ['xyz']],
+    ['(?:note|other){2}', undefined],
+    ['(?=note)x', undefined],
+    ['(?:ab|cdef)', undefined],
+    ['(?:(?:(?:(?:(?:abcd))))|efgh)', undefined],
+    ['(?:(?:(?:abcd))|efgh)', ['abcd', 'efgh']],
+  ])('%s holds one of %j', (query, literals) => {
+    expect(requiredLiterals(query)).toEqual(literals);
+  });
+
+  it('every match of each regex holds one of its literals', () => {
+    const cases: [string, string[]][] = [
+      ['(?:note|other)(?:\\.md)?[\\]|#]', ['[[note]]', '[[other.md#x]]', 'other|']],
+      ['abcd|efgh', ['xxabcd', 'efghyy']],
+      ['xy(?<name>alpha|beta)z', ['xyalphaz', 'xybetaz']],
+    ];
+    for (const [query, lines] of cases) {
+      const literals = requiredLiterals(query)!;
+      for (const line of lines) {
+        const match = new RegExp(query).exec(line)![0];
+        expect(literals.some((literal) => match.includes(literal))).toBe(true);
+      }
+    }
+  });
+
+  it('a deeply nested regex is read without recursion past a few levels', () => {
+    const deep = `${'('.repeat(4000)}abcd${')'.repeat(4000)}`;
+    expect(requiredLiterals(deep)).toBeUndefined();
   });
 });

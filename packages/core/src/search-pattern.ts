@@ -262,33 +262,65 @@ function alternativeWords(query: string): string[] | undefined {
 /**
  * Literals of which every line a query matches holds one, matched as the query matches (ignoring case
  * when it does): the literal itself; for a regex, the words of an alternation of plain words, or the
- * literal every match holds (see `requiredLiteral`). Undefined when a regex has none. A backend's index
- * can pass over the files that hold none of them.
+ * literals every match holds one of (see `requiredLiterals`). Undefined when a regex has none. A
+ * backend's index can pass over the files that hold none of them.
  */
 export function literalsOfMatches(query: string, regex: boolean): string[] | undefined {
   if (!regex) return [query];
-  const required = requiredLiteral(query);
-  return alternativeWords(query) ?? (required === undefined ? undefined : [required]);
+  return alternativeWords(query) ?? requiredLiterals(query);
 }
 
 /**
- * The longest run of plain characters (at least 3) that every match of a regex holds, read off the
- * regex's top level: groups, classes, escapes of letters and digits, `.` and anchors end a run, and a
- * character made optional or repeated by a quantifier is left out. Undefined when there is none, or
- * when the regex alternates at its top level. It only has to be true of every match: a shorter run than
- * could be found is fine, a wrong one never.
+ * Literals (of 3 characters or more) of which every match of a regex holds one, read off its
+ * structure: each of its alternatives gives its own. In an alternative, the runs of plain characters
+ * and the groups (neither repeated nor lookaround) whose alternatives all give literals are the
+ * candidates, and the one whose shortest literal is longest wins. Classes, escapes of letters and
+ * digits, `.` and anchors end a run, and a character made optional or repeated by a quantifier is
+ * left out. Undefined when an alternative gives none. It only has to be true of every match: fewer or
+ * shorter literals than could be found are fine, a wrong one never.
  */
-export function requiredLiteral(query: string): string | undefined {
+export function requiredLiterals(query: string): string[] | undefined {
+  return literalsOfAlternatives(query, 0, query.length, 0);
+}
+
+/** Groups nested deeper than this are not looked into (each level reads its text again). */
+const maxGroupDepth = 4;
+
+function literalsOfAlternatives(query: string, from: number, to: number, depth: number): string[] | undefined {
+  const found = new Set<string>();
+  let start = from;
+  for (let index = from; index <= to; index += 1) {
+    const char = query[index];
+    if (index === to || char === '|') {
+      const literals = literalsOfSequence(query, start, index, depth);
+      if (literals === undefined) return undefined;
+      for (const literal of literals) found.add(literal);
+      start = index + 1;
+    } else if (char === '\\') index += 1;
+    else if (char === '(' || char === '[') {
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    }
+  }
+  return [...found];
+}
+
+/** The literals of one alternative, `query[from, to)` (no `|` at its level): see `requiredLiterals`. */
+function literalsOfSequence(query: string, from: number, to: number, depth: number): string[] | undefined {
   const braces = /\{\d*(?:,\d*)?\}/y;
-  let longest = '';
+  let best: string[] | undefined;
+  const consider = (literals: string[] | undefined) => {
+    if (literals === undefined || literals.length === 0) return;
+    const shortest = Math.min(...literals.map((literal) => literal.length));
+    if (shortest >= 3 && (best === undefined || shortest > Math.min(...best.map((literal) => literal.length)))) best = literals;
+  };
   let run = '';
   const end = () => {
-    if (run.length > longest.length) longest = run;
+    consider([run]);
     run = '';
   };
-  for (let index = 0; index < query.length; index += 1) {
+  for (let index = from; index < to; index += 1) {
     const char = query[index]!;
-    if (char === '|') return undefined;
     if (char === '\\') {
       const next = query[index + 1];
       index += 1;
@@ -296,8 +328,12 @@ export function requiredLiteral(query: string): string | undefined {
       else run += next;
     } else if (char === '(' || char === '[') {
       end();
-      index = closingOf(query, index);
-      if (index === -1) return undefined;
+      const close = closingOf(query, index);
+      if (close === -1) return undefined;
+      const inner = char === '(' && depth < maxGroupDepth ? groupBodyStart(query, index) : -1;
+      const repeated = close + 1 < to && '*+?{'.includes(query[close + 1]!);
+      if (inner !== -1 && !repeated) consider(literalsOfAlternatives(query, inner, close, depth + 1));
+      index = close;
     } else if ('*+?{'.includes(char)) {
       // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
       run = run.slice(0, /[\uDC00-\uDFFF]/.test(run.at(-1) ?? '') ? -2 : -1);
@@ -311,7 +347,15 @@ export function requiredLiteral(query: string): string | undefined {
     else run += char;
   }
   end();
-  return longest.length >= 3 ? longest : undefined;
+  return best;
+}
+
+/** Where the body of the group opened at `open` starts (after `(`, `(?:` or `(?<name>`), or -1 for lookaround and modifiers. */
+function groupBodyStart(query: string, open: number): number {
+  if (query[open + 1] !== '?') return open + 1;
+  if (query[open + 2] === ':') return open + 3;
+  const nameEnd = query[open + 2] === '<' && query[open + 3] !== '=' && query[open + 3] !== '!' ? query.indexOf('>', open) : -1;
+  return nameEnd === -1 ? -1 : nameEnd + 1;
 }
 
 /** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */

@@ -2,6 +2,7 @@ import type { Vault } from '../vault.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';
+import { linkOffsets, linkPattern } from './link-pattern.js';
 import { listVaultFiles } from './list-vault-files.js';
 import { parseLinks } from './parse-links.js';
 import { isNoteOf, nameOf } from './plan-move-links.js';
@@ -10,9 +11,11 @@ import { isNoteOf, nameOf } from './plan-move-links.js';
 export async function findBacklinks(vault: Vault, path: string, budget: LinkBudget): Promise<string[]> {
   const { files, symlinks } = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(files);
-  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, { files: [nameOf(path)], folders: [] }, budget);
+  const names = { files: [nameOf(path)], folders: [] };
+  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, names, budget);
+  const pattern = new RegExp(linkPattern(names), 'gim');
   return found
-    .filter((note) => parseLinks(note.text).some((link) => {
+    .filter((note) => parseLinks(note.text, linkOffsets(note.text, pattern)).some((link) => {
       const resolved = resolver.resolve(link, note.path);
       return resolved.kind === 'file' && resolved.path === path;
     }))

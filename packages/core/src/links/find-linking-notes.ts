@@ -1,9 +1,8 @@
 import { parallelSearchThreshold, skipReasons } from '../search-file.js';
-import { maxQueryLength } from '../search-pattern.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
 import type { LinkBudget } from './link-budget.js';
-import { urlEscapedName } from './write-link-path.js';
+import { type LinkNames, linkPattern } from './link-pattern.js';
 
 /** A note loaded for link rewriting: its text (BOM left out), whether it had a BOM, and the bytes read (the stale check of the write). */
 export interface LoadedNote {
@@ -21,40 +20,6 @@ export interface UnreadNote {
 
 /** Notes read at once on the main thread. */
 const batchSize = 16;
-const anyLink = String.raw`\[\[|\]\(|\]:`;
-/** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
-const pathEnd = String.raw`[\]|#)>\\\r]|$`;
-
-/** What a link to a moved file must hold (lower-case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
-export interface LinkNames {
-  files: readonly string[];
-  folders: readonly string[];
-}
-
-/** A name as written, with `%20` for its spaces, and with all a URL link must escape escaped (as a Move writes it). */
-function formsOf(name: string): string[] {
-  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name)])];
-}
-
-/**
- * The pattern (for a case-insensitive search, line by line) of a link that may lead to a moved
- * file: a file's name (as written or with `%20`), `.md` if the link has it, then what ends a link's
- * path (a space too after `.md` or an extension: a title may follow); or a folder's name and `/`.
- * A name in prose (`the overview of`) does not match, so a common name does not make every note a
- * candidate.
- */
-export function linkPattern({ files, folders }: LinkNames): string {
-  const escaped = (names: readonly string[]) => names.flatMap(formsOf).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const all = escaped(files);
-  const dotted = escaped(files.filter((name) => name.includes('.')));
-  const pattern = [
-    ...(all ? [String.raw`(?:${all})(?:\.md)?(?:${pathEnd})`, String.raw`(?:${all})\.md\s`] : []),
-    ...(dotted ? [String.raw`(?:${dotted})\s`] : []),
-    ...(folders.length > 0 ? [`(?:${escaped(folders)})/`] : []),
-  ].join('|');
-  // Past the longest query a search takes, a note is a candidate when it holds any link syntax at all.
-  return pattern.length > maxQueryLength ? anyLink : pattern;
-}
 
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
@@ -72,7 +37,7 @@ export async function findLinkingNotes(
 ): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
   const pattern = linkPattern(names);
   const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !symlinks.has(path)) : [];
-  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, names, pattern, budget) : { paths: [], unread: [] };
+  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
   const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
   const found: LoadedNote[] = [];
   const unread: UnreadNote[] = [...candidates.unread];
@@ -94,46 +59,23 @@ export async function findLinkingNotes(
   return { found, unread };
 }
 
-/** Most names searched one literal at a time (a literal search is several times faster than a pattern's). */
-const maxLiteralSearches = 4;
-/** Past this many notes holding a name, the pattern's search picks among them on the workers, rather than each being read here. */
-const maxLiteralHits = 256;
-
 /**
- * The notes a backend's search finds (case-insensitive), and those it could not search: for a few
- * names, the notes holding one of them (one literal search each), and among many of those the
- * notes matching the pattern (a name common in prose); for more names, the pattern's search.
+ * The notes a backend's search finds matching the pattern (case-insensitive), and those it could not
+ * search. The pattern's literals (the names) let the search pass over every note without one.
  */
-async function searchCandidates(vault: Vault, paths: readonly string[], names: LinkNames, pattern: string, budget: LinkBudget) {
-  const forms = [...new Set([...names.files, ...names.folders].flatMap(formsOf))];
-  const search = async (among: readonly string[], query: string, regex: boolean) => {
-    const results = await vault.fs
-      .searchFiles!(among, { query, regex, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
-      .catch((error: unknown) => {
-        throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
-      });
-    const found = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
-    for (const result of results) {
-      // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
-      if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) found.unread.set(result.path, { path: result.path, reason: 'FILE_TOO_LARGE' });
-      else found.paths.add(result.path);
-    }
-    return found;
-  };
-  if (forms.length > maxLiteralSearches) return flat(await search(paths, pattern, true));
-  const hits = { paths: new Set<string>(), unread: new Map<string, UnreadNote>() };
-  for (const form of forms) {
-    const found = await search(paths, form, false);
-    for (const path of found.paths) hits.paths.add(path);
-    for (const [path, note] of found.unread) hits.unread.set(path, note);
+async function searchCandidates(vault: Vault, paths: readonly string[], pattern: string, budget: LinkBudget): Promise<{ paths: string[]; unread: UnreadNote[] }> {
+  const results = await vault.fs
+    .searchFiles!(paths, { query: pattern, regex: true, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
+    .catch((error: unknown) => {
+      throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
+    });
+  const found: { paths: string[]; unread: UnreadNote[] } = { paths: [], unread: [] };
+  for (const result of results) {
+    // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
+    if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) found.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
+    else found.paths.push(result.path);
   }
-  if (hits.paths.size <= maxLiteralHits) return flat(hits);
-  const picked = await search([...hits.paths], pattern, true);
-  return { paths: [...picked.paths], unread: [...hits.unread.values(), ...picked.unread.values()] };
-}
-
-function flat(found: { paths: Set<string>; unread: Map<string, UnreadNote> }): { paths: string[]; unread: UnreadNote[] } {
-  return { paths: [...found.paths], unread: [...found.unread.values()] };
+  return found;
 }
 
 /** A note's text and bytes, or why it cannot be read (not UTF-8, too large, gone). */

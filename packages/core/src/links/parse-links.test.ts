@@ -106,3 +106,53 @@ describe('parseLinks on hostile input: linear, whatever the brackets', () => {
     expect(parseLinks(text).length).toBeLessThanOrEqual(text.split(']]').length);
   });
 });
+
+describe('parseLinks near offsets: only the links of the paragraphs holding them, exactly as the whole parse finds them', () => {
+  const text = [
+    '---',
+    'up: "[[Front]]"',
+    '---',
+    '# Title [[A]]',
+    'more of it [b](B.md)',
+    '',
+    '```',
+    '[[Fenced]] and a mention of B',
+    '```',
+    '',
+    'Third [[C]] and `[[Code]]` and [[B|b]]',
+    '',
+    '[d]: D.md',
+  ].join('\n');
+  const paths = (near?: number[]) => parseLinks(text, near).map((link) => link.path);
+
+  it.each([
+    ['nothing', [], []],
+    ['the front matter', [text.indexOf('Front')], ['Front']],
+    ['a paragraph of two lines, from its second', [text.indexOf('B.md')], ['A', 'B.md']],
+    ['a code fence: no paragraph', [text.indexOf('mention of B')], []],
+    ['two paragraphs', [text.indexOf('Third'), text.indexOf('D.md')], ['C', 'B', 'D.md']],
+    ['a blank line between paragraphs', [text.indexOf('\n\nThird') + 1], []],
+  ])('%s', (_, near, expected) => {
+    expect(paths(near)).toEqual(expected);
+  });
+
+  it('finds each link of a whole parse when asked near it, with the same ranges, and no other', () => {
+    const shapes = ['[[N]]', '![[N|a]]', '[t](N.md)', '![i](<N 1.png>)', '[r]: N.md', '`x`', '$m$', '```\n', '\n', '\n\n', '---\n', 'word ', '[[', '](', '\\'];
+    let seed = 11;
+    const random = (count: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % count;
+    };
+    let checked = 0;
+    for (let round = 0; round < 2_000; round += 1) {
+      const sample = Array.from({ length: 1 + random(20) }, () => shapes[random(shapes.length)]).join('');
+      const whole = parseLinks(sample);
+      for (const link of whole) {
+        expect(parseLinks(sample, [link.pathStart])).toContainEqual(link);
+        checked += 1;
+      }
+      for (const link of parseLinks(sample, [random(sample.length + 1)])) expect(whole).toContainEqual(link);
+    }
+    expect(checked).toBeGreaterThan(1_000);
+  });
+});

@@ -31,13 +31,19 @@ export interface NoteLink {
  * links and images, reference definitions, and wikilinks in front matter; nothing inside code
  * (fences, inline code) or math (`$$` blocks, `$$...$$`, Obsidian's `$...$`). A hand-written scanner,
  * linear in the text (see docs/decisions/0013-links.md for why not a CommonMark parser).
+ *
+ * With `near` (offsets in increasing order), only the links of the paragraphs (and front matter)
+ * holding one of those offsets: no link spans two paragraphs, so these are exactly the links the
+ * whole parse finds there, and the rest of the text is only split into paragraphs.
  */
-export function parseLinks(text: string): NoteLink[] {
+export function parseLinks(text: string, near?: readonly number[]): NoteLink[] {
   const links: NoteLink[] = [];
   const scanWikilinks = createWikilinkScanner(text);
+  const holdsNear = near === undefined ? () => true : createRangeTest(near);
   const bodyStart = frontMatterEnd(text);
-  if (bodyStart > 0) scanWikilinks(0, bodyStart, true, links);
+  if (bodyStart > 0 && holdsNear(0, bodyStart)) scanWikilinks(0, bodyStart, true, links);
   for (const [from, to] of proseRanges(text, bodyStart)) {
+    if (!holdsNear(from, to)) continue;
     const skips = codeAndMathSpans(text, from, to);
     let start = from;
     for (const [skipStart, skipEnd] of [...skips, [to, to]]) {
@@ -47,4 +53,13 @@ export function parseLinks(text: string): NoteLink[] {
     scanUrlLinks(text, from, to, skips, links);
   }
   return links.sort((a, b) => a.pathStart - b.pathStart);
+}
+
+/** Whether the range [from, to) holds one of `offsets` (increasing), for ranges asked in increasing order. */
+function createRangeTest(offsets: readonly number[]): (from: number, to: number) => boolean {
+  let next = 0;
+  return (from, to) => {
+    while (next < offsets.length && offsets[next]! < from) next += 1;
+    return next < offsets.length && offsets[next]! < to;
+  };
 }

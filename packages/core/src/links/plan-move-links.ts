@@ -3,6 +3,7 @@ import { extensionOf } from '../vault-path.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';
+import { linkPattern } from './link-pattern.js';
 import { listVaultFiles } from './list-vault-files.js';
 import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
 import { readLinkFormat } from './read-link-format.js';
@@ -43,7 +44,7 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
     before: createLinkResolver(files),
     after: createLinkResolver(after),
     format: await readLinkFormat(vault),
-    mayConcern: (path) => [...names.files, ...names.folders].some((name) => path.toLowerCase().includes(name)),
+    concerns: { pattern: new RegExp(linkPattern(names), 'gim'), names: [...names.files, ...names.folders] },
   };
   const isNote = (path: string) => isNoteOf(vault, path);
   const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);

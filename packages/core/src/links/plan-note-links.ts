@@ -1,4 +1,5 @@
 import type { LinkResolver } from './create-link-resolver.js';
+import { linkOffsets } from './link-pattern.js';
 import { parseLinks } from './parse-links.js';
 import { type LinkFormat, writeLinkPath } from './write-link-path.js';
 
@@ -11,10 +12,11 @@ export interface MovePlanContext {
   after: LinkResolver;
   format: LinkFormat;
   /**
-   * Whether a link of a note that did not move may concern the move (its path holds a moved name),
-   * so that the others are not resolved at all; default: every link may.
+   * Which links of a note that did not move may concern the move, so that the others are neither
+   * parsed nor resolved: those in a paragraph where `pattern` (global, from `linkPattern`) matches,
+   * whose path holds one of `names` (lower-case). Default: every link may.
    */
-  mayConcern?(path: string): boolean;
+  concerns?: { pattern: RegExp; names: readonly string[] };
 }
 
 /** A link rewritten: the note (its path after the move), the 1-based line, and the whole link before and after. */
@@ -53,9 +55,10 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
   const issues: LinkIssue[] = [];
   const pieces: string[] = [];
   let copied = 0;
-  const resolvesAll = context.mayConcern === undefined || context.moved.has(path);
-  for (const link of parseLinks(text)) {
-    if (!resolvesAll && !context.mayConcern!(link.path)) continue;
+  const concerns = context.moved.has(path) ? undefined : context.concerns;
+  const links = concerns ? parseLinks(text, linkOffsets(text, concerns.pattern)) : parseLinks(text);
+  for (const link of links) {
+    if (concerns && !concerns.names.some((name) => link.path.toLowerCase().includes(name))) continue;
     const before = context.before.resolve(link, path);
     // A path inside another link's path (`[x]([[y]])`) is left to the outer one.
     if (before.kind === 'none' || link.pathStart < copied) continue;

@@ -1,0 +1,44 @@
+import { maxQueryLength } from '../search-pattern.js';
+import { urlEscapedName } from './write-link-path.js';
+
+const anyLink = String.raw`\[\[|\]\(|\]:`;
+/** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
+const pathEnd = String.raw`[\]|#)>\\\r]|$`;
+
+/** What a link to a moved file must hold (lower-case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
+export interface LinkNames {
+  files: readonly string[];
+  folders: readonly string[];
+}
+
+/** A name as written, with `%20` for its spaces, and with all a URL link must escape escaped (as a Move writes it). */
+function linkForms(name: string): string[] {
+  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name)])];
+}
+
+/**
+ * The pattern (for a case-insensitive search, line by line) of a link that may lead to a moved
+ * file: a file's name (as written or with `%20`), `.md` if the link has it, then what ends a link's
+ * path (a space too after `.md` or an extension: a title may follow); or a folder's name and `/`.
+ * A name in prose (`the overview of`) does not match, so a common name does not make every note a
+ * candidate.
+ */
+export function linkPattern({ files, folders }: LinkNames): string {
+  const escaped = (names: readonly string[], after = '') =>
+    [...new Set(names.flatMap(linkForms))].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + after).join('|');
+  const all = escaped(files);
+  const dotted = escaped(files.filter((name) => name.includes('.')));
+  // No quantifier (a search runs it on JavaScript's engine), and the names, a folder's with its `/`, are its literals (see requiredLiterals).
+  const pattern = [
+    ...(all ? [String.raw`(?:${all})(?:${pathEnd}|\.md(?:${pathEnd}|\s))`] : []),
+    ...(dotted ? [String.raw`(?:${dotted})\s`] : []),
+    ...(folders.length > 0 ? [`(?:${escaped(folders, '/')})`] : []),
+  ].join('|');
+  // Past the longest query a search takes, a note is a candidate when it holds any link syntax at all.
+  return pattern.length > maxQueryLength ? anyLink : pattern;
+}
+
+/** The offsets where `pattern` (global, from `linkPattern`) matches in `text`: where a link to a moved file may be. */
+export function linkOffsets(text: string, pattern: RegExp): number[] {
+  return Array.from(text.matchAll(pattern), (match) => match.index);
+}
