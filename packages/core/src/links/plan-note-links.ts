@@ -89,9 +89,12 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
 /** Line numbers (1-based) of increasing offsets, counted once over the text. */
 function createLineCounter(text: string): (offset: number) => number {
   let line = 1;
-  let position = 0;
+  let nextBreak = text.indexOf('\n');
   return (offset) => {
-    for (; position < offset; position += 1) if (text.charCodeAt(position) === 10) line += 1;
+    while (nextBreak !== -1 && nextBreak < offset) {
+      line += 1;
+      nextBreak = text.indexOf('\n', nextBreak + 1);
+    }
     return line;
   };
 }

@@ -33,6 +33,7 @@ describe('Move rewrites the links that led to what moved', () => {
       ].join('\n'),
     );
     expect(output.links).toMatchObject({ rewrittenTotal: 13, notesChanged: 1, notJudgedTotal: 0 });
+    expect(output.links?.rewritten.map((change) => change.line)).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 5]);
     expect(vault.render('Move', output).split('\n').slice(0, 3)).toEqual([
       'Moved file notes/Plan.md to projects/Roadmap.md; 13 links rewritten in 1 note',
       'index.md:1: [[Plan]] -> [[Roadmap]]',
