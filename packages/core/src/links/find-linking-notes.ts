@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { parallelSearchThreshold, skipReasons } from '../search-file.js';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
@@ -19,7 +20,7 @@ export interface UnreadNote {
 }
 
 /** Notes read at once on the main thread. */
-const batchSize = 16;
+const notesAtOnce = 16;
 
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
@@ -51,11 +52,14 @@ export async function findLinkingNotes(
       unread.push(note);
     }
   };
-  const work = [...candidates.paths, ...readHere];
-  for (let start = 0; start < work.length; start += batchSize) {
-    budget.check();
-    await Promise.all(work.slice(start, start + batchSize).map(load));
-  }
+  await pMap(
+    [...candidates.paths, ...readHere],
+    (path) => {
+      budget.check();
+      return load(path);
+    },
+    { concurrency: notesAtOnce },
+  );
   return { found, unread };
 }
 

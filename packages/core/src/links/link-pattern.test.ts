@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { compileSearchPattern } from '../search-pattern.js';
 import { linkPattern } from './link-pattern.js';
 
 describe('linkPattern: the lines that may link to a name, and not prose that mentions it', () => {
-  const pattern = new RegExp(linkPattern({ files: ['overview', 'my note', 'img.png', 'v1.2'], folders: ['build insights'] }), 'im');
+  const pattern = new RegExp(linkPattern({ files: ['overview', 'my note', 'img.png', 'v1.2', 'été'], folders: ['build insights'] }), 'im');
   it.each([
     '[[Overview]]',
     '[[docs/overview|the overview]]',
@@ -21,6 +22,12 @@ describe('linkPattern: the lines that may link to a name, and not prose that men
     '[v](v1.2.md)',
     '[[build insights/x]]',
     '[x](../build%20insights/x.md)',
+    '[[ Overview ]]',
+    '[[ overview\t|o]]',
+    '[[overview.md ]]',
+    '[e](%C3%A9t%C3%A9.md)',
+    '[e](%c3%a9t%c3%a9)',
+    '[[été]]',
   ])('%s', (line) => {
     expect(pattern.test(line)).toBe(true);
   });
@@ -33,5 +40,12 @@ describe('linkPattern: the lines that may link to a name, and not prose that men
     expect(linkPattern({ files: Array.from({ length: 2_000 }, (_, index) => `name-${index}`), folders: [] })).toBe('\\[\\[|\\]\\(|\\]:');
     const short = linkPattern({ files: ['a'], folders: [] });
     expect([short === '\\[\\[|\\]\\(|\\]:', new RegExp(short, 'im').test('[x](A.md "t")'), new RegExp(short, 'im').test('b]:')]).toEqual([false, true, false]);
+  });
+
+  it("runs on JavaScript's engine with the names as literals: a search passes over a text holding none in one scan", async () => {
+    for (const names of [{ files: ['overview', 'my note'], folders: [] }, { files: [], folders: ['build insights', 'archive'] }]) {
+      const { matcher } = await compileSearchPattern(linkPattern(names), true, { caseSensitive: false });
+      expect([matcher.mayMatch?.('[[other]] and over view'), matcher.mayMatch?.('[[Overview]] [x](Archive/y.md)')]).toEqual([false, true]);
+    }
   });
 });

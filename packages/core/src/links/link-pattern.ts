@@ -4,6 +4,8 @@ import { urlEscapedName } from './write-link-path.js';
 const anyLink = String.raw`\[\[|\]\(|\]:`;
 /** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
 const pathEnd = String.raw`[\]|#)>\\\r]|$`;
+/** The same, after spaces a wikilink may hold around its path (`[[ Note ]]`). */
+const spacedPathEnd = String.raw`[ \t]*(?:${pathEnd})`;
 
 /** What a link to a moved file must hold (lower-case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
 export interface LinkNames {
@@ -11,9 +13,14 @@ export interface LinkNames {
   folders: readonly string[];
 }
 
-/** A name as written, with `%20` for its spaces, and with all a URL link must escape escaped (as a Move writes it). */
+/**
+ * A name as links write it: as it is; with `%20` for its spaces; with all a URL link must escape
+ * escaped (as a Move writes it); percent-encoded the way tools that encode every non-ASCII character
+ * write it (`encodeURI`, `encodeURIComponent`). Other spellings (a letter percent-encoded for no
+ * reason, a backslash before punctuation) are not looked for: docs/decisions/0013-links.md.
+ */
 function linkForms(name: string): string[] {
-  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name)])];
+  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name), encodeURI(name), encodeURIComponent(name)])];
 }
 
 /**
@@ -28,9 +35,9 @@ export function linkPattern({ files, folders }: LinkNames): string {
     [...new Set(names.flatMap(linkForms))].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + after).join('|');
   const all = escaped(files);
   const dotted = escaped(files.filter((name) => name.includes('.')));
-  // No quantifier (a search runs it on JavaScript's engine), and the names, a folder's with its `/`, are its literals (see requiredLiterals).
+  // One quantifier, no repeated group (a search runs it on JavaScript's engine), and the names, a folder's with its `/`, are its literals (see requiredLiterals).
   const pattern = [
-    ...(all ? [String.raw`(?:${all})(?:${pathEnd}|\.md(?:${pathEnd}|\s))`] : []),
+    ...(all ? [String.raw`(?:${all})(?:${spacedPathEnd}|\.md(?:${pathEnd}|\s))`] : []),
     ...(dotted ? [String.raw`(?:${dotted})\s`] : []),
     ...(folders.length > 0 ? [`(?:${escaped(folders, '/')})`] : []),
   ].join('|');

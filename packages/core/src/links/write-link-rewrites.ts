@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
 import { loadNote } from './find-linking-notes.js';
@@ -19,12 +20,8 @@ export interface WrittenLinks {
  * is left as it is and reported.
  */
 export async function writeLinkRewrites(vault: Vault, { context, rewrites }: MoveLinksPlan): Promise<WrittenLinks> {
-  const outcomes: (LinkChange[] | { reason: string })[] = [];
-  // A batch of notes at once (each write waits for its fsync), each under its own lock: no call waits for one holding what it holds.
-  for (let start = 0; start < rewrites.length; start += batchSize) {
-    const batch = rewrites.slice(start, start + batchSize);
-    outcomes.push(...(await Promise.all(batch.map((rewrite) => vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context))))));
-  }
+  // A few notes at once (each write waits for its fsync), each under its own lock: no call waits for one holding what it holds.
+  const outcomes = await pMap(rewrites, (rewrite) => vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context)), { concurrency: notesAtOnce });
   const written: WrittenLinks = { changes: [], notesChanged: 0, failed: [] };
   outcomes.forEach((outcome, index) => {
     if ('reason' in outcome) written.failed.push({ file: rewrites[index]!.writePath, line: 0, link: '', reason: outcome.reason });
@@ -37,7 +34,7 @@ export async function writeLinkRewrites(vault: Vault, { context, rewrites }: Mov
 }
 
 /** Notes written at once. */
-const batchSize = 16;
+const notesAtOnce = 16;
 
 async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, context: MoveLinksPlan['context']): Promise<LinkChange[] | { reason: string }> {
   try {

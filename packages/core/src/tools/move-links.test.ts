@@ -116,6 +116,16 @@ describe('Move rewrites the links that led to what moved', () => {
     expect(fs.toJSON()['n.md']).toBe('---\nrelated: "[[your note]]"\nlist:\n  - "[[your note|alias]]"\n---\n[a](your%20note.md) [b](<your note.md>)\n');
   });
 
+  it('finds links with spaces inside the brackets and names percent-encoded the way other tools write them', async () => {
+    const { fs, vault } = open({
+      'été.md': '',
+      'n.md': '[[ été ]] [[ été\t|alias]] [e](%C3%A9t%C3%A9.md) [f](%c3%a9t%c3%a9 "t")\n',
+    });
+    const output = await vault.call('Move', { sourcePath: 'été.md', destinationPath: 'sub/hiver.md' });
+    expect(fs.toJSON()['n.md']).toBe('[[ hiver ]] [[ hiver\t|alias]] [e](hiver.md) [f](hiver "t")\n');
+    expect(output.links?.rewrittenTotal).toBe(4);
+  });
+
   it('follows newLinkFormat from .obsidian/app.json', async () => {
     const { fs, vault } = open({ '.obsidian/app.json': '{"newLinkFormat": "absolute"}', 'Old.md': '', 'n.md': '[[Old]]\n' });
     await vault.call('Move', { sourcePath: 'Old.md', destinationPath: 'deep/er/New.md' });
