@@ -4,7 +4,7 @@ import { findLinkingNotes } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';
 import { linkOffsets, linkPattern } from './link-pattern.js';
 import { listVaultFiles } from './list-vault-files.js';
-import { parseLinks } from './parse-links.js';
+import { type NoteLink, parseLinks } from './parse-links.js';
 import { isNoteOf, nameOf } from './plan-move-links.js';
 
 /** The notes (sorted, other than the file itself) with a link that leads to the file at `path`, as the vault is now. */
@@ -12,13 +12,14 @@ export async function findBacklinks(vault: Vault, path: string, budget: LinkBudg
   const { files, symlinks } = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(files);
   const names = { files: [nameOf(path)], folders: [] };
-  const { found } = await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, names, budget);
   const pattern = new RegExp(linkPattern(names), 'gim');
-  return found
-    .filter((note) => parseLinks(note.text, linkOffsets(note.text, pattern)).some((link) => {
-      const resolved = resolver.resolve(link, note.path);
-      return resolved.kind === 'file' && resolved.path === path;
-    }))
-    .map((note) => note.path)
-    .sort();
+  const linking: string[] = [];
+  const leadsHere = (link: NoteLink, from: string) => {
+    const resolved = resolver.resolve(link, from);
+    return resolved.kind === 'file' && resolved.path === path;
+  };
+  await findLinkingNotes(vault, files.filter((file) => file !== path && isNoteOf(vault, file)), symlinks, names, budget, (note) => {
+    if (parseLinks(note.text, linkOffsets(note.text, pattern)).some((link) => leadsHere(link, note.path))) linking.push(note.path);
+  });
+  return linking.sort();
 }

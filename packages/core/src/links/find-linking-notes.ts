@@ -24,10 +24,11 @@ const notesAtOnce = 16;
 
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
- * is loaded. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker
- * threads) finds them among the plain files of a vault of `parallelSearchThreshold` notes or more;
- * symlinked notes, and every note of a smaller vault or on a backend without one, are read here, a
- * batch at a time. This is the one lookup a link index can replace.
+ * is loaded and handed to `visit` (and no longer held here), so memory holds only what `visit`
+ * keeps. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker threads)
+ * finds them among the plain files of a vault of `parallelSearchThreshold` notes or more; symlinked
+ * notes, and every note of a smaller vault or on a backend without one, are read here, a few at a
+ * time. Gives the notes that could not be read. This is the one lookup a link index can replace.
  */
 export async function findLinkingNotes(
   vault: Vault,
@@ -35,32 +36,26 @@ export async function findLinkingNotes(
   symlinks: ReadonlySet<string>,
   names: LinkNames,
   budget: LinkBudget,
-): Promise<{ found: LoadedNote[]; unread: UnreadNote[] }> {
+  visit: (note: LoadedNote) => void,
+): Promise<UnreadNote[]> {
   const pattern = linkPattern(names);
   const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !symlinks.has(path)) : [];
   const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
   const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
-  const found: LoadedNote[] = [];
   const unread: UnreadNote[] = [...candidates.unread];
   const lookFor = new RegExp(pattern, 'im');
   const load = async (path: string) => {
+    budget.check();
     const note = await loadNote(vault, path);
     if (!('reason' in note)) {
-      if (lookFor.test(note.text)) found.push(note);
+      if (lookFor.test(note.text)) visit(note);
     } else if (note.reason !== 'NOT_TEXT' || lookFor.test(new TextDecoder().decode(await vault.fs.readFile(path)))) {
       // A note that is not UTF-8 is named only when it may link to what moved; it is never rewritten.
       unread.push(note);
     }
   };
-  await pMap(
-    [...candidates.paths, ...readHere],
-    (path) => {
-      budget.check();
-      return load(path);
-    },
-    { concurrency: notesAtOnce },
-  );
-  return { found, unread };
+  await pMap([...candidates.paths, ...readHere], load, { concurrency: notesAtOnce });
+  return unread;
 }
 
 /**

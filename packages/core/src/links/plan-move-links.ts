@@ -1,4 +1,5 @@
 import type { Vault } from '../vault.js';
+import { VaultError } from '../vault-error.js';
 import { extensionOf } from '../vault-path.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
@@ -8,9 +9,9 @@ import { listVaultFiles } from './list-vault-files.js';
 import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
 import { readLinkFormat } from './read-link-format.js';
 
-/** One note whose links change: where it is read (before the move) and written (after), what was read, and its plan. */
+/** One note whose links change: where it is read (before the move) and written (after), what was read (its text dropped), and its plan. */
 export interface NoteRewrite {
-  note: LoadedNote;
+  note: Omit<LoadedNote, 'text'>;
   writePath: string;
   plan: NoteLinkPlan;
 }
@@ -25,12 +26,22 @@ export interface MoveLinksPlan {
 /** The extensions of notes whose links are parsed (Obsidian's markdown), when the vault allows them. */
 const noteExtensions = new Set(['.md', '.markdown', '.mdx']);
 
+/** Most bytes of notes to rewrite one Move holds (each note as read, and its new text), for its writes: 256 MiB. */
+export const maxRewriteBytes = 256 * 1024 * 1024;
+
 /**
  * What moving `source` to `destination` (a file, or a folder and every file in it) does to the
  * vault's links: every note that may link to a moved file (or, by a moved file's new name, to
  * another) is read, and so is every moved note; each gets its plan. Nothing is written.
  */
-export async function planMoveLinks(vault: Vault, source: string, destination: string, kind: 'file' | 'directory', budget: LinkBudget): Promise<MoveLinksPlan> {
+export async function planMoveLinks(
+  vault: Vault,
+  source: string,
+  destination: string,
+  kind: 'file' | 'directory',
+  budget: LinkBudget,
+  maxHeld = maxRewriteBytes,
+): Promise<MoveLinksPlan> {
   const checkDeadline = budget.check;
   const { files, symlinks } = await listVaultFiles(vault, checkDeadline);
   const moved = new Map<string, string>();
@@ -46,22 +57,29 @@ export async function planMoveLinks(vault: Vault, source: string, destination: s
     format: await readLinkFormat(vault),
     concerns: { pattern: new RegExp(linkPattern(names), 'gim'), names: [...names.files, ...names.folders] },
   };
+  const rewrites: NoteRewrite[] = [];
+  const issues: LinkIssue[] = [];
+  let held = 0;
+  // Each note planned as it is read: only the notes whose links change are kept, with what their writes need.
+  const plan = (note: LoadedNote) => {
+    checkDeadline();
+    const { text, ...read } = note;
+    const notePlan = planNoteLinks(note.path, text, context);
+    issues.push(...notePlan.issues);
+    if (notePlan.changes.length === 0) return;
+    held += read.bytes.length + 2 * notePlan.text.length;
+    if (held > maxHeld) throw tooManyToRewrite(rewrites.length + 1, maxHeld);
+    rewrites.push({ note: read, writePath: moved.get(note.path) ?? note.path, plan: notePlan });
+  };
   const isNote = (path: string) => isNoteOf(vault, path);
-  const { found, unread } = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget);
+  const unread = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget, plan);
   for (const path of [...moved.keys()].filter(isNote)) {
     checkDeadline();
     const note = await loadNote(vault, path);
     if ('reason' in note) unread.push(note);
-    else found.push(note);
+    else plan(note);
   }
-  const rewrites: NoteRewrite[] = [];
-  const issues: LinkIssue[] = unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` }));
-  for (const note of found) {
-    checkDeadline();
-    const plan = planNoteLinks(note.path, note.text, context);
-    issues.push(...plan.issues);
-    if (plan.changes.length > 0) rewrites.push({ note, writePath: moved.get(note.path) ?? note.path, plan });
-  }
+  issues.push(...unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })));
   rewrites.sort((a, b) => compare(a.writePath, b.writePath));
   issues.sort((a, b) => compare(a.file, b.file) || a.line - b.line);
   return { context, rewrites, issues };
@@ -76,6 +94,13 @@ export function isNoteOf(vault: Vault, path: string): boolean {
 export function nameOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   return name.endsWith('.md') ? name.slice(0, -3) : name;
+}
+
+function tooManyToRewrite(notes: number, maxHeld: number): VaultError {
+  return new VaultError(
+    'FILE_TOO_LARGE',
+    `The notes whose links this Move would rewrite (${notes} and more) add up to more than ${Math.round(maxHeld / 1024 / 1024)} MiB, more than one Move holds. Nothing was moved. Move a smaller part (a subfolder at a time), or move with \`updateLinks: false\` and fix links with TextSearch and TextEdit.`,
+  );
 }
 
 function compare(a: string, b: string): number {
