@@ -68,16 +68,19 @@ describe('the vtx bin', () => {
   });
 
   it('says nothing of the vault when --vault or VAULT_PATH names it', async () => {
-    expect(await cli(['--vault', '.', 'search', '-q', 'beta'])).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(await cli(['search', '-q', 'beta'], { env: { VAULT_PATH: vault.path } })).toEqual({ code: 0, stdout: '', stderr: '' });
+    // Read-only runs, started at once (each is a process of its own).
+    const [named, fromEnv] = await Promise.all([cli(['--vault', '.', 'search', '-q', 'beta']), cli(['search', '-q', 'beta'], { env: { VAULT_PATH: vault.path } })]);
+    expect(named).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(fromEnv).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('exits with the error code and the message on stderr, naming flags and commands', async () => {
-    const result = await cli(['--vault', '.', 'read', 'notes/missing.md']);
+    // Runs that change nothing, started at once.
+    const [result, exists, usage] = await Promise.all([cli(['--vault', '.', 'read', 'notes/missing.md']), cli(['--vault', '.', 'create', 'notes/a.md', 'x']), cli(['read'])]);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'NOT_FOUND: notes/missing.md does not exist. Check the path with vtx ls or vtx search.\n' });
-    const exists = await cli(['--vault', '.', 'create', 'notes/a.md', 'x']);
     expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vtx edit to change part of it.\n' });
-    expect((await cli(['read'])).code).toBe(64);
+    expect(usage.code).toBe(64);
+    expect(await readFolder(vault.path)).toEqual(seed);
   });
 
   it('names flags in the human output too', async () => {
@@ -116,12 +119,21 @@ describe('the vtx bin', () => {
 describe('vtx search, like ripgrep', () => {
   it('takes -i, -w, -g and a path; exits with 1 when nothing matched, -q printing nothing', async () => {
     const search = (...args: string[]) => cli(['--vault', '.', 'search', ...args]);
-    expect(await search('ALPHA', '-i', '-w', 'notes/a.md')).toEqual({ code: 0, stderr: '', stdout: 'notes/a.md\n3: alpha\n[1 matching line in 1 file]\n' });
-    expect(await search('alpha', 'notes', '-g', 'b.*', '-m', '1', '-n')).toEqual({ code: 0, stderr: '', stdout: 'notes/b.md\n2: alphabet\n[1 matching line in 1 file]\n' });
-    expect(await search('omega')).toEqual({ code: 1, stderr: '', stdout: '[No matches]\n' });
-    expect(await search('-q', 'alpha')).toEqual({ code: 0, stderr: '', stdout: '' });
-    expect(await search('-q', 'omega')).toEqual({ code: 1, stderr: '', stdout: '' });
-    expect(await search('alph.*bet')).toEqual({
+    // Searches only read: started at once.
+    const [insensitive, inFolder, nothing, quiet, quietNothing, regexLike] = await Promise.all([
+      search('ALPHA', '-i', '-w', 'notes/a.md'),
+      search('alpha', 'notes', '-g', 'b.*', '-m', '1', '-n'),
+      search('omega'),
+      search('-q', 'alpha'),
+      search('-q', 'omega'),
+      search('alph.*bet'),
+    ]);
+    expect(insensitive).toEqual({ code: 0, stderr: '', stdout: 'notes/a.md\n3: alpha\n[1 matching line in 1 file]\n' });
+    expect(inFolder).toEqual({ code: 0, stderr: '', stdout: 'notes/b.md\n2: alphabet\n[1 matching line in 1 file]\n' });
+    expect(nothing).toEqual({ code: 1, stderr: '', stdout: '[No matches]\n' });
+    expect(quiet).toEqual({ code: 0, stderr: '', stdout: '' });
+    expect(quietNothing).toEqual({ code: 1, stderr: '', stdout: '' });
+    expect(regexLike).toEqual({
       code: 1,
       stdout: '[No matches]\n',
       stderr: 'The query "alph.*bet" looks like a regular expression, but was searched for as literal text: did you mean --regex?\n',
@@ -129,10 +141,10 @@ describe('vtx search, like ripgrep', () => {
   });
 
   it('finds files by name with no query, exiting with 1 when none is found', async () => {
-    const found = await cli(['--vault', '.', '--json', 'search', '-g', '*b.md']);
+    const [found, none] = await Promise.all([cli(['--vault', '.', '--json', 'search', '-g', '*b.md']), cli(['--vault', '.', 'search', '-g', '*c.md'])]);
     expect(found).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(found.stdout)).toMatchObject({ files: [{ path: 'notes/b.md' }], totalFiles: 1 });
-    expect((await cli(['--vault', '.', 'search', '-g', '*c.md'])).code).toBe(1);
+    expect(none.code).toBe(1);
   });
 });
 
@@ -157,16 +169,25 @@ describe('colours', () => {
   it('colours a terminal when NO_COLOR is empty, not when it is set, nor on a dumb terminal', async () => {
     const search = (env: Record<string, string>) => cli(['--vault', '.', 'search', 'beta'], { terminal: true, env: { TERM: 'xterm-256color', CI: '', ...env } });
     const plain = 'notes/b.md\r\n1: beta\r\n[1 matching line in 1 file]\r\n';
-    expect((await search({ NO_COLOR: '' })).stdout).toBe('\x1b[35mnotes/b.md\x1b[39m\r\n\x1b[32m1\x1b[39m: \x1b[1m\x1b[31mbeta\x1b[39m\x1b[22m\r\n\x1b[2m[1 matching line in 1 file]\x1b[22m\r\n');
-    expect(await search({ NO_COLOR: '1' })).toEqual({ code: 0, stderr: '', stdout: plain });
-    expect(await search({ TERM: 'dumb' })).toEqual({ code: 0, stderr: '', stdout: plain });
-    expect(await search({ FORCE_COLOR: '0' })).toEqual({ code: 0, stderr: '', stdout: plain });
+    // Read-only runs, each on a terminal of its own: started at once.
+    const [noColorEmpty, noColor, dumb, forceColorZero] = await Promise.all([search({ NO_COLOR: '' }), search({ NO_COLOR: '1' }), search({ TERM: 'dumb' }), search({ FORCE_COLOR: '0' })]);
+    expect(noColorEmpty.stdout).toBe('\x1b[35mnotes/b.md\x1b[39m\r\n\x1b[32m1\x1b[39m: \x1b[1m\x1b[31mbeta\x1b[39m\x1b[22m\r\n\x1b[2m[1 matching line in 1 file]\x1b[22m\r\n');
+    expect(noColor).toEqual({ code: 0, stderr: '', stdout: plain });
+    expect(dumb).toEqual({ code: 0, stderr: '', stdout: plain });
+    expect(forceColorZero).toEqual({ code: 0, stderr: '', stdout: plain });
   });
 
   it('colours a pipe only when asked: FORCE_COLOR set to a non-empty value, or --color', async () => {
-    expect((await cli(['--vault', '.', 'search', 'beta'])).stdout).not.toContain(coloured);
-    expect((await cli(['--vault', '.', 'search', 'beta'], { env: { FORCE_COLOR: '1' } })).stdout).toContain(coloured);
-    expect((await cli(['--vault', '.', 'search', 'beta', '--color=always'])).stdout).toContain(coloured);
-    expect((await cli(['--vault', '.', 'search', 'beta', '--color=never'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(coloured);
+    // Read-only runs: started at once.
+    const [pipe, forced, always, never] = await Promise.all([
+      cli(['--vault', '.', 'search', 'beta']),
+      cli(['--vault', '.', 'search', 'beta'], { env: { FORCE_COLOR: '1' } }),
+      cli(['--vault', '.', 'search', 'beta', '--color=always']),
+      cli(['--vault', '.', 'search', 'beta', '--color=never'], { env: { FORCE_COLOR: '1' } }),
+    ]);
+    expect(pipe.stdout).not.toContain(coloured);
+    expect(forced.stdout).toContain(coloured);
+    expect(always.stdout).toContain(coloured);
+    expect(never.stdout).not.toContain(coloured);
   });
 });
