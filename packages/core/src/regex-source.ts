@@ -4,26 +4,54 @@
  * of 200,000 `\p{` without a closing brace is quadratic.
  */
 
-/** The source with every escape (`\W`, `\p{Lu}`, `\u{1F600}`) left out: what is left are the letters the regex names itself. */
+/** The source with every escape (`\W`, `\p{Lu}`, `\u{1F600}`, `\x41`, `\cJ`) left out: what is left are the letters the regex names itself. */
 export function withoutEscapes(source: string): string {
   let kept = '';
-  let nextBrace = -1;
   for (let index = 0; index < source.length; index += 1) {
-    if (source[index] !== '\\') {
-      kept += source[index];
-      continue;
-    }
-    index += 1;
-    if (/[pPu]/.test(source[index] ?? '') && source[index + 1] === '{') {
-      // Where the next "}" is, found once and reused: with none left, every later \p{ is a plain escape.
-      if (nextBrace !== -2 && nextBrace <= index) {
-        const found = source.indexOf('}', index);
-        nextBrace = found === -1 ? -2 : found;
-      }
-      if (nextBrace >= 0) index = nextBrace;
-    }
+    if (source[index] !== '\\') kept += source[index];
+    else index = Math.max(index + 1, escapeEnd(source, index));
   }
   return kept;
+}
+
+/** Longest tail of an escape looked for (`\p{Script_Extensions=...}`, `\k<name>`): a bound, so a scan of many unclosed ones stays linear. */
+const maxEscapeTail = 256;
+
+/**
+ * Where the escape whose backslash is at `backslash` ends (the index of its last character): the
+ * whole of `\x41`, `\u00e9`, `\u{1F600}`, `\cJ`, `\p{L}`, `\k<name>` and `\12`, else the one character
+ * after the backslash. -1 when a `{` or `<` it opens is not closed within `maxEscapeTail` characters.
+ */
+export function escapeEnd(source: string, backslash: number): number {
+  const letter = backslash + 1;
+  const closing = (open: string, close: string) => {
+    if (source[letter + 1] !== open) return letter;
+    for (let index = letter + 2; index < Math.min(source.length, letter + 2 + maxEscapeTail); index += 1) if (source[index] === close) return index;
+    return -1;
+  };
+  const hexRun = (most: number) => {
+    let end = letter;
+    while (end - letter < most && /[0-9a-fA-F]/.test(source[end + 1] ?? '')) end += 1;
+    return end;
+  };
+  switch (source[letter]) {
+    case 'x':
+      return hexRun(2);
+    case 'u':
+      return source[letter + 1] === '{' ? closing('{', '}') : hexRun(4);
+    case 'c':
+      return /[A-Za-z]/.test(source[letter + 1] ?? '') ? letter + 1 : letter;
+    case 'p':
+    case 'P':
+      return closing('{', '}');
+    case 'k':
+      return closing('<', '>');
+    default: {
+      let end = letter;
+      if (/\d/.test(source[letter] ?? '')) while (/\d/.test(source[end + 1] ?? '')) end += 1;
+      return end;
+    }
+  }
 }
 
 /** The source with every escape and every character class replaced by `x`: its structure (groups, quantifiers) only. */

@@ -122,6 +122,16 @@ describe('requiredLiterals: literals of which every match holds one', () => {
     ['(?:ab|cdef)', undefined],
     ['(?:(?:(?:(?:(?:abcd))))|efgh)', undefined],
     ['(?:(?:(?:abcd))|efgh)', ['abcd', 'efgh']],
+    // An escape that names a character or class is passed over whole, never read as literal text.
+    ['\\x41bcd', ['bcd']],
+    ['caf\\u00e9s', ['caf']],
+    ['\\u{1F600}', undefined],
+    ['\\p{Letter}', undefined],
+    ['\\P{Script=Greek}xyz', ['xyz']],
+    ['(?<nam>.)\\k<nam>', undefined],
+    ['\\cJabc', ['abc']],
+    ['\\101bcd', ['bcd']],
+    ['(?:\\x41bc|\\x42bc)', undefined],
   ])('%s holds one of %j', (query, literals) => {
     expect(requiredLiterals(query)).toEqual(literals);
   });
@@ -139,6 +149,36 @@ describe('requiredLiterals: literals of which every match holds one', () => {
         expect(literals.some((literal) => match.includes(literal))).toBe(true);
       }
     }
+  });
+
+  it('over random regexes, every line a regex matches holds one of its literals', () => {
+    let seed = 3;
+    const random = (count: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % count;
+    };
+    const tokens = ['abc', 'xyz', 'é', 'K', 'ſ', '|', '(', ')', '(?:', '(?<n>', '\\k<n>', '\\1', '?', '*', '{0}', '{0,2}', '??', '.', '[a|)]', '\\x41', '\\u0062', '\\u{63}', '\\p{L}', '\\cJ', '\\d', '\\b', '\\.', '^', '$', '(?=a)', '(?<!b)'];
+    const lines = ['abc', 'Abcxyz', 'ABC', 'xyzabc', 'é', 'K', 'ſ', 'a.b', 'Ab', 'bc', '\n', 'a|)', '', 'abcabc', 'xyzxyz'];
+    let checked = 0;
+    for (let round = 0; round < 20_000; round += 1) {
+      const query = Array.from({ length: 1 + random(6) }, () => tokens[random(tokens.length)]).join('');
+      let regex: RegExp;
+      try {
+        regex = new RegExp(query, 'iu');
+      } catch {
+        continue;
+      }
+      const literals = requiredLiterals(query);
+      if (literals === undefined) continue;
+      const holds = new RegExp(literals.map((literal) => literal.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|'), 'iu');
+      for (const line of lines) {
+        if (regex.test(line)) {
+          expect(holds.test(line), `${query} matches ${JSON.stringify(line)}, literals ${JSON.stringify(literals)}`).toBe(true);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('a deeply nested regex is read without recursion past a few levels', () => {

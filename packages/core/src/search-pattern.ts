@@ -1,5 +1,5 @@
 import { findAll, indexOfLinear } from './find-all.js';
-import { structureOf, withoutEscapes } from './regex-source.js';
+import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from './vault-error.js';
 
 /** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
@@ -323,9 +323,15 @@ function literalsOfSequence(query: string, from: number, to: number, depth: numb
     const char = query[index]!;
     if (char === '\\') {
       const next = query[index + 1];
-      index += 1;
-      if (next === undefined || /[\p{L}\p{N}]/u.test(next)) end();
-      else run += next;
+      if (next !== undefined && !/[\p{L}\p{N}]/u.test(next)) {
+        run += next;
+        index += 1;
+        continue;
+      }
+      // A class, an anchor or a character named by number (`\x41`, `\u{1F600}`, `\k<name>`): the run ends, and the whole escape is passed over.
+      end();
+      index = escapeEnd(query, index);
+      if (index === -1) return undefined;
     } else if (char === '(' || char === '[') {
       end();
       const close = closingOf(query, index);
