@@ -12,7 +12,7 @@ export async function findBacklinks(vault: Vault, path: string, budget: LinkBudg
   const { files, symlinks } = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(files);
   const names = { files: [nameOf(path)], folders: [] };
-  const pattern = new RegExp(linkPattern(names), 'gim');
+  const pattern = new RegExp(linkPattern(names), 'gimu');
   const linking: string[] = [];
   const leadsHere = (link: NoteLink, from: string) => {
     const resolved = resolver.resolve(link, from);

@@ -19,8 +19,8 @@ export interface UnreadNote {
   reason: string;
 }
 
-/** Notes read at once on the main thread. */
-const notesAtOnce = 16;
+/** Notes read (or written) at once on the main thread. */
+export const notesAtOnce = 16;
 
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
@@ -43,7 +43,7 @@ export async function findLinkingNotes(
   const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
   const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
   const unread: UnreadNote[] = [...candidates.unread];
-  const lookFor = new RegExp(pattern, 'im');
+  const lookFor = new RegExp(pattern, 'imu');
   const load = async (path: string) => {
     budget.check();
     const note = await loadNote(vault, path);

@@ -4,10 +4,10 @@ import { urlEscapedName } from './write-link-path.js';
 const anyLink = String.raw`\[\[|\]\(|\]:`;
 /** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
 const pathEnd = String.raw`[\]|#)>\\\r]|$`;
-/** The same, after spaces a wikilink may hold around its path (`[[ Note ]]`). */
-const spacedPathEnd = String.raw`[ \t]*(?:${pathEnd})`;
+/** The same after spaces (`[[ Note ]]`, any white space a wikilink's path is trimmed of), or a title's opening after them (`[a](note "t")`). */
+const spacedPathEnd = String.raw`\s*(?:[\]|#)>\\\r"'(]|$)`;
 
-/** What a link to a moved file must hold (lower-case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
+/** What a link to a moved file must hold (as the file is named; links may write it in any case): a file's name (a note's without `.md`), or a folder's name followed by `/`. */
 export interface LinkNames {
   files: readonly string[];
   folders: readonly string[];
@@ -20,13 +20,16 @@ export interface LinkNames {
  * reason, a backslash before punctuation) are not looked for: docs/decisions/0013-links.md.
  */
 function linkForms(name: string): string[] {
-  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name), encodeURI(name), encodeURIComponent(name)])];
+  // Percent escapes of a letter differ by its case (Ü is %C3%9C, ü %C3%BC), which no case-insensitive match can bridge.
+  const encoded = [name, name.toLowerCase()].flatMap((spelling) => [encodeURI(spelling), encodeURIComponent(spelling)]);
+  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name), ...encoded])];
 }
 
 /**
- * The pattern (for a case-insensitive search, line by line) of a link that may lead to a moved
- * file: a file's name (as written or with `%20`), `.md` if the link has it, then what ends a link's
- * path (a space too after `.md` or an extension: a title may follow); or a folder's name and `/`.
+ * The pattern (for a case-insensitive search, line by line, flags `imu`) of a link that may lead to
+ * a moved file: a file's name (in the spellings of `linkForms`), `.md` if the link has it, then what
+ * ends a link's path (after white space too: a wikilink's trimmed spaces, a title); or a folder's
+ * name and `/`.
  * A name in prose (`the overview of`) does not match, so a common name does not make every note a
  * candidate.
  */
@@ -34,11 +37,9 @@ export function linkPattern({ files, folders }: LinkNames): string {
   const escaped = (names: readonly string[], after = '') =>
     [...new Set(names.flatMap(linkForms))].map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + after).join('|');
   const all = escaped(files);
-  const dotted = escaped(files.filter((name) => name.includes('.')));
   // One quantifier, no repeated group (a search runs it on JavaScript's engine), and the names, a folder's with its `/`, are its literals (see requiredLiterals).
   const pattern = [
     ...(all ? [String.raw`(?:${all})(?:${spacedPathEnd}|\.md(?:${pathEnd}|\s))`] : []),
-    ...(dotted ? [String.raw`(?:${dotted})\s`] : []),
     ...(folders.length > 0 ? [`(?:${escaped(folders, '/')})`] : []),
   ].join('|');
   // Past the longest query a search takes, a note is a candidate when it holds any link syntax at all.

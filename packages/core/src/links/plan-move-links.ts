@@ -26,7 +26,7 @@ export interface MoveLinksPlan {
 /** The extensions of notes whose links are parsed (Obsidian's markdown), when the vault allows them. */
 const noteExtensions = new Set(['.md', '.markdown', '.mdx']);
 
-/** Most bytes of notes to rewrite one Move holds (each note as read, and its new text), for its writes: 256 MiB. */
+/** Most bytes one Move holds for its writes and its answer: each note to rewrite as read and its new text, and the links it lists. 256 MiB. */
 export const maxRewriteBytes = 256 * 1024 * 1024;
 
 /**
@@ -55,7 +55,7 @@ export async function planMoveLinks(
     before: createLinkResolver(files),
     after: createLinkResolver(after),
     format: await readLinkFormat(vault),
-    concerns: { pattern: new RegExp(linkPattern(names), 'gim'), names: [...names.files, ...names.folders] },
+    concerns: { pattern: new RegExp(linkPattern(names), 'gimu'), names: [...names.files, ...names.folders].map((name) => name.toLowerCase()) },
   };
   const rewrites: NoteRewrite[] = [];
   const issues: LinkIssue[] = [];
@@ -66,10 +66,11 @@ export async function planMoveLinks(
     const { text, ...read } = note;
     const notePlan = planNoteLinks(note.path, text, context);
     issues.push(...notePlan.issues);
-    if (notePlan.changes.length === 0) return;
-    held += read.bytes.length + 2 * notePlan.text.length;
-    if (held > maxHeld) throw tooManyToRewrite(rewrites.length + 1, maxHeld);
-    rewrites.push({ note: read, writePath: moved.get(note.path) ?? note.path, plan: notePlan });
+    const listed = [...notePlan.changes.flatMap((change) => [change.before, change.after]), ...notePlan.issues.map((issue) => issue.link)];
+    held += 2 * listed.reduce((sum, link) => sum + link.length, 0);
+    if (notePlan.changes.length > 0) held += read.bytes.length + 2 * notePlan.text.length;
+    if (held > maxHeld) throw tooManyToRewrite(rewrites.length, maxHeld);
+    if (notePlan.changes.length > 0) rewrites.push({ note: read, writePath: moved.get(note.path) ?? note.path, plan: notePlan });
   };
   const isNote = (path: string) => isNoteOf(vault, path);
   const unread = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget, plan);
@@ -90,16 +91,16 @@ export function isNoteOf(vault: Vault, path: string): boolean {
   return noteExtensions.has(extensionOf(path)) && vault.options.extensions.includes(extensionOf(path));
 }
 
-/** The name a link to `path` holds, lower-case: a note's without `.md`, another file's or a folder's whole. */
+/** The name a link to `path` holds, as the file is named: a note's without `.md`, another file's or a folder's whole. */
 export function nameOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  return name.endsWith('.md') ? name.slice(0, -3) : name;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.toLowerCase().endsWith('.md') ? name.slice(0, -3) : name;
 }
 
 function tooManyToRewrite(notes: number, maxHeld: number): VaultError {
   return new VaultError(
     'FILE_TOO_LARGE',
-    `The notes whose links this Move would rewrite (${notes} and more) add up to more than ${Math.round(maxHeld / 1024 / 1024)} MiB, more than one Move holds. Nothing was moved. Move a smaller part (a subfolder at a time), or move with \`updateLinks: false\` and fix links with TextSearch and TextEdit.`,
+    `The notes this Move would rewrite (${notes} so far) and the links it would list add up to more than ${Math.round(maxHeld / 1024 / 1024)} MiB, more than one Move holds. Nothing was moved. Move a smaller part (a subfolder at a time), or move with \`updateLinks: false\` and fix links with TextSearch and TextEdit.`,
   );
 }
 

@@ -62,7 +62,7 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
     const before = context.before.resolve(link, path);
     // A path inside another link's path (`[x]([[y]])`) is left to the outer one.
     if (before.kind === 'none' || link.pathStart < copied) continue;
-    const whole = text.slice(link.linkStart, link.linkEnd);
+    const whole = detached(text.slice(link.linkStart, link.linkEnd));
     if (before.kind === 'ambiguous') {
       if (context.moved.has(path) || before.candidates.some((candidate) => context.moved.has(candidate))) {
         issues.push({ file: source, line: lines(link.pathStart), link: whole, reason: `could mean ${before.candidates.length} files: ${before.candidates.slice(0, 3).join(', ')}${before.candidates.length > 3 ? ', ...' : ''}` });
@@ -80,10 +80,19 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
     pieces.push(text.slice(copied, link.pathStart), written);
     copied = link.pathEnd;
     const changed = whole.slice(0, link.pathStart - link.linkStart) + written + whole.slice(link.pathEnd - link.linkStart);
-    changes.push({ file: source, line: lines(link.pathStart), before: whole, after: changed });
+    changes.push({ file: source, line: lines(link.pathStart), before: whole, after: detached(changed) });
   }
   pieces.push(text.slice(copied));
   return { text: changes.length === 0 ? text : pieces.join(''), changes, issues };
+}
+
+/**
+ * A copy of `text` that keeps no larger string alive: V8 keeps the whole of a string a slice of 13
+ * characters or more was cut from, and a Move keeps the changes and issues after it let a note's
+ * text go. Joined to another string and cut again, it is copied flat.
+ */
+function detached(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 /** Line numbers (1-based) of increasing offsets, counted once over the text. */

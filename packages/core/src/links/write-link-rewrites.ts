@@ -1,7 +1,7 @@
 import pMap from 'p-map';
 import type { Vault } from '../vault.js';
 import { isVaultError } from '../vault-error.js';
-import { loadNote } from './find-linking-notes.js';
+import { loadNote, notesAtOnce } from './find-linking-notes.js';
 import type { LinkChange, LinkIssue } from './plan-note-links.js';
 import { planNoteLinks } from './plan-note-links.js';
 import type { MoveLinksPlan, NoteRewrite } from './plan-move-links.js';
@@ -33,8 +33,6 @@ export async function writeLinkRewrites(vault: Vault, { context, rewrites }: Mov
   return written;
 }
 
-/** Notes written at once. */
-const notesAtOnce = 16;
 
 async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, context: MoveLinksPlan['context']): Promise<LinkChange[] | { reason: string }> {
   try {

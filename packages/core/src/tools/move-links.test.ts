@@ -126,6 +126,19 @@ describe('Move rewrites the links that led to what moved', () => {
     expect(output.links?.rewrittenTotal).toBe(4);
   });
 
+  it('finds a name percent-encoded with a capital letter, and links whose path is followed by white space or a title', async () => {
+    const { fs, vault } = open({
+      'Über.md': '',
+      'note.md': '',
+      'u.md': '[t](%C3%9Cber.md) [l](%C3%BCber.md)\n',
+      'n.md': '[[note]]\n\n[a](note "t") [b](note \'t\') [c](note (t))\n\n[[note\u00a0]] [[ note\u00a0|x]]\n\n[d]: note "t"\n',
+    });
+    await vault.call('Move', { sourcePath: 'Über.md', destinationPath: 'sub/Winter.md' });
+    await vault.call('Move', { sourcePath: 'note.md', destinationPath: 'sub/renamed.md' });
+    expect(fs.toJSON()['u.md']).toBe('[t](Winter.md) [l](Winter.md)\n');
+    expect(fs.toJSON()['n.md']).toBe('[[renamed]]\n\n[a](renamed "t") [b](renamed \'t\') [c](renamed (t))\n\n[[renamed\u00a0]] [[ renamed\u00a0|x]]\n\n[d]: renamed "t"\n');
+  });
+
   it('follows newLinkFormat from .obsidian/app.json', async () => {
     const { fs, vault } = open({ '.obsidian/app.json': '{"newLinkFormat": "absolute"}', 'Old.md': '', 'n.md': '[[Old]]\n' });
     await vault.call('Move', { sourcePath: 'Old.md', destinationPath: 'deep/er/New.md' });
