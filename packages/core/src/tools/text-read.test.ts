@@ -282,6 +282,13 @@ describe('TextRead bounds', () => {
     expect(output).toEqual({ path: 'a.md', lines: [], totalLines: 0, fileHash: 'e3b0c44298fc1c14', lineEnding: 'none', bom: false });
   });
 
+  it('gives a fileHash to a file that was over the limit when its size was taken and is exactly at it when read', async () => {
+    const memory = createMemoryFs({ 'a.md': 'abcdefghi\n' });
+    const shrunk: VaultFs = { ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 11 }) };
+    const output = await createVault(shrunk, { maxFileSize: 10 }).call('TextRead', { filePath: 'a.md' });
+    expect(output).toEqual({ path: 'a.md', lines: [{ number: 1, text: 'abcdefghi' }], totalLines: 1, fileHash: await fileHash(new TextEncoder().encode('abcdefghi\n')), lineEnding: 'lf', bom: false });
+  });
+
   it('takes a BOM only at the start of the file, whatever the chunks', async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
