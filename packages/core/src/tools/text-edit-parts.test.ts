@@ -34,6 +34,10 @@ describe('TextEdit\'s splice', () => {
     expect(spliceText(`${'ab'.repeat(70_000)}!`, 'a', 'c', { all: true })).toEqual({ text: `${'cb'.repeat(70_000)}!`, startOffset: 0, endOffset: 139_999 });
   });
 
+  it('with all, replaces every one of over a million occurrences (the splice pauses after each million)', () => {
+    expect(spliceText('a'.repeat((1 << 20) + 1), 'a', 'b', { all: true })).toEqual({ text: 'b'.repeat((1 << 20) + 1), startOffset: 0, endOffset: (1 << 20) + 1 });
+  });
+
   it('without all, replaces the first occurrence only', () => {
     expect(spliceText('x.x', 'x', 'y')).toEqual({ text: 'y.x', startOffset: 0, endOffset: 1 });
   });
