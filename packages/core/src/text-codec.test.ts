@@ -181,4 +181,11 @@ describe('encodeChunks', () => {
     expect(pieces.map((piece) => piece.length)).toEqual([2 << 20, 2]);
     expect(pieces[0]!.buffer).toBe(pieces[1]!.buffer);
   });
+
+  it('loses nothing of a piece that takes the most bytes one can: a pair carried over, then a mebibyte less one of three-byte characters', () => {
+    const euros = '€'.repeat((1 << 20) - 1);
+    const pieces = Array.from(encodeChunks(['a\ud83d', `\ude00${euros}b`], false), (piece) => piece.slice());
+    expect(pieces.map((piece) => piece.length)).toEqual([1, 4 + 3 * ((1 << 20) - 1), 1]);
+    expect(new TextDecoder().decode(pieces[1]) === `😀${euros}`).toBe(true);
+  });
 });
