@@ -51,6 +51,10 @@ describe('TextEdit\'s splice', () => {
     expect(changeOf('aa', 'aaa', '\n')).toEqual({ prefix: 2, suffix: 0, removed: '', inserted: 'a' });
     expect(changeOf('a\nb', 'a\nc\nb', '\r\n')).toEqual({ prefix: 2, suffix: 1, removed: '', inserted: 'c\r\n' });
   });
+
+  it('finds no change between equal strings: all prefix, nothing removed or inserted', () => {
+    expect(changeOf('same', 'same', '\n')).toEqual({ prefix: 4, suffix: 0, removed: '', inserted: '' });
+  });
 });
 
 describe('TextEdit\'s changed lines', () => {
@@ -136,6 +140,10 @@ describe('shownChange', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('puts a deletion at the very end of a text in pieces on its last line, the final line break in a later piece', () => {
+    expect(shownChange({ chunks: ['a\n', 'b\n'], startOffset: 4, endOffset: 4 })).toEqual({ anchor: 3, startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
   });
 
   it('numbers the snippet of a change deep in a file from the file\'s first line', () => {

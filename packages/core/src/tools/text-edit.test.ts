@@ -582,6 +582,24 @@ describe('TextEdit on a large file', () => {
   });
 });
 
+describe('TextEdit cancelled while it replaces', () => {
+  it('stops a call cancelled after the count, while it replaces over a million occurrences, the file unchanged', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the client');
+    const inner = createMemoryFs({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+    const fs: VaultFs = {
+      ...inner,
+      async readFile(path) {
+        // Two turns later: after the count's pause (a turn), within the replacing, which pauses after a million too.
+        setTimeout(() => setTimeout(() => controller.abort(reason), 0), 0);
+        return inner.readFile(path);
+      },
+    };
+    await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true }, { signal: controller.signal })).rejects.toBe(reason);
+    expect(inner.toJSON()).toEqual({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+  });
+});
+
 describe('TextEdit writes only where the file still leads', () => {
   it('refuses a file that became a link to a file of another kind after it was read, writing nothing', async () => {
     const inner = createMemoryFs({ 'a.md': 'one\n', 'a.sh': 'echo\n' });

@@ -305,6 +305,15 @@ describe('TextRead bounds', () => {
     await expect(vault.call('TextRead', { filePath: 'a.md', offset: 2 })).rejects.toMatchObject({ code: 'NOT_TEXT' });
   });
 
+  it('reads a large file again on a backend that gives no versions, after it changed', async () => {
+    const memory = createMemoryFs({ 'a.md': 'one\ntwo\n' });
+    const { version: _, ...unversioned } = memory;
+    const vault = createVault(unversioned, { maxFileSize: 4 });
+    expect(await vault.call('TextRead', { filePath: 'a.md' })).toMatchObject({ totalLines: 2 });
+    await memory.writeFile('a.md', new TextEncoder().encode('one\ntwo\nthree\n'));
+    expect(await vault.call('TextRead', { filePath: 'a.md' })).toMatchObject({ totalLines: 3, lines: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+  });
+
   it('takes a BOM only at the start of the file, whatever the chunks', async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
