@@ -146,6 +146,16 @@ describe('shownChange', () => {
     expect(shownChange({ chunks: ['a\n', 'b\n'], startOffset: 4, endOffset: 4 })).toEqual({ anchor: 3, startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
   });
 
+  it('shows all 30 lines of the snippet of a long change below two empty lines, the last one too', () => {
+    const whole = `\n\n${Array.from({ length: 48 }, (_, index) => `line ${index + 3}`).join('\n')}\n`;
+    const start = whole.indexOf('line 4');
+    const end = whole.indexOf('line 35');
+    const lines = changedLines(whole, start, end);
+    const { snippet } = shownChange({ chunks: [whole], startOffset: start, endOffset: end });
+    expect(snippet).toEqual(snippetOf(whole, lines));
+    expect(snippet.map((line) => line.number)).toEqual(Array.from({ length: 30 }, (_, index) => index + 2));
+  });
+
   it('numbers the snippet of a change deep in a file from the file\'s first line', () => {
     const chunks = ['line\n'.repeat(1000), 'CHANGED\n', 'after\n'.repeat(3)];
     const start = 5000;
