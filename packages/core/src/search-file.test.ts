@@ -139,6 +139,16 @@ describe('searchText, the lines it shows', () => {
     expect(tested).toEqual(['apple', 'x apple']);
   });
 
+  it('gives a heading only to a match in a note that sits under one: no heading field on the others', () => {
+    const { matcher } = substring('apple');
+    const apple = { text: 'apple', match: true, ranges: [{ start: 0, end: 5 }] };
+    expect(linesOf(searchText('a.md', 'apple\n## Fruit\napple\n', matcher, show(10)))).toStrictEqual([
+      { number: 1, ...apple },
+      { number: 3, ...apple, heading: '## Fruit' },
+    ]);
+    expect(linesOf(searchText('a.txt', '## Fruit\napple\n', matcher, show(10)))).toStrictEqual([{ number: 2, ...apple }]);
+  });
+
   it('keeps an empty last line that a line break follows', () => {
     expect(linesOf(searchText('a.md', 'apple\n\n', substring('apple').matcher, show(10, 1)))).toEqual([
       { number: 1, text: 'apple', match: true, ranges: [{ start: 0, end: 5 }] },

@@ -163,9 +163,29 @@ describe('encodeChunks', () => {
     expect(collect(['a\ud83d'], false)).toEqual({ lengths: [1, 3], text: 'a\ufffd' });
   });
 
+  it('encodes the first and the last astral character (U+10000, U+10FFFF) whole when split between two strings', () => {
+    // Their high surrogates, U+D800 and U+DBFF, are the two ends of the range a split pair starts with.
+    expect(collect(['a\ud800', '\udc00b'], false)).toEqual({ lengths: [1, 5], text: 'a\u{10000}b' });
+    expect(collect(['a\udbff', '\udfffb'], false)).toEqual({ lengths: [1, 5], text: 'a\u{10ffff}b' });
+  });
+
+  it('gives the BOM as a piece of its own, which a writer may change without changing the next file\'s BOM', () => {
+    const first = [...encodeChunks(['a'], true)][0]!;
+    first.fill(0);
+    expect([...[...encodeChunks(['a'], true)][0]!]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(hasBom(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe(true);
+  });
+
   it('encodes a mebibyte of characters a piece, each piece in the same buffer', () => {
     const pieces = [...encodeChunks(['é'.repeat((1 << 20) + 1)], false)];
     expect(pieces.map((piece) => piece.length)).toEqual([2 << 20, 2]);
     expect(pieces[0]!.buffer).toBe(pieces[1]!.buffer);
+  });
+
+  it('loses nothing of a piece that takes the most bytes one can: a pair carried over, then a mebibyte less one of three-byte characters', () => {
+    const euros = '€'.repeat((1 << 20) - 1);
+    const pieces = Array.from(encodeChunks(['a\ud83d', `\ude00${euros}b`], false), (piece) => piece.slice());
+    expect(pieces.map((piece) => piece.length)).toEqual([1, 4 + 3 * ((1 << 20) - 1), 1]);
+    expect(new TextDecoder().decode(pieces[1]) === `😀${euros}`).toBe(true);
   });
 });

@@ -34,6 +34,10 @@ describe('TextEdit\'s splice', () => {
     expect(spliceText(`${'ab'.repeat(70_000)}!`, 'a', 'c', { all: true })).toEqual({ text: `${'cb'.repeat(70_000)}!`, startOffset: 0, endOffset: 139_999 });
   });
 
+  it('with all, replaces every one of over a million occurrences (the splice pauses after each million)', () => {
+    expect(spliceText('a'.repeat((1 << 20) + 1), 'a', 'b', { all: true })).toEqual({ text: 'b'.repeat((1 << 20) + 1), startOffset: 0, endOffset: (1 << 20) + 1 });
+  });
+
   it('without all, replaces the first occurrence only', () => {
     expect(spliceText('x.x', 'x', 'y')).toEqual({ text: 'y.x', startOffset: 0, endOffset: 1 });
   });
@@ -46,6 +50,10 @@ describe('TextEdit\'s splice', () => {
     expect(changeOf('hello world', 'hello there world', '\n')).toEqual({ prefix: 6, suffix: 5, removed: '', inserted: 'there ' });
     expect(changeOf('aa', 'aaa', '\n')).toEqual({ prefix: 2, suffix: 0, removed: '', inserted: 'a' });
     expect(changeOf('a\nb', 'a\nc\nb', '\r\n')).toEqual({ prefix: 2, suffix: 1, removed: '', inserted: 'c\r\n' });
+  });
+
+  it('finds no change between equal strings: all prefix, nothing removed or inserted', () => {
+    expect(changeOf('same', 'same', '\n')).toEqual({ prefix: 4, suffix: 0, removed: '', inserted: '' });
   });
 });
 
@@ -132,6 +140,20 @@ describe('shownChange', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('puts a deletion at the very end of a text in pieces on its last line, the final line break in a later piece', () => {
+    expect(shownChange({ chunks: ['a\n', 'b\n'], startOffset: 4, endOffset: 4 })).toEqual({ anchor: 3, startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
+  });
+
+  it('shows all 30 lines of the snippet of a long change below two empty lines, the last one too', () => {
+    const whole = `\n\n${Array.from({ length: 48 }, (_, index) => `line ${index + 3}`).join('\n')}\n`;
+    const start = whole.indexOf('line 4');
+    const end = whole.indexOf('line 35');
+    const lines = changedLines(whole, start, end);
+    const { snippet } = shownChange({ chunks: [whole], startOffset: start, endOffset: end });
+    expect(snippet).toEqual(snippetOf(whole, lines));
+    expect(snippet.map((line) => line.number)).toEqual(Array.from({ length: 30 }, (_, index) => index + 2));
   });
 
   it('numbers the snippet of a change deep in a file from the file\'s first line', () => {

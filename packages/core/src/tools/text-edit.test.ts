@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileHash } from '../file-hash.js';
 import { createMemoryFs } from '../memory-fs.js';
 import { createVault } from '../vault.js';
+import type { VaultFs } from '../vault-fs.js';
 import { textEdit } from './text-edit.js';
 
 function open(seed: Record<string, string | Uint8Array>) {
@@ -555,5 +556,71 @@ describe('TextEdit on a large file', () => {
     expect(written).toBe(`\uFEFF${x}😁a${y}😀${'tail\r\n'.repeat(100)}`);
     expect(output).toMatchObject({ replacements: 1, startLine: 1, endLine: 1, fileHash: await fileHash(new TextEncoder().encode(written)) });
     expect(output.snippet.map((line) => line.number)).toEqual([1, 2, 3]);
+  });
+
+  it('replaces every one of over a million occurrences in one call, past the pause for other calls after the first million', async () => {
+    const { fs, vault } = open({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+    const output = await vault.call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true });
+    expect(output).toMatchObject({ replacements: (1 << 20) + 1, startLine: 1, endLine: 1 });
+    expect(fs.toJSON()).toEqual({ 'big.md': 'b'.repeat((1 << 20) + 1) });
+  });
+
+  it('stops a cancelled call while it counts over a million occurrences, rather than answering after the count', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the client');
+    const inner = createMemoryFs({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+    const fs: VaultFs = {
+      ...inner,
+      async readFile(path) {
+        const bytes = await inner.readFile(path);
+        controller.abort(reason);
+        return bytes;
+      },
+    };
+    // Without replaceAll the count alone decides (AMBIGUOUS_MATCH); the cancellation comes first.
+    await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b' }, { signal: controller.signal })).rejects.toBe(reason);
+  });
+});
+
+describe('TextEdit cancelled while it replaces', () => {
+  it('stops a call cancelled after the count, while it replaces over a million occurrences, the file unchanged', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the client');
+    const inner = createMemoryFs({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+    const fs: VaultFs = {
+      ...inner,
+      async readFile(path) {
+        // Two turns later: after the count's pause (a turn), within the replacing, which pauses after a million too.
+        setTimeout(() => setTimeout(() => controller.abort(reason), 0), 0);
+        return inner.readFile(path);
+      },
+    };
+    await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true }, { signal: controller.signal })).rejects.toBe(reason);
+    expect(inner.toJSON()).toEqual({ 'big.md': 'a'.repeat((1 << 20) + 1) });
+  });
+});
+
+describe('TextEdit writes only where the file still leads', () => {
+  it('refuses a file that became a link to a file of another kind after it was read, writing nothing', async () => {
+    const inner = createMemoryFs({ 'a.md': 'one\n', 'a.sh': 'echo\n' });
+    let swapped = false;
+    const fs: VaultFs = {
+      ...inner,
+      async readFile(path) {
+        const bytes = await inner.readFile(path);
+        swapped = true;
+        return bytes;
+      },
+      async stat(path) {
+        const stat = await inner.stat(path);
+        return swapped && path === 'a.md' ? { ...stat!, target: 'a.sh' } : stat;
+      },
+      resolveLinks: async (path) => (swapped && path === 'a.md' ? 'a.sh' : path),
+    };
+    await expect(createVault(fs).call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two' })).rejects.toMatchObject({
+      code: 'EXTENSION_NOT_ALLOWED',
+      message: expect.stringContaining('a.md leads through a symlink to a.sh'),
+    });
+    expect(inner.toJSON()).toEqual({ 'a.md': 'one\n', 'a.sh': 'echo\n' });
   });
 });

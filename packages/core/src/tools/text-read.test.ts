@@ -282,6 +282,38 @@ describe('TextRead bounds', () => {
     expect(output).toEqual({ path: 'a.md', lines: [], totalLines: 0, fileHash: 'e3b0c44298fc1c14', lineEnding: 'none', bom: false });
   });
 
+  it('gives a fileHash to a file that was over the limit when its size was taken and is exactly at it when read', async () => {
+    const memory = createMemoryFs({ 'a.md': 'abcdefghi\n' });
+    const shrunk: VaultFs = { ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 11 }) };
+    const output = await createVault(shrunk, { maxFileSize: 10 }).call('TextRead', { filePath: 'a.md' });
+    expect(output).toEqual({ path: 'a.md', lines: [{ number: 1, text: 'abcdefghi' }], totalLines: 1, fileHash: await fileHash(new TextEncoder().encode('abcdefghi\n')), lineEnding: 'lf', bom: false });
+  });
+
+  it('checks a file over the limit as UTF-8 only where it shows it: a window past a bad byte is read, without a fileHash', async () => {
+    const bytes = new Uint8Array([0xff, 0x0a, ...new TextEncoder().encode(`ok\n${'x'.repeat(20)}\n`)]);
+    const vault = createVault(createMemoryFs({ 'a.md': bytes }, { chunkSize: 4 }), { maxFileSize: 10 });
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 2, limit: 1 })).toEqual({ path: 'a.md', lines: [{ number: 2, text: 'ok' }], totalLines: 3, lineEnding: 'lf', bom: false, nextOffset: 3 });
+  });
+
+  it('refuses as NOT_TEXT a large file exactly at the limit that is not UTF-8 outside the window: it could not be edited', async () => {
+    // Over the 1 MiB from which files are streamed, and exactly at the limit: within it, so checked throughout.
+    const size = 1024 * 1024 + 10;
+    const bytes = new Uint8Array(size).fill(0x78);
+    bytes.set([0xff, 0x0a], 0);
+    bytes[size - 1] = 0x0a;
+    const vault = createVault(createMemoryFs({ 'a.md': bytes }), { maxFileSize: size });
+    await expect(vault.call('TextRead', { filePath: 'a.md', offset: 2 })).rejects.toMatchObject({ code: 'NOT_TEXT' });
+  });
+
+  it('reads a large file again on a backend that gives no versions, after it changed', async () => {
+    const memory = createMemoryFs({ 'a.md': 'one\ntwo\n' });
+    const { version: _, ...unversioned } = memory;
+    const vault = createVault(unversioned, { maxFileSize: 4 });
+    expect(await vault.call('TextRead', { filePath: 'a.md' })).toMatchObject({ totalLines: 2 });
+    await memory.writeFile('a.md', new TextEncoder().encode('one\ntwo\nthree\n'));
+    expect(await vault.call('TextRead', { filePath: 'a.md' })).toMatchObject({ totalLines: 3, lines: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+  });
+
   it('takes a BOM only at the start of the file, whatever the chunks', async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
