@@ -6,6 +6,22 @@ import { createVault } from '../vault.js';
 import type { VaultFs } from '../vault-fs.js';
 import { textEdit } from './text-edit.js';
 
+/** A memory backend whose reads call `onRead` with the cancelling of `controller`: a client cancelling the call mid-way. */
+function cancelledOnRead(seed: Record<string, string>, onRead: (abort: () => void) => void) {
+  const controller = new AbortController();
+  const reason = new Error('cancelled by the client');
+  const inner = createMemoryFs(seed);
+  const fs: VaultFs = {
+    ...inner,
+    async readFile(path) {
+      const bytes = await inner.readFile(path);
+      onRead(() => controller.abort(reason));
+      return bytes;
+    },
+  };
+  return { controller, reason, fs, inner };
+}
+
 function open(seed: Record<string, string | Uint8Array>) {
   const fs = createMemoryFs(seed);
   return { fs, vault: createVault(fs) };
@@ -566,17 +582,7 @@ describe('TextEdit on a large file', () => {
   });
 
   it('stops a cancelled call while it counts over a million occurrences, rather than answering after the count', async () => {
-    const controller = new AbortController();
-    const reason = new Error('cancelled by the client');
-    const inner = createMemoryFs({ 'big.md': 'a'.repeat((1 << 20) + 1) });
-    const fs: VaultFs = {
-      ...inner,
-      async readFile(path) {
-        const bytes = await inner.readFile(path);
-        controller.abort(reason);
-        return bytes;
-      },
-    };
+    const { controller, reason, fs } = cancelledOnRead({ 'big.md': 'a'.repeat((1 << 20) + 1) }, (abort) => abort());
     // Without replaceAll the count alone decides (AMBIGUOUS_MATCH); the cancellation comes first.
     await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b' }, { signal: controller.signal })).rejects.toBe(reason);
   });
@@ -584,17 +590,8 @@ describe('TextEdit on a large file', () => {
 
 describe('TextEdit cancelled while it replaces', () => {
   it('stops a call cancelled after the count, while it replaces over a million occurrences, the file unchanged', async () => {
-    const controller = new AbortController();
-    const reason = new Error('cancelled by the client');
-    const inner = createMemoryFs({ 'big.md': 'a'.repeat((1 << 20) + 1) });
-    const fs: VaultFs = {
-      ...inner,
-      async readFile(path) {
-        // Two turns later: after the count's pause (a turn), within the replacing, which pauses after a million too.
-        setTimeout(() => setTimeout(() => controller.abort(reason), 0), 0);
-        return inner.readFile(path);
-      },
-    };
+    // Two turns after the read: after the count's pause (a turn), within the replacing, which pauses after a million too.
+    const { controller, reason, fs, inner } = cancelledOnRead({ 'big.md': 'a'.repeat((1 << 20) + 1) }, (abort) => setTimeout(() => setTimeout(abort, 0), 0));
     await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true }, { signal: controller.signal })).rejects.toBe(reason);
     expect(inner.toJSON()).toEqual({ 'big.md': 'a'.repeat((1 << 20) + 1) });
   });
