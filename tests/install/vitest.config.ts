@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Packing (each package's prepack runs turbo) and `npm install` from the registry take minutes, many
-// on a loaded machine (10 minutes were seen on Node 22 with both cores busy): the timeouts are a
-// safety net against a hung step, never a speed check.
+// The set-up packs (each package's prepack runs turbo) and runs `npm install` from the registry once
+// for every test file (src/global-setup.ts): minutes on a loaded machine, with no time limit of
+// vitest's. The test timeout is a safety net against a hung step, never a speed check.
 export default defineConfig({
+  // Vite's server conditions without `development`, under which @arethetypeswrong/core exports the
+  // TypeScript sources it does not ship: packages resolve as Node resolves them.
+  resolve: { conditions: ['module', 'node'] },
+  ssr: { resolve: { conditions: ['module', 'node'] } },
   test: {
+    globalSetup: './src/global-setup.ts',
     testTimeout: 600_000,
-    hookTimeout: 1_800_000,
   },
 });
