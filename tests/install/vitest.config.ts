@@ -6,7 +6,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Vite's server conditions without `development`, under which @arethetypeswrong/core exports the
   // TypeScript sources it does not ship: packages resolve as Node resolves them.
-  resolve: { conditions: ['module', 'node'] },
   ssr: { resolve: { conditions: ['module', 'node'] } },
   test: {
     globalSetup: './src/global-setup.ts',
