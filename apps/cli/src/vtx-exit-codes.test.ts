@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { readFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
 import { useBuiltBin } from './use-built-bin.js';
 
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' };
-const { root, cli } = useBuiltBin(seed);
+const { bin, root, cli } = useBuiltBin(seed);
 
 describe('the exit codes and messages of the vtx bin', () => {
   it('exits with the error code and the message on stderr, naming flags and commands', async () => {
@@ -25,5 +30,25 @@ describe('the exit codes and messages of the vtx bin', () => {
     const help = await cli(['--help']);
     expect(help.stdout).toContain('Exit codes:\n  0   success\n  1   search found nothing\n  2   NOT_FOUND\n');
     expect(help.stdout).toContain('  64  usage error\n  70  the CLI itself failed (not built, or crashed)\n');
+  });
+
+  it('stops quietly when the reader of its output goes away', async () => {
+    await writeFile(path.join(root(), 'long.md'), 'alpha\n'.repeat(200_000));
+    const result = await cli(['--vault', '.', 'search', 'alpha', '--max-results', '200000'], { closeStdoutEarly: true });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('exits with 70, not 1, when it crashes: here, writing its help to a full device', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', full, 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code).toBe(70);
+      expect(stderr).toMatch(/^vtx: the command failed unexpectedly: Error: ENOSPC/);
+    } finally {
+      closeSync(full);
+    }
   });
 });
