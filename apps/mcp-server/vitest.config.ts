@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Timeouts are only a safety net against a hung test, never a speed check: generous enough that the
 // tests pass on a loaded machine (see AGENTS.md, "Speed budgets live in benchmarks"). The tests run
-// the built bin as child processes; the load tests in concurrency.test.ts set longer ones.
+// the built bin as child processes; the load tests (load-over-http, two-servers-one-vault) set longer ones.
 export default defineConfig({
   test: {
     testTimeout: 60_000,

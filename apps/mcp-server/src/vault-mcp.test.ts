@@ -98,12 +98,17 @@ describe('vault-mcp over stdio (the built bin)', () => {
 
   it('refuses a missing or wrong vault with a clear message and exit code', async () => {
     // Without --vault, stdio asks the client for its roots (roots.test.ts); HTTP cannot ask.
-    expect(await run(['--http'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--vault DIR or set the VAULT_PATH') });
-    expect(await run(['--vault', vault.path, '--root', 'notes'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--root chooses among the client') });
-    expect(await run(['--vault', `${vault.path}/missing`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_FOUND') });
-    expect(await run(['--vault', `${vault.path}/notes/a.md`])).toMatchObject({ code: 66, stderr: expect.stringContaining('NOT_A_DIRECTORY') });
-    expect(await run(['--vault', vault.path, '--bogus'])).toMatchObject({ code: 64, stderr: expect.stringContaining('--help') });
-    expect(await run(['--vault', vault.path, '--extensions', ','])).toMatchObject({ code: 64, stderr: expect.stringContaining('--extensions') });
+    // Each is a process of its own: they start at once.
+    const refusals: [string[], number, string][] = [
+      [['--http'], 64, '--vault DIR or set the VAULT_PATH'],
+      [['--vault', vault.path, '--root', 'notes'], 64, '--root chooses among the client'],
+      [['--vault', `${vault.path}/missing`], 66, 'NOT_FOUND'],
+      [['--vault', `${vault.path}/notes/a.md`], 66, 'NOT_A_DIRECTORY'],
+      [['--vault', vault.path, '--bogus'], 64, '--help'],
+      [['--vault', vault.path, '--extensions', ','], 64, '--extensions'],
+    ];
+    const results = await Promise.all(refusals.map(([args]) => run(args)));
+    for (const [index, [, code, message]] of refusals.entries()) expect(results[index]).toMatchObject({ code, stderr: expect.stringContaining(message) });
   });
 });
 
