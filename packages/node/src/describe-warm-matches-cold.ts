@@ -45,6 +45,9 @@ export function describeWarmMatchesCold(testFile: string, mode: 'lines' | 'files
   describe(`searchFiles with the texts kept in memory, ${mode === 'lines' ? 'lines with context' : 'files only'}, on ${comparedData}`, () => {
     let warm: NodeVaultFs;
     let cold: NodeVaultFs;
+    const searchWarm = (input: ToolInput<'TextSearch'>) => createVault(warm, { searchTimeout: generousBudget, maxOutput: 1_000_000 }).call('TextSearch', input);
+    /** The matches each compared query found, by its input as JSON. */
+    const matchesOf = new Map<string, number>();
     beforeAll(async () => {
       // Kept as soon as read (this machine's file system stamps each write apart; warm-search-settling.test has the settle time).
       warm = await createNodeFs(vault.path, { searchWorker, searchMemory: 512 * 1024 * 1024, searchSettleTime: 0 });
@@ -61,16 +64,18 @@ export function describeWarmMatchesCold(testFile: string, mode: 'lines' | 'files
       'gives exactly what the search reading every file gives for %j',
       async (input) => {
         const expected = await createVault(cold, { searchTimeout: generousBudget, maxOutput: 1_000_000 }).call('TextSearch', input);
-        expect(await createVault(warm, { searchTimeout: generousBudget, maxOutput: 1_000_000 }).call('TextSearch', input)).toEqual(expected);
+        expect(await searchWarm(input)).toEqual(expected);
+        matchesOf.set(JSON.stringify(input), expected.totalMatches);
       },
       600_000,
     );
 
-    // Once, with the files: the comparisons compare something.
+    // Once, with the files: the comparisons compare something. Their answers count the matches already (on the
+    // corpus each search takes a second): a query whose comparison did not run (a filtered run) is searched here.
     if (mode === 'files')
       it('finds something for most of the queries', async () => {
         let found = 0;
-        for (const input of manyQueries) if ((await createVault(warm, { searchTimeout: generousBudget }).call('TextSearch', input)).totalMatches > 0) found += 1;
+        for (const input of queries) if ((matchesOf.get(JSON.stringify(input)) ?? (await searchWarm(input)).totalMatches) > 0) found += 1;
         expect(found).toBeGreaterThan(manyQueries.length * 0.7);
       }, 600_000);
   });
