@@ -21,7 +21,10 @@ const lanes = 3;
 // The writer: a separate process that rewrites the files through the tools, old and new in turn, until it is
 // killed: writes 1 to 3 put "old", 4 to 6 "new", 7 to 9 "old" again, and so on. So that the test can kill it at
 // a point chosen by what it has done (never after some time), it says "writing" as it starts a write and "op" as
-// it starts each file operation (open, rename, ...): the real ones, only reported.
+// it starts each file operation (open, rename, ...): the real ones, only reported. A lock whose holder is unknown
+// (a kill between its creation and the writing of its holder) is broken once it is older than `staleAfter`: 1 s
+// here instead of the default 10 s, so that such a kill costs the next writer a second (one writer at a time on
+// each vault: any lock a writer meets is a killed writer's).
 const writer = `
 import { promises } from 'node:fs';
 for (const name of ['open', 'writeFile', 'rename', 'link', 'rm', 'lstat', 'stat', 'realpath', 'mkdir']) {
@@ -35,7 +38,7 @@ const [vaultPath, nodeUrl, coreUrl, versionsPath] = process.argv.slice(2);
 const { createNodeFs } = await import(nodeUrl);
 const { createVault } = await import(coreUrl);
 const versions = JSON.parse(await (await import('node:fs/promises')).readFile(versionsPath, 'utf8'));
-const vault = createVault(await createNodeFs(vaultPath));
+const vault = createVault(await createNodeFs(vaultPath, { fileLock: { staleAfter: 1000 } }));
 for (let round = 0; ; round += 1) {
   for (const filePath of ${JSON.stringify(files)}) {
     process.stdout.write('writing\\n');
