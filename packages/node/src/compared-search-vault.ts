@@ -4,7 +4,7 @@ import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll } from 'vitest';
 
 /**
- * The data the worker search is compared on (search-in-workers.test.ts, warm-search-matches-cold.test.ts),
+ * The data the worker search is compared on (search-in-workers.test.ts, warm-search-matches-cold-*.test.ts),
  * named in the describe titles so that runs can be told apart: a generated vault of the same kinds of
  * lines, the same everywhere (a clean clone, CI), unless the corpus is asked for: VAULT_BENCH_CORPUS
  * names it, or VAULT_LONG_TESTS is set (as .ci/run does) and it sits beside the repository, at
