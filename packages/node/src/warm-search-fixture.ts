@@ -3,8 +3,9 @@ import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
 
-// What the warm-search test files share (warm-search, warm-search-settling, warm-search-memory-bound,
-// search-workers-closed-or-missing): split by topic so that each file stays short in the test command.
+// What the warm-search test files share (warm-search, warm-search-burst, warm-search-settling,
+// warm-search-memory-bound, search-workers-closed-or-missing): split by topic so that each file stays
+// short in the test command.
 
 /** The built worker (turbo builds before testing). */
 export const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
