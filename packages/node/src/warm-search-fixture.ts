@@ -1,0 +1,66 @@
+import { createVault, type ToolInput, type ToolOutput, type Vault } from '@vault/core';
+import { createTempFolder, type TempFolder } from '@vault/testing';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
+
+// What the warm-search test files share (warm-search, warm-search-burst, warm-search-settling,
+// warm-search-memory-bound, search-workers-closed-or-missing): split by topic so that each file stays
+// short in the test command.
+
+/** The built worker (turbo builds before testing). */
+export const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
+/** The time budget of a search whose time is not what a test checks: a safety net, for a busy machine. */
+export const generousBudget = 300_000;
+export const searchMemory = 64 * 1024 * 1024;
+/** Files kept as soon as they are read: this machine's file system stamps each write apart (the settle time has a test of its own). */
+export const searchSettleTime = 0;
+
+/** Files enough that TextSearch hands them to the workers (from 100 on). */
+export const notes = Array.from({ length: 150 }, (_, index) => `notes/${index % 5}/${String(index).padStart(3, '0')}.md`);
+export const seed = () => Object.fromEntries(notes.map((note, index) => [note, `# Note ${index}\nalpha beta\n${index % 3 === 0 ? 'gamma here\n' : 'nothing\n'}`]));
+
+export const everything = { outputMode: 'files_only', maxResults: 1000 } as const;
+
+/**
+ * Reads the files into the workers until every one is kept. A file is kept only once it has not
+ * changed for the settle time (see `racyMargin`), so a vault written just now is read again until
+ * then: this waits on that, not on a fixed delay.
+ */
+export async function warmUntilKept(fs: NodeVaultFs, files: number) {
+  for (;;) {
+    if ((await fs.warmSearch()).files >= files) return;
+  }
+}
+
+export interface WarmVault {
+  folder: TempFolder;
+  fs: NodeVaultFs;
+  warm: Vault;
+  /** The same folder searched on the main thread, from disk, with nothing kept: the truth. */
+  fromDisk: Vault;
+  /** Searches both ways and expects the same answer; gives it. */
+  searchBoth(input: ToolInput<'TextSearch'>): Promise<ToolOutput<'TextSearch'>>;
+}
+
+/** Before each test, a new vault of the notes, every one kept by its backend's workers; removed after it. */
+export function useWarmVault(): WarmVault {
+  const vault = {
+    async searchBoth(input) {
+      const expected = await vault.fromDisk.call('TextSearch', input);
+      expect(await vault.warm.call('TextSearch', input)).toEqual(expected);
+      return expected;
+    },
+  } as WarmVault;
+  beforeEach(async () => {
+    vault.folder = await createTempFolder(seed());
+    vault.fs = await createNodeFs(vault.folder.path, { searchWorker, searchMemory, searchSettleTime });
+    vault.warm = createVault(vault.fs, { searchTimeout: generousBudget });
+    vault.fromDisk = createVault(await createNodeFs(vault.folder.path, { searchWorkers: 0 }), { searchTimeout: generousBudget });
+    await warmUntilKept(vault.fs, notes.length);
+  });
+  afterEach(async () => {
+    await vault.fs.close();
+    await vault.folder.remove();
+  });
+  return vault;
+}
