@@ -18,6 +18,8 @@ describe('findNearMisses', () => {
     expect((await findNearMisses('foo  \nbar\n', 'foo\nbar')).candidates).toEqual([
       { line: 1, differences: ['whitespace'], text: 'foo[file: "  " | oldString: ""]\nbar', exact: 'foo  \nbar' },
     ]);
+    // And at the end of oldString too, where no line break follows: "alpha beta " (a trailing blank) finds "alpha beta".
+    expect((await findNearMisses('alpha beta\ngamma\n', 'alpha beta ')).candidates).toMatchObject([{ line: 1, differences: ['whitespace'], exact: 'alpha beta' }]);
   });
 
   it('takes curly quotes, primes, dashes, the minus sign and the ellipsis for typography', async () => {

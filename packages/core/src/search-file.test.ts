@@ -147,6 +147,8 @@ describe('searchText, the lines it shows', () => {
       { number: 3, ...apple, heading: '## Fruit' },
     ]);
     expect(linesOf(searchText('a.txt', '## Fruit\napple\n', matcher, show(10)))).toStrictEqual([{ number: 2, ...apple }]);
+    // A note is a file whose name ends in a markdown extension, not one that only holds it: no heading in a.md.txt.
+    expect(linesOf(searchText('a.md.txt', '## Fruit\napple\n', matcher, show(10)))).toStrictEqual([{ number: 2, ...apple }]);
   });
 
   it('keeps an empty last line that a line break follows', () => {
