@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodes } from './exit-codes.js';
 import { wholeWords } from './define-search-command.js';
+import { searchSeed } from './search-seed.js';
 import { useTempVault } from './use-temp-vault.js';
 
-const seed = {
-  'notes/todo.md': 'TODO: call Ada\ntodo: water the plants\nmastodon toots\n',
-  'notes/warnings/c4996.md': 'warning C4996: strcpy may be unsafe\n',
-  'projects/plan.md': 'the plan: a.*b, taken literally\nabout bananas\n',
-  'data.json': '{"todo": 1}\n',
-};
-
-const { vault, json } = useTempVault(seed);
+const { vault, json } = useTempVault(searchSeed);
 const matches = async (...argv: string[]) => (await json(['search', ...argv])).value.totalMatches;
 
 describe('vtx search, with ripgrep habits', () => {

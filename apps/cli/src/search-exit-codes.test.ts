@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeRegex } from './define-search-command.js';
 import { exitCodes } from './exit-codes.js';
+import { searchSeed } from './search-seed.js';
 import { useTempVault } from './use-temp-vault.js';
 
-const seed = {
-  'notes/todo.md': 'TODO: call Ada\ntodo: water the plants\nmastodon toots\n',
-  'notes/warnings/c4996.md': 'warning C4996: strcpy may be unsafe\n',
-  'projects/plan.md': 'the plan: a.*b, taken literally\nabout bananas\n',
-  'data.json': '{"todo": 1}\n',
-};
-
-const { vault, json } = useTempVault(seed);
+const { vault, json } = useTempVault(searchSeed);
 
 describe('vtx search: its exit codes, and the --regex hint', () => {
   it('finds files by name with no query, and exits with 1 when none is found', async () => {

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { VaultSeed } from '@vault/core';
-import { createTempFolder, type TempFolder } from '@vault/testing';
-import { afterEach, beforeEach } from 'vitest';
+import { useTempFolder } from './use-temp-folder.js';
 
 /** The built bin, as a user runs it. */
 const bin = fileURLToPath(new URL('../bin/vtx.js', import.meta.url));
@@ -24,14 +23,7 @@ const quoted = (argument: string) => `'${argument.replaceAll("'", `'\\''`)}'`;
  * after it, and `cli`, which runs the bin in a process of its own on that vault (its working folder).
  */
 export function useBuiltBin(seed: VaultSeed) {
-  let folder: TempFolder | undefined;
-  beforeEach(async () => {
-    folder = await createTempFolder(seed);
-  });
-  afterEach(async () => {
-    await folder?.remove();
-  });
-  const root = () => folder!.path;
+  const root = useTempFolder(seed);
 
   /** Runs the bin with `args` on the temp vault, with `stdin` piped in, to its end. */
   async function cli(args: string[], { stdin = '', closeStdoutEarly = false, env = {}, terminal = false }: CliOptions = {}) {

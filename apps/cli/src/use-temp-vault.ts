@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { VaultSeed } from '@vault/core';
-import { createTempFolder, type TempFolder } from '@vault/testing';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { run } from './run.js';
+import { useTempFolder } from './use-temp-folder.js';
 
 export interface RunOptions {
   stdin?: string | Uint8Array;
@@ -18,14 +18,7 @@ export interface RunOptions {
  * command line run in-process on it, collecting what it printed.
  */
 export function useTempVault(seed: VaultSeed) {
-  let folder: TempFolder | undefined;
-  beforeEach(async () => {
-    folder = await createTempFolder(seed);
-  });
-  afterEach(async () => {
-    await folder?.remove();
-  });
-  const root = () => folder!.path;
+  const root = useTempFolder(seed);
 
   async function vault(argv: string[], { stdin, color, errorColor, env = {}, vault = true }: RunOptions = {}) {
     let stdout = '';
