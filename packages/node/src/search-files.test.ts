@@ -83,3 +83,25 @@ describe('searchFiles: symlinks that appear after the walk', () => {
     }
   });
 });
+
+describe('searchFiles: files gone since the walk', () => {
+  it('passes over a file removed after it was listed, from disk and from memory, and answers with the others', async () => {
+    const vault = await createTempFolder({ 'notes/a.md': 'hello\n', 'notes/b.md': 'hello\n', 'notes/c.md': 'hello\n' });
+    const cold = await createNodeFs(vault.path, { searchWorker });
+    const warm = await createNodeFs(vault.path, { searchWorker, searchMemory: 1024 * 1024, searchSettleTime: 0 });
+    try {
+      while ((await warm.warmSearch()).files < 3);
+      // As if the walk had listed notes/b.md and another call removed it since.
+      await rm(path.join(vault.path, 'notes/b.md'));
+      const request = { query: 'hello', regex: false, caseSensitive: false, contextLines: 0, maxShown: 10, maxFileSize: 1_000_000, timeout: generousBudget };
+      for (const fs of [cold, warm]) {
+        const found = await fs.searchFiles!(['notes/a.md', 'notes/b.md', 'notes/c.md'], request);
+        expect(found.map((file) => file.path)).toEqual(['notes/a.md', 'notes/c.md']);
+      }
+    } finally {
+      await cold.close();
+      await warm.close();
+      await vault.remove();
+    }
+  });
+});

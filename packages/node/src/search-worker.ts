@@ -93,6 +93,8 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
       if (file && 'matches' in file) request.maxShown = Math.max(0, request.maxShown - file.matches);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
+      // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
+      if (code === 'ENOENT') continue;
       parentPort!.postMessage({ id: task.id, error: { message, code, path: relative } } satisfies SearchTaskReply);
       return;
     }

@@ -47,6 +47,8 @@ export async function findLinkingNotes(
   const load = async (path: string) => {
     budget.check();
     const note = await loadNote(vault, path);
+    // Gone since the listing (removed, or moved by another call): it links to nothing any more.
+    if ('reason' in note && note.reason === 'NOT_FOUND') return;
     if (!('reason' in note)) {
       if (lookFor.test(note.text)) visit(note);
     } else if (note.reason !== 'NOT_TEXT' || lookFor.test(new TextDecoder().decode(await vault.fs.readFile(path)))) {

@@ -223,7 +223,7 @@ async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matc
   return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
 }
 
-/** Searches the files one after the other; a file that is not text or too large is skipped, unless it is the one file asked for. */
+/** Searches the files one after the other; a file that is not text or too large is skipped, one gone since the walk passed over, unless it is the one file asked for. */
 async function searchOneByOne(
   vault: Vault,
   files: readonly WalkedFile[],
@@ -239,8 +239,9 @@ async function searchOneByOne(
     try {
       text = (await vault.readText(path)).text;
     } catch (error) {
-      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE')) throw error;
-      found.push({ path, skipped: skipReasons[error.code] });
+      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
+      // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
+      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: skipReasons[error.code] });
       continue;
     }
     // Once enough lines are shown, the files after only count (the caller shows lines in path order).
