@@ -1,5 +1,6 @@
 import type { Vault } from './vault.js';
 import { joinVaultPath } from './vault-path.js';
+import { readListedFolder } from './read-listed-folder.js';
 
 /** A file found by a walk: its path as listed, and where it really is (the same path, unless a symlink leads there). */
 export interface WalkedFile {
@@ -18,7 +19,7 @@ export async function walkFiles(vault: Vault, directory: string, checkDeadline: 
   let level = [{ path: directory, source: realDirectory }];
   while (level.length > 0) {
     checkDeadline();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await vault.fs.readDirectory(folder.path, { sizes: false }) })));
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(vault.fs, folder.path, { sizes: false }) })));
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {

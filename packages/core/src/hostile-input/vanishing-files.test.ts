@@ -10,7 +10,7 @@ import { createMemoryFs, type MemoryFs, type VaultSeed } from '../memory-fs.js';
 import { createVault } from '../vault.js';
 import { refused } from './attack-kit.js';
 
-/** A memory backend on which `gone` is moved into the trash by "another call" right after the vault root is first listed, or `gone` itself first looked at. */
+/** A memory backend on which `gone` (a file or a folder) is moved into the trash by "another call" right after the vault root is first listed, or `gone` itself first looked at. */
 function createVanishingFs(seed: VaultSeed, gone: string, after: 'listing' | 'stat' = 'listing'): MemoryFs {
   const inner = createMemoryFs(seed);
   let moved = false;
@@ -56,5 +56,26 @@ describe('a file gone between the walk and the read', () => {
     expect(output.links).toMatchObject({ notesChanged: 1 });
     expect(output.links).toMatchObject({ notJudged: [], notJudgedTotal: 0 });
     expect(fs.toJSON()).toMatchObject({ 'a.md': 'hello [[d]]\n', '.trash/b.md': 'hello [[c]]\n', 'd.md': 'hello\n' });
+  });
+});
+
+describe('a folder gone between the listing that found it and its own', () => {
+  const seed: VaultSeed = { 'a.md': 'hello [[c]]\n', 'sub/b.md': 'hello [[c]]\n', 'sub/deeper/x.md': 'x\n', 'c.md': 'hello\n', 'docs/d.md': 'd\n' };
+
+  it('TextSearch passes over it', async () => {
+    const output = await createVault(createVanishingFs(seed, 'sub')).call('TextSearch', { query: 'hello', outputMode: 'files_only' });
+    expect(output.files.map((file) => file.path)).toEqual(['a.md', 'c.md']);
+  });
+
+  it('ListDirectories passes over what was below it', async () => {
+    const output = await createVault(createVanishingFs(seed, 'sub')).call('ListDirectories', {});
+    expect(output.directories).toEqual(['docs', 'sub']);
+  });
+
+  it('a link-aware Move passes over it, and rewrites the others', async () => {
+    const fs = createVanishingFs(seed, 'sub');
+    const output = await createVault(fs).call('Move', { sourcePath: 'c.md', destinationPath: 'e.md' });
+    expect(output.links).toMatchObject({ notesChanged: 1, notJudged: [] });
+    expect(fs.toJSON()).toMatchObject({ 'a.md': 'hello [[e]]\n', '.trash/sub/b.md': 'hello [[c]]\n' });
   });
 });

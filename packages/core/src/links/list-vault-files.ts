@@ -1,6 +1,7 @@
 import type { Vault } from '../vault.js';
 import { VaultError } from '../vault-error.js';
 import { joinVaultPath } from '../vault-path.js';
+import { readListedFolder } from '../read-listed-folder.js';
 
 /** Most files a link-aware Move looks at; a larger vault is told to move without updating links. */
 export const maxVaultFiles = 1_000_000;
@@ -21,7 +22,7 @@ export async function listVaultFiles(vault: Vault, checkDeadline: () => void): P
   let level = [''];
   while (level.length > 0) {
     checkDeadline();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await vault.fs.readDirectory(folder, { sizes: false }) })));
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(vault.fs, folder, { sizes: false }) })));
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {

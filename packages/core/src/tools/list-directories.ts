@@ -4,6 +4,7 @@ import { plainStyle } from '../text-style.js';
 import { VaultError } from '../vault-error.js';
 import { joinVaultPath } from '../vault-path.js';
 import { comparePaths } from '../walk-files.js';
+import { readListedFolder } from '../read-listed-folder.js';
 
 /** Most folders one ListDirectories call returns. */
 export const maxListedDirectories = 1000;
@@ -47,7 +48,7 @@ export const listDirectories = defineTool({
     for (let depth = 1; level.length > 0 && !truncated; depth += 1) {
       const next: string[] = [];
       for (const folder of level) {
-        for (const entry of await vault.fs.readDirectory(folder)) {
+        for (const entry of await readListedFolder(vault.fs, folder)) {
           const path = joinVaultPath(folder, entry.name);
           if (entry.kind !== 'directory' || !vault.isListed(path, 'directory', entry.target)) continue;
           budget -= path.length + 2;
