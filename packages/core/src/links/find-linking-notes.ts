@@ -33,15 +33,15 @@ export const notesAtOnce = 16;
 export async function findLinkingNotes(
   vault: Vault,
   notes: readonly string[],
-  symlinks: ReadonlySet<string>,
+  readHere: ReadonlySet<string>,
   names: LinkNames,
   budget: LinkBudget,
   visit: (note: LoadedNote) => void,
 ): Promise<UnreadNote[]> {
   const pattern = linkPattern(names);
-  const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !symlinks.has(path)) : [];
+  const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !readHere.has(path)) : [];
   const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
-  const readHere = searched.length > 0 ? notes.filter((path) => symlinks.has(path)) : notes;
+  const oneByOne = searched.length > 0 ? notes.filter((path) => readHere.has(path)) : notes;
   const unread: UnreadNote[] = [...candidates.unread];
   const lookFor = new RegExp(pattern, 'imu');
   const load = async (path: string) => {
@@ -56,7 +56,7 @@ export async function findLinkingNotes(
       unread.push(note);
     }
   };
-  await pMap([...candidates.paths, ...readHere], load, { concurrency: notesAtOnce });
+  await pMap([...candidates.paths, ...oneByOne], load, { concurrency: notesAtOnce });
   return unread;
 }
 

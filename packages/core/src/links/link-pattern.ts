@@ -1,5 +1,6 @@
 import { maxQueryLength } from '../search-pattern.js';
-import { urlEscapedName } from './write-link-path.js';
+import { quotedPath } from './front-matter-scalars.js';
+import { angleEscapedName, urlEscapedName } from './write-link-path.js';
 
 const anyLink = String.raw`\[\[|\]\(|\]:`;
 /** What ends a link's path right after a name: `]`, `|`, `\|`, `#` (a wikilink's), `)`, `>` (a URL's), or the end of the line (a definition's). */
@@ -15,14 +16,15 @@ export interface LinkNames {
 
 /**
  * A name as links write it: as it is; with `%20` for its spaces; with all a URL link must escape
- * escaped (as a Move writes it); percent-encoded the way tools that encode every non-ASCII character
+ * escaped, in `<...>` or not, and quoted inside a YAML scalar (as a Move writes it); percent-encoded the way tools that encode every non-ASCII character
  * write it (`encodeURI`, `encodeURIComponent`). Other spellings (a letter percent-encoded for no
  * reason, a backslash before punctuation) are not looked for: docs/decisions/0013-links.md.
  */
 function linkForms(name: string): string[] {
   // Percent escapes of a letter differ by its case (Ü is %C3%9C, ü %C3%BC), which no case-insensitive match can bridge.
   const encoded = [name, name.toLowerCase()].flatMap((spelling) => [encodeURI(spelling), encodeURIComponent(spelling)]);
-  return [...new Set([name, name.replaceAll(' ', '%20'), urlEscapedName(name), ...encoded])];
+  const written = [urlEscapedName(name), angleEscapedName(name), quotedPath(name, 'single-quoted'), quotedPath(name, 'double-quoted')];
+  return [...new Set([name, name.replaceAll(' ', '%20'), ...written, ...encoded])];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { codeAndMathSpans } from './code-and-math-spans.js';
 import { frontMatterEnd } from './front-matter-end.js';
+import { type FrontMatterScalars, frontMatterScalars, type ScalarQuoting, unquotedPath } from './front-matter-scalars.js';
 import { proseRanges } from './prose-ranges.js';
 import { scanUrlLinks } from './scan-url-links.js';
 import { createWikilinkScanner } from './scan-wikilinks.js';
@@ -22,8 +23,11 @@ export interface NoteLink {
   /** The whole link (`![[T#H|a]]`, `[text](T.md "t")`), for reports. */
   linkStart: number;
   linkEnd: number;
-  /** A URL path written `<between angle brackets>`; `plain` for every other. */
-  form: 'plain' | 'angle';
+  /**
+   * How the path is written: a URL path `<between angle brackets>`; a front matter link inside a
+   * single- or double-quoted YAML scalar (its path read as YAML reads it); `plain` for every other.
+   */
+  form: 'plain' | 'angle' | ScalarQuoting;
 }
 
 /**
@@ -41,7 +45,10 @@ export function parseLinks(text: string, near?: readonly number[]): NoteLink[] {
   const scanWikilinks = createWikilinkScanner(text);
   const holdsNear = near === undefined ? () => true : createRangeTest(near);
   const bodyStart = frontMatterEnd(text);
-  if (bodyStart > 0 && holdsNear(0, bodyStart)) scanWikilinks(0, bodyStart, true, links);
+  if (bodyStart > 0 && holdsNear(0, bodyStart)) {
+    scanWikilinks(0, bodyStart, true, links);
+    if (links.length > 0) readAsYaml(links, frontMatterScalars(text, bodyStart));
+  }
   for (const [from, to] of proseRanges(text, bodyStart)) {
     if (!holdsNear(from, to)) continue;
     const skips = codeAndMathSpans(text, from, to);
@@ -53,6 +60,18 @@ export function parseLinks(text: string, near?: readonly number[]): NoteLink[] {
     scanUrlLinks(text, from, to, skips, links);
   }
   return links.sort((a, b) => a.pathStart - b.pathStart);
+}
+
+/** Front matter links as YAML reads them: inside a quoted scalar, the path unquoted (`'[[Bob''s]]'` links to `Bob's`). */
+function readAsYaml(links: NoteLink[], { scalars }: FrontMatterScalars): void {
+  let next = 0;
+  for (const link of links) {
+    while (next < scalars.length && scalars[next]!.end <= link.pathStart) next += 1;
+    const scalar = scalars[next];
+    if (!scalar || scalar.start > link.pathStart || scalar.quoting === 'plain') continue;
+    link.form = scalar.quoting;
+    link.path = unquotedPath(link.path, scalar.quoting);
+  }
 }
 
 /** Whether the range [from, to) holds one of `offsets` (increasing), for ranges asked in increasing order. */

@@ -5,7 +5,7 @@ import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';
 import { linkPattern } from './link-pattern.js';
-import { listVaultFiles } from './list-vault-files.js';
+import { listVaultFiles, notesToRead } from './list-vault-files.js';
 import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
 import { readLinkFormat } from './read-link-format.js';
 
@@ -43,7 +43,8 @@ export async function planMoveLinks(
   maxHeld = maxRewriteBytes,
 ): Promise<MoveLinksPlan> {
   const checkDeadline = budget.check;
-  const { files, symlinks } = await listVaultFiles(vault, checkDeadline);
+  const vaultFiles = await listVaultFiles(vault, checkDeadline);
+  const { files, symlinks } = vaultFiles;
   const moved = new Map<string, string>();
   if (kind === 'file') moved.set(source, destination);
   else for (const file of files) if (file.startsWith(`${source}/`)) moved.set(file, destination + file.slice(source.length));
@@ -73,8 +74,10 @@ export async function planMoveLinks(
     if (notePlan.changes.length > 0) rewrites.push({ note: read, writePath: moved.get(note.path) ?? note.path, plan: notePlan });
   };
   const isNote = (path: string) => isNoteOf(vault, path);
-  const unread = await findLinkingNotes(vault, files.filter((file) => isNote(file) && !moved.has(file)), symlinks, names, budget, plan);
-  for (const path of [...moved.keys()].filter(isNote)) {
+  const { notes, readHere } = notesToRead(vaultFiles, isNote);
+  const unread = await findLinkingNotes(vault, notes.filter((note) => !moved.has(note)), readHere, names, budget, plan);
+  // A moved symlink moves the link, not the note: its links lead from where the note really is, which stays.
+  for (const path of [...moved.keys()].filter((file) => isNote(file) && !symlinks.has(file))) {
     checkDeadline();
     const note = await loadNote(vault, path);
     if ('reason' in note) unread.push(note);

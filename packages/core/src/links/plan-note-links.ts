@@ -1,6 +1,8 @@
 import type { LinkResolver } from './create-link-resolver.js';
+import { frontMatterEnd } from './front-matter-end.js';
+import { frontMatterScalars } from './front-matter-scalars.js';
 import { linkOffsets } from './link-pattern.js';
-import { parseLinks } from './parse-links.js';
+import { type NoteLink, parseLinks } from './parse-links.js';
 import { type LinkFormat, writeLinkPath } from './write-link-path.js';
 
 /** What a move changes, as link rewriting sees it. */
@@ -42,17 +44,42 @@ export interface NoteLinkPlan {
   issues: LinkIssue[];
 }
 
+/** A link to rewrite: the link as read, the text written in place of its path, and the file it must lead to. */
+interface LinkEdit {
+  link: NoteLink;
+  written: string;
+  target: string;
+}
+
 /**
  * The links of one note (at `path` before the move) to rewrite so that each still leads where it
  * led: a link is rewritten only when it led to one file before and would not lead to that file
  * (moved or not) from where the note is after. A link that could mean several files, a moved one
- * among them, is reported, not judged.
+ * among them, is reported, not judged. Every rewrite is read back with the same parser from the
+ * new text (`editsNotReadBack`); one that would not lead to its target, or would change another link or
+ * break the front matter's YAML, is reported and left as it is.
  */
 export function planNoteLinks(path: string, text: string, context: MovePlanContext): NoteLinkPlan {
+  const source = context.moved.get(path) ?? path;
+  const planned = rewriteLinks(path, text, context, new Set());
+  const whole = editsNotReadBack(text, planned.edits, context.after, source);
+  if (whole?.size === 0) return withoutEdits(planned);
+  const refused = whole ?? editsBreakingAlone(text, planned.edits, context.after, source);
+  const again = rewriteLinks(path, text, context, refused);
+  if (editsNotReadBack(text, again.edits, context.after, source)?.size === 0) return withoutEdits(again);
+  return withoutEdits(rewriteLinks(path, text, context, new Set(again.edits.map((edit) => edit.link.pathStart).concat([...refused]))));
+}
+
+function withoutEdits({ text, changes, issues }: NoteLinkPlan): NoteLinkPlan {
+  return { text, changes, issues };
+}
+
+function rewriteLinks(path: string, text: string, context: MovePlanContext, refused: ReadonlySet<number>): NoteLinkPlan & { edits: LinkEdit[] } {
   const source = context.moved.get(path) ?? path;
   const lines = createLineCounter(text);
   const changes: LinkChange[] = [];
   const issues: LinkIssue[] = [];
+  const edits: LinkEdit[] = [];
   const pieces: string[] = [];
   let copied = 0;
   const concerns = context.moved.has(path) ? undefined : context.concerns;
@@ -72,18 +99,73 @@ export function planNoteLinks(path: string, text: string, context: MovePlanConte
     const target = context.moved.get(before.path) ?? before.path;
     const after = context.after.resolve(link, source);
     if (after.kind === 'file' && after.path === target) continue;
-    const written = writeLinkPath(link, text, target, source, context.after, context.format);
+    const written = refused.has(link.pathStart) ? undefined : writeLinkPath(link, text, target, source, context.after, context.format);
     if (written === undefined) {
-      issues.push({ file: source, line: lines(link.pathStart), link: whole, reason: `no link of this kind can name ${target}` });
+      const reason = refused.has(link.pathStart) ? `written to lead to ${target}, it would not read back as that link here` : `no link of this kind can name ${target}`;
+      issues.push({ file: source, line: lines(link.pathStart), link: whole, reason });
       continue;
     }
     pieces.push(text.slice(copied, link.pathStart), written);
     copied = link.pathEnd;
+    edits.push({ link, written, target });
     const changed = whole.slice(0, link.pathStart - link.linkStart) + written + whole.slice(link.pathEnd - link.linkStart);
     changes.push({ file: source, line: lines(link.pathStart), before: whole, after: detached(changed) });
   }
   pieces.push(text.slice(copied));
-  return { text: changes.length === 0 ? text : pieces.join(''), changes, issues };
+  return { text: changes.length === 0 ? text : pieces.join(''), changes, issues, edits };
+}
+
+/** Most rewrites of one note read back one at a time, when together they change what the parser finds. */
+const maxEditsReadAlone = 64;
+
+/**
+ * When rewrites together change what the parser finds around them (another link, a code span), the
+ * edits that do so alone (all, past `maxEditsReadAlone`): each is read back on its own.
+ */
+function editsBreakingAlone(text: string, edits: readonly LinkEdit[], after: LinkResolver, source: string): Set<number> {
+  const starts = edits.map((edit) => edit.link.pathStart);
+  if (edits.length > maxEditsReadAlone) return new Set(starts);
+  return new Set(starts.filter((_, index) => (editsNotReadBack(text, [edits[index]!], after, source)?.size ?? 1) > 0));
+}
+
+/** The edits whose link does not read back from the text they make; undefined when they change what else the parser finds, and none can be blamed. */
+function editsNotReadBack(text: string, edits: readonly LinkEdit[], after: LinkResolver, source: string): Set<number> | undefined {
+  if (edits.length === 0) return new Set();
+  const shifts: number[] = [];
+  const pieces: string[] = [];
+  let shift = 0;
+  let copied = 0;
+  for (const { link, written: path } of edits) {
+    shifts.push(shift);
+    shift += path.length - (link.pathEnd - link.pathStart);
+    pieces.push(text.slice(copied, link.pathStart), path);
+    copied = link.pathEnd;
+  }
+  const written = pieces.join('') + text.slice(copied);
+  const read = parseLinks(text, edits.map((edit) => edit.link.pathStart));
+  const readBack = parseLinks(written, edits.map((edit, index) => edit.link.pathStart + shifts[index]!));
+  if (read.length !== readBack.length) return undefined;
+  // Only a rewrite in the front matter writes there: the front matter's YAML is theirs to keep.
+  const inFrontMatter = edits.filter((edit) => edit.link.kind === 'frontmatter');
+  const refused = new Set(inFrontMatter.length > 0 && !frontMatterReadsBack(text, written) ? inFrontMatter.map((edit) => edit.link.pathStart) : []);
+  let next = 0;
+  for (const [index, old] of read.entries()) {
+    while (next < edits.length && edits[next]!.link.pathStart < old.pathStart) next += 1;
+    const edit = edits[next]?.link.pathStart === old.pathStart ? edits[next] : undefined;
+    const now = readBack[index]!;
+    const start = old.pathStart + (next < edits.length ? shifts[next]! : shift);
+    if (now.pathStart !== start || now.kind !== old.kind || (!edit && now.path !== old.path)) return undefined;
+    const found = edit && now.pathEnd === start + edit.written.length ? after.resolve(now, source) : undefined;
+    if (edit && (found?.kind !== 'file' || found.path !== edit.target)) refused.add(old.pathStart);
+  }
+  return refused;
+}
+
+/** Whether the front matter still parses as it did, with as many scalars. */
+function frontMatterReadsBack(text: string, written: string): boolean {
+  const before = frontMatterScalars(text, frontMatterEnd(text));
+  const now = frontMatterScalars(written, frontMatterEnd(written));
+  return (now.valid || !before.valid) && now.scalars.length === before.scalars.length;
 }
 
 /**

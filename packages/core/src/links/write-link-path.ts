@@ -1,4 +1,5 @@
 import { isRelative, type LinkResolver } from './create-link-resolver.js';
+import { quotedPath } from './front-matter-scalars.js';
 import type { NoteLink } from './parse-links.js';
 
 /** Obsidian's `newLinkFormat`: how a new link names its target. */
@@ -18,7 +19,7 @@ export function writeLinkPath(link: NoteLink, written: string, target: string, s
   for (const candidate of formsOf(link.path, shown, source, format)) {
     if (!isUrl && !fitsWikilink(candidate)) continue;
     const found = resolver.resolve({ kind: link.kind, path: candidate }, source);
-    if (found.kind === 'file' && found.path === target) return isUrl ? encodeUrlPath(candidate, link, written) : candidate;
+    if (found.kind === 'file' && found.path === target) return isUrl ? encodeUrlPath(candidate, link, written) : quotedPath(candidate, link.form);
   }
   return undefined;
 }
@@ -50,15 +51,28 @@ function fitsWikilink(path: string): boolean {
 }
 
 /**
- * A path as a URL link writes it: inside `<...>` with `<`, `>` and `\` escaped; otherwise with
- * what would end or break it (space, parentheses, brackets, `%`, `#`, `?`, `<`, `>`, `\`, control characters)
- * percent-escaped, and every non-ASCII character too when the link had escaped one.
+ * A path as a URL link writes it: inside `<...>` with `<`, `>` and `\` escaped, and `%`, `#`, and the
+ * backtick and `$` that could open a code span or math around it, percent-escaped (an angle path is
+ * percent-decoded, and cut at `#`, like any other); otherwise with what would end or break it (space,
+ * parentheses, brackets, `%`, `#`, `?`, `<`, `>`, `\`, backtick, `$`, control characters)
+ * percent-escaped, and every non-ASCII character too when the link had escaped one; a colon that would
+ * make the path a URL scheme is escaped in both.
  */
 function encodeUrlPath(path: string, link: NoteLink, written: string): string {
-  if (link.form === 'angle') return path.replace(/[<>\\]/g, '\\$&');
+  if (link.form === 'angle') return notAScheme(angleEscapedName(path));
   const original = written.slice(link.pathStart, link.pathEnd);
   const escapesNonAscii = /%[89a-f][\da-f]/i.test(original);
-  return [...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? percentEncoded(character) : character)).join('');
+  return notAScheme([...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? percentEncoded(character) : character)).join(''));
+}
+
+/** A path whose first segment would read as a URL scheme (`a: b.md` as `a:`), with that colon escaped. */
+function notAScheme(path: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(path) ? path.replace(':', '%3A') : path;
+}
+
+/** A name as a rewritten `<...>` link writes it (`C# <1>` as `C%23 \<1\>`). */
+export function angleEscapedName(name: string): string {
+  return name.replace(/[<>\\]/g, '\\$&').replace(/[%#`$]/g, percentEncoded);
 }
 
 /** A name as a rewritten URL link writes it when it escapes only what it must (`a b(1)` as `a%20b%281%29`). */
@@ -73,5 +87,5 @@ function percentEncoded(character: string): string {
 
 function mustEscape(character: string): boolean {
   const code = character.charCodeAt(0);
-  return code <= 32 || code === 127 || '()[]%#?<>\\'.includes(character);
+  return code <= 32 || code === 127 || '()[]%#?<>\\`$'.includes(character);
 }
