@@ -1,3 +1,5 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -44,5 +46,36 @@ describe('a link-aware Move through the built server over stdio', () => {
       'projects/2026/sketch.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0]),
       'Home.md': '\ufeff[[Idea|my idea]] ![[sketch.png|200]] ![s](sketch.png)\n```\n[[inbox/Idea]]\n```\n',
     });
+  });
+});
+
+describe('a link-aware Move through the built server over stdio, on names and notes an attacker picks', () => {
+  it('writes links that read back (angle paths, quoted front matter), reports what no form holds, and plans a symlinked note where it is', async () => {
+    vault = await createTempFolder({
+      'Index.md': 'i\n',
+      'n.md': "---\nup: '[[Index]]'\nalso: \"[[Index]]\"\nplain: see [[Index]] here\n---\n[a](<Index.md>) [[Index]]\n",
+      'x/real.md': '[l](./t.md)\n',
+      'x/t.md': 'x t\n',
+      't.md': 'root t\n',
+    });
+    await symlink('x/real.md', path.join(vault.path, 'alias.md'));
+    const client = new Client({ name: 'links', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
+    const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+    try {
+      const moved = await call('Move', { sourcePath: 'Index.md', destinationPath: 'hub/Bob\'s "Index": 50%.md' });
+      expect(moved.structuredContent).toMatchObject({ rewrittenTotal: 4, notJudgedTotal: 1 });
+      expect(textOf(moved)).toContain('would not read back');
+      const renamed = await call('Move', { sourcePath: 'hub/Bob\'s "Index": 50%.md', destinationPath: 'hub/C# x.md' });
+      expect(renamed.structuredContent).toMatchObject({ rewrittenTotal: 1, notJudgedTotal: 3 });
+      expect(textOf(renamed)).toContain('no link of this kind can name hub/C# x.md');
+      const aside = await call('Move', { sourcePath: 't.md', destinationPath: 'moved/t.md' });
+      expect(aside.structuredContent).toMatchObject({ rewrittenTotal: 0, notJudgedTotal: 0 });
+    } finally {
+      await client.close();
+    }
+    const files = await readFolder(vault.path);
+    expect(files['n.md']).toBe("---\nup: '[[Bob''s \"Index\": 50%]]'\nalso: \"[[Bob's \\\"Index\\\": 50%]]\"\nplain: see [[Index]] here\n---\n[a](<C%23 x.md>) [[Bob's \"Index\": 50%]]\n");
+    expect(files['x/real.md']).toBe('[l](./t.md)\n');
   });
 });

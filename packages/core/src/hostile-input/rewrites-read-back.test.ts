@@ -113,6 +113,14 @@ describe('wikilinks in front matter are written as their YAML scalar requires', 
     expect(fs.toJSON()['n.md']).toBe("---\nup: '[[Plain]]'\nx: \"[[Plain]]\"\n---\n");
   });
 
+  it('only the front matter link that would break the YAML is left: the quoted ones beside it are rewritten', async () => {
+    const seed = { 'Index.md': 'i\n', 'n.md': "---\nup: '[[Index]]'\nplain: see [[Index]] here\nalso: \"[[Index]]\"\n---\n" };
+    const { fs, vault } = open(seed);
+    const output = await vault.call('Move', { sourcePath: 'Index.md', destinationPath: 'a: b.md' });
+    expect(fs.toJSON()['n.md']).toBe("---\nup: '[[a: b]]'\nplain: see [[Index]] here\nalso: \"[[a: b]]\"\n---\n");
+    expect(output.links?.notJudged.map((issue) => issue.line)).toEqual([3]);
+  });
+
   it.each([
     ['up: see [[Index]] here', 'a: b.md'],
     ['up: [[Index]]', 'a, b.md'],

@@ -119,8 +119,8 @@ function rewriteLinks(path: string, text: string, context: MovePlanContext, refu
 const maxEditsReadAlone = 64;
 
 /**
- * When rewrites together change what the parser finds around them (another link, a code span), the
- * edits that do so alone (all, past `maxEditsReadAlone`): each is read back on its own.
+ * When rewrites together change what the parser finds around them (another link, a code span, the
+ * front matter's YAML), the edits that do so alone (all, past `maxEditsReadAlone`): each is read back on its own.
  */
 function editsBreakingAlone(text: string, edits: readonly LinkEdit[], after: LinkResolver, source: string): Set<number> {
   const starts = edits.map((edit) => edit.link.pathStart);
@@ -128,7 +128,7 @@ function editsBreakingAlone(text: string, edits: readonly LinkEdit[], after: Lin
   return new Set(starts.filter((_, index) => (editsNotReadBack(text, [edits[index]!], after, source)?.size ?? 1) > 0));
 }
 
-/** The edits whose link does not read back from the text they make; undefined when they change what else the parser finds, and none can be blamed. */
+/** The edits whose link does not read back from the text they make; undefined when they change what else the parser finds (or break the YAML), and none can be blamed. */
 function editsNotReadBack(text: string, edits: readonly LinkEdit[], after: LinkResolver, source: string): Set<number> | undefined {
   if (edits.length === 0) return new Set();
   const shifts: number[] = [];
@@ -145,9 +145,11 @@ function editsNotReadBack(text: string, edits: readonly LinkEdit[], after: LinkR
   const read = parseLinks(text, edits.map((edit) => edit.link.pathStart));
   const readBack = parseLinks(written, edits.map((edit, index) => edit.link.pathStart + shifts[index]!));
   if (read.length !== readBack.length) return undefined;
-  // Only a rewrite in the front matter writes there: the front matter's YAML is theirs to keep.
+  // Only a rewrite in the front matter writes there: the front matter's YAML is theirs to keep (one of several to blame: none can be).
   const inFrontMatter = edits.filter((edit) => edit.link.kind === 'frontmatter');
-  const refused = new Set(inFrontMatter.length > 0 && !frontMatterReadsBack(text, written) ? inFrontMatter.map((edit) => edit.link.pathStart) : []);
+  const yamlBroken = inFrontMatter.length > 0 && !frontMatterReadsBack(text, written);
+  if (yamlBroken && inFrontMatter.length > 1) return undefined;
+  const refused = new Set(yamlBroken ? [inFrontMatter[0]!.link.pathStart] : []);
   let next = 0;
   for (const [index, old] of read.entries()) {
     while (next < edits.length && edits[next]!.link.pathStart < old.pathStart) next += 1;
