@@ -1,5 +1,4 @@
 import { isScalar, parseDocument, visit } from 'yaml';
-import type { NoteLink } from './parse-links.js';
 
 /** How a YAML scalar is written, as far as a link inside it cares: quoted in one of two ways, or as it is (plain or block). */
 export type ScalarQuoting = 'plain' | 'single-quoted' | 'double-quoted';
@@ -38,8 +37,8 @@ export function unquotedPath(written: string, quoting: ScalarQuoting): string {
   return read.errors.length === 0 && isScalar(read.contents) && typeof read.contents.value === 'string' ? read.contents.value : written;
 }
 
-/** A wikilink's path written as its form requires: inside a quoted scalar, so that YAML reads it back as it is. */
-export function quotedPath(path: string, quoting: NoteLink['form']): string {
+/** A wikilink's path written as its form (a link's `form`) requires: inside a quoted scalar, so that YAML reads it back as it is. */
+export function quotedPath(path: string, quoting: ScalarQuoting | 'angle'): string {
   if (quoting === 'single-quoted') return path.replaceAll("'", "''");
   if (quoting === 'double-quoted') return path.replace(/["\\]/g, '\\$&');
   return path;
