@@ -1,4 +1,4 @@
-import { characterBoundary } from './character-boundary.js';
+import { characterBoundary, firstCharacters } from './character-boundary.js';
 import { indexOfLinear } from './find-all.js';
 import { countOf } from './line-endings.js';
 import { nextTurn } from './next-turn.js';
@@ -139,7 +139,7 @@ function cut(text: string, start: number, end: number, limit: number): string {
 }
 
 function shorten(part: string): string {
-  return part.length <= differenceLength ? part : `${part.slice(0, characterBoundary(part, differenceLength))}…`;
+  return part.length <= differenceLength ? part : `${firstCharacters(part, differenceLength)}…`;
 }
 
 /** The text normalized, and for each of its positions (and its end) the position in `text` it came from. */

@@ -1,3 +1,4 @@
+import { characterBoundary } from './character-boundary.js';
 import { findAll, indexOfLinear } from './find-all.js';
 import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from './vault-error.js';
@@ -342,7 +343,7 @@ function literalsOfSequence(query: string, from: number, to: number, depth: numb
       index = close;
     } else if ('*+?{'.includes(char)) {
       // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
-      run = run.slice(0, /[\uDC00-\uDFFF]/.test(run.at(-1) ?? '') ? -2 : -1);
+      run = run.slice(0, characterBoundary(run, run.length - 1));
       end();
       if (char === '{') {
         // The whole of a count, {2} or {2,5}, is the quantifier.
