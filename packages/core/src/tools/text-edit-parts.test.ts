@@ -116,6 +116,18 @@ describe('TextEdit\'s snippet', () => {
     ]);
   });
 
+  it('shows a change deep in a line of emoji from a whole character, cut before a pair', () => {
+    // The change (X) at unit 4000: from 100 units before it, 2,000 units would end inside a 😀, which is left out.
+    const text = `${'😀'.repeat(2000)}X${'😀'.repeat(2000)}\nend`;
+    expect(snippetOf(text, changedLines(text, 4000, 4001))).toEqual([
+      { number: 1, text: `${'😀'.repeat(50)}X${'😀'.repeat(949)}`, fullLength: 8001, column: 3900 },
+      { number: 2, text: 'end' },
+    ]);
+    // The change at unit 4001: 100 units before it is inside a 😀, which is shown whole.
+    const odd = `${'😀'.repeat(2000)}aX${'😀'.repeat(2000)}`;
+    expect(snippetOf(odd, changedLines(odd, 4001, 4002))).toEqual([{ number: 1, text: `${'😀'.repeat(50)}aX${'😀'.repeat(949)}`, fullLength: 8002, column: 3900 }]);
+  });
+
   it('numbers the lines right when the file starts with an empty line', () => {
     expect(snippet('\nX\n', 1, 2)).toEqual(['1: ', '2: X']);
   });

@@ -5,7 +5,7 @@ import { characterBoundary } from '../character-boundary.js';
 import { findAll } from '../find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
-import { renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
+import { lineCut, renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
 import { checkTextToWrite, checkWholeCharacters, encodeChunks } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -479,8 +479,8 @@ export function snippetOf(text: string, { anchor: startOffset, startLine, endLin
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
     const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
     // A line that ends before the column is shown whole.
-    const start = length > column ? lineStart + column : lineStart;
-    snippet.push(windowLine(number, text.slice(characterBoundary(text, start), characterBoundary(text, Math.min(start + maxLineLength, lineStart + length))), length, characterBoundary(text, start) - lineStart));
+    const shown = lineCut(text.slice(lineStart, lineStart + length), length > column ? column : 0, maxLineLength);
+    snippet.push(windowLine(number, shown.text, length, shown.column));
     if (newline === -1) break;
     lineStart = newline + 1;
   }
