@@ -116,10 +116,13 @@ function markedDifference(region: string, needle: string, combination: readonly 
   const start = origin[at]!;
   const end = Math.min(region.length, origin[at + normalize(needle, combination).length] ?? region.length);
   const found = region.slice(start, end);
+  // The same first and last characters, whole: two characters that share their first half differ whole.
   let prefix = 0;
   while (prefix < Math.min(found.length, needle.length) && found[prefix] === needle[prefix]) prefix += 1;
+  prefix = characterBoundary(found, prefix);
   let suffix = 0;
   while (suffix < Math.min(found.length, needle.length) - prefix && found[found.length - 1 - suffix] === needle[needle.length - 1 - suffix]) suffix += 1;
+  suffix = found.length - characterBoundary(found, found.length - suffix, 'after');
   const differs = start + prefix;
   const before = cut(region, Math.max(0, differs - contextLength), differs, 0);
   // The region's last line break is no text of the file's to show.

@@ -150,11 +150,14 @@ export interface Change {
 
 /**
  * Only the part where oldString and newString differ is replaced; everything else, including line
- * breaks the two share, is copied from the original, so its line endings stay as they were.
+ * breaks the two share, is copied from the original, so its line endings stay as they were. The part
+ * is of whole characters: two emoji that share their first half are replaced whole, and the change
+ * (where the snippet is shown from) starts on a character.
  */
 export function changeOf(needle: string, replacement: string, newline: string): Change {
-  const prefix = commonPrefixLength(needle, replacement);
-  const suffix = commonSuffixLength(needle, replacement, prefix);
+  const prefix = characterBoundary(needle, commonPrefixLength(needle, replacement));
+  const common = commonSuffixLength(needle, replacement, prefix);
+  const suffix = needle.length - characterBoundary(needle, needle.length - common, 'after');
   const middle = replacement.slice(prefix, replacement.length - suffix);
   return { prefix, suffix, removed: needle.slice(prefix, needle.length - suffix), inserted: newline === '\n' ? middle : middle.replaceAll('\n', newline) };
 }
