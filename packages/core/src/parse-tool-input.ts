@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstCharacters } from './character-boundary.js';
 import { VaultError } from './vault-error.js';
 import { escapeName } from './vault-path.js';
 
@@ -27,7 +28,7 @@ export function parseToolInput(tool: { name: string; inputSchema: z.ZodObject },
 
 /** A key as shown in a message: escaped and cut, since a caller can send anything. */
 function shown(key: string): string {
-  return escapeName(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+  return escapeName(key.length > 60 ? `${firstCharacters(key, 60)}…` : key);
 }
 
 /** The known name closest to `key`: the same once case, `_` and `-` are ignored, else within a few edits. */
