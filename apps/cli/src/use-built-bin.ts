@@ -32,6 +32,9 @@ export function useBuiltBin(seed: VaultSeed) {
     const child = spawn(command as string, commandArgs as string[], { cwd: root(), env: { ...process.env, VAULT_PATH: '', NO_COLOR: undefined, FORCE_COLOR: undefined, CI: 'true', ...env } });
     let stdout = '';
     let stderr = '';
+    // Decoded as a stream: a character whose UTF-8 bytes two chunks split is read whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
       if (closeStdoutEarly) child.stdout.destroy();

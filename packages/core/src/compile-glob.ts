@@ -1,4 +1,5 @@
 import picomatch from 'picomatch/posix.js';
+import { firstCharacters } from './character-boundary.js';
 import { VaultError } from './vault-error.js';
 
 /**
@@ -25,7 +26,7 @@ export async function compileGlob(pattern: string): Promise<(path: string) => bo
   try {
     source = picomatch.makeRe(pattern, { dot: true, nocase: true }).source;
   } catch (error) {
-    throw new VaultError('INVALID_ARGUMENT', `The \`filePattern\` ${pattern} is not a glob the matcher can read: ${(error as Error).message.slice(0, 200)}. Use *, **, ?, [...] and {a,b}.`);
+    throw new VaultError('INVALID_ARGUMENT', `The \`filePattern\` ${pattern} is not a glob the matcher can read: ${firstCharacters((error as Error).message, 200)}. Use *, **, ?, [...] and {a,b}.`);
   }
   for (const guard of pathGuards) source = source.replaceAll(guard, '');
   const { RE2JS } = await import('re2js');

@@ -163,6 +163,15 @@ describe('findNearMisses', () => {
     expect(pair!.text).toBe(`[file: "${'A'.repeat(39)}…" | oldString: "${'a'.repeat(39)}…"]`);
   });
 
+  it('marks a difference between two astral letters that share their first half whole', async () => {
+    // 𐐀 (U+10400) and 𐐨 (U+10428), Deseret capital and small long I, are \ud801\udc00 and \ud801\udc28.
+    expect((await findNearMisses('before 𐐀𐐀 after\n', 'before 𐐨𐐨 after')).candidates).toEqual([
+      { line: 1, differences: ['case'], text: 'before [file: "𐐀𐐀" | oldString: "𐐨𐐨"] after', exact: 'before 𐐀𐐀 after' },
+    ]);
+    // The same at the end of the differing part: the last characters share their second half only with each other, not a first.
+    expect((await findNearMisses('x𐐀y\n', 'x𐐨y')).candidates).toEqual([{ line: 1, differences: ['case'], text: 'x[file: "𐐀" | oldString: "𐐨"]y', exact: 'x𐐀y' }]);
+  });
+
   it('gives the file\'s text there whole up to 500 characters', async () => {
     const [short] = (await findNearMisses(`${'A'.repeat(500)}\n`, 'a'.repeat(500))).candidates;
     expect(short!.exact).toBe('A'.repeat(500));

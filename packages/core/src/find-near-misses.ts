@@ -1,4 +1,4 @@
-import { characterBoundary } from './character-boundary.js';
+import { characterBoundary, firstCharacters } from './character-boundary.js';
 import { indexOfLinear } from './find-all.js';
 import { countOf } from './line-endings.js';
 import { nextTurn } from './next-turn.js';
@@ -116,10 +116,13 @@ function markedDifference(region: string, needle: string, combination: readonly 
   const start = origin[at]!;
   const end = Math.min(region.length, origin[at + normalize(needle, combination).length] ?? region.length);
   const found = region.slice(start, end);
+  // The same first and last characters, whole: two characters that share their first half differ whole.
   let prefix = 0;
   while (prefix < Math.min(found.length, needle.length) && found[prefix] === needle[prefix]) prefix += 1;
+  prefix = characterBoundary(found, prefix);
   let suffix = 0;
   while (suffix < Math.min(found.length, needle.length) - prefix && found[found.length - 1 - suffix] === needle[needle.length - 1 - suffix]) suffix += 1;
+  suffix = found.length - characterBoundary(found, found.length - suffix, 'after');
   const differs = start + prefix;
   const before = cut(region, Math.max(0, differs - contextLength), differs, 0);
   // The region's last line break is no text of the file's to show.
@@ -139,7 +142,7 @@ function cut(text: string, start: number, end: number, limit: number): string {
 }
 
 function shorten(part: string): string {
-  return part.length <= differenceLength ? part : `${part.slice(0, characterBoundary(part, differenceLength))}…`;
+  return part.length <= differenceLength ? part : `${firstCharacters(part, differenceLength)}…`;
 }
 
 /** The text normalized, and for each of its positions (and its end) the position in `text` it came from. */

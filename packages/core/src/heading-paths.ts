@@ -1,4 +1,4 @@
-import { characterBoundary } from './character-boundary.js';
+import { firstCharacters } from './character-boundary.js';
 import { codeBlockCloser } from './code-block-closer.js';
 
 /** Longest heading text a path shows; longer headings are cut, marked with …. */
@@ -65,6 +65,6 @@ function atxHeading(line: string): { level: number; text: string } | undefined {
   let closing = content.length;
   while (closing > 0 && content[closing - 1] === '#') closing -= 1;
   if (closing === 0 || content[closing - 1] === ' ' || content[closing - 1] === '\t') content = content.slice(0, closing).trimEnd();
-  if (content.length > maxHeadingLength) content = `${content.slice(0, characterBoundary(content, maxHeadingLength))}…`;
+  if (content.length > maxHeadingLength) content = `${firstCharacters(content, maxHeadingLength)}…`;
   return { level, text: content === '' ? '#'.repeat(level) : `${'#'.repeat(level)} ${content}` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLineWindow, renderWindowLine, windowLine } from './line-window.js';
+import { createLineWindow, lineCut, renderWindowLine, windowLine } from './line-window.js';
 import type { TextStyle } from './text-style.js';
 
 /** Feeds the pieces to a window and returns what it finished with. */
@@ -152,6 +152,65 @@ describe('createLineWindow', () => {
   });
 });
 
+describe('createLineWindow, never half a character', () => {
+  // "😀" is two UTF-16 units: a column or a cut between them moves to the character's start.
+  it('starts a column inside a pair at the pair, and cuts before a pair the limit would split', () => {
+    expect(windowOf(['ab😀😀cd\n'], 1, 10, 3, undefined, 3).lines).toEqual([{ number: 1, text: '😀', fullLength: 8, column: 2 }]);
+    expect(windowOf(['ab😀😀cd\n'], 1, 10, 4, undefined, 3).lines).toEqual([{ number: 1, text: '😀😀', fullLength: 8, column: 2 }]);
+    expect(windowOf(['ab😀😀cd\n'], 1, 10, 3, undefined, 2).lines).toEqual([{ number: 1, text: '😀', fullLength: 8, column: 2 }]);
+    expect(windowOf(['ab😀😀cd\n'], 1, 10, 3, undefined, 5).lines).toEqual([{ number: 1, text: '😀c', fullLength: 8, column: 4 }]);
+    expect(windowOf(['ab😀😀cd\n'], 1, 10, 3).lines).toEqual([{ number: 1, text: 'ab', fullLength: 8 }]);
+  });
+
+  it('a column inside the first character of a line shows the line from its start', () => {
+    expect(windowOf(['😀abc\n'], 1, 10, 10, undefined, 1).lines).toEqual([{ number: 1, text: '😀abc' }]);
+    expect(windowOf(['😀\n'], 1, 10, 10, undefined, 1).lines).toEqual([{ number: 1, text: '😀' }]);
+  });
+
+  it('cuts the same whatever pieces the text arrives in, a pair split between two included', () => {
+    const text = 'x😀😀😀😀\r\n😀😀y\n';
+    const whole = windowOf([text], 1, 10, 4, undefined, 2).lines;
+    expect(whole).toEqual([
+      { number: 1, text: '😀😀', fullLength: 9, column: 1 },
+      { number: 2, text: '😀y', fullLength: 5, column: 2 },
+    ]);
+    for (let split = 1; split < text.length; split += 1) expect(windowOf([text.slice(0, split), text.slice(split)], 1, 10, 4, undefined, 2).lines).toEqual(whole);
+    expect(windowOf([...text], 1, 10, 4, undefined, 2).lines).toEqual(whole);
+  });
+
+  it('every column of a run of emoji: no half character, and the marker reads on from a whole one', () => {
+    // The emoji take units 1-12: a column at an even unit falls inside one.
+    const line = `a${'😀'.repeat(6)}b`;
+    for (let column = 0; column < line.length; column += 1) {
+      const [shown] = windowOf([`${line}\n`], 1, 1, 5, undefined, column).lines;
+      const start = shown!.column ?? 0;
+      expect(start).toBe(column > 0 && column < 13 && column % 2 === 0 ? column - 1 : column);
+      expect(line.slice(start, start + shown!.text.length)).toBe(shown!.text);
+      expect(shown!.text).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
+      // Five units hold two emoji, and a letter before or after them.
+      expect(shown!.text.length).toBe(start === 0 || start === 9 ? 5 : Math.min(4, line.length - start));
+      const readOn = /`column: (\d+)`/.exec(renderWindowLine(shown!, markingStyle))?.[1];
+      if (readOn !== undefined) expect(line[Number(readOn) - 1]).not.toMatch(/[\udc00-\udfff]/);
+    }
+  });
+});
+
+describe('lineCut', () => {
+  it.each([
+    ['a column between characters', 'ab😀cd', 2, 3, { text: '😀c', column: 2 }],
+    ['a column inside a pair: from the pair', 'ab😀cd', 3, 3, { text: '😀c', column: 2 }],
+    ['a limit that would split a pair: before it', 'ab😀cd', 0, 3, { text: 'ab', column: 0 }],
+    ['a limit past the line', 'ab😀', 1, 10, { text: 'b😀', column: 1 }],
+    ['a column past the line', 'ab', 5, 3, { text: '', column: 5 }],
+    ['a limit of one unit at a pair: the whole character, so reading on moves on', '😀😀', 2, 1, { text: '😀', column: 2 }],
+    ['a limit of one unit inside a pair', '😀😀', 3, 1, { text: '😀', column: 2 }],
+    ['a limit of one unit at a letter', 'a😀', 0, 1, { text: 'a', column: 0 }],
+    ['no room at all', '😀', 0, 0, { text: '', column: 0 }],
+  ])('%s', (_, line, column, max, expected) => {
+    expect(lineCut(line, column, max)).toEqual(expected);
+  });
+});
+
 describe('createLineWindow from a later line', () => {
   it('numbers the text from startLine, and is full once past its last line', () => {
     const window = createLineWindow(7, 2, 100, Number.POSITIVE_INFINITY, 0, 7);
@@ -199,6 +258,12 @@ describe('renderWindowLine', () => {
     );
     // Shown to its end: no marker after it.
     expect(renderWindowLine({ number: 2, text: 'defghij', fullLength: 10, column: 3 }, markingStyle)).toBe('<2>: {[from character 4] …}defghij');
+  });
+
+  it('reads on from the column after a text cut before a pair', () => {
+    expect(renderWindowLine({ number: 4, text: 'a😀', fullLength: 9, column: 1 }, markingStyle)).toBe(
+      '<4>: {[from character 2] …}a😀{ … [line cut: 9 characters; TextRead `offset: 4`, `limit: 1`, `column: 5` reads on]}',
+    );
   });
 
   it('says so when a line ends before the column', () => {

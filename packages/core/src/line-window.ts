@@ -1,3 +1,4 @@
+import { characterBoundary } from './character-boundary.js';
 import { lineEndingOf, type LineEnding } from './line-endings.js';
 import { plainStyle, type TextStyle } from './text-style.js';
 
@@ -8,7 +9,7 @@ export interface WindowLine {
   text: string;
   /** The full length in characters when `text` is not the whole line; absent otherwise. */
   fullLength?: number;
-  /** Where `text` starts in the line (0-based, in UTF-16 units) when not at its start. */
+  /** Where `text` starts in the line (0-based, in UTF-16 units) when not at its start: always a character boundary (see `lineCut`). */
   column?: number;
 }
 
@@ -23,7 +24,8 @@ export interface LineWindow {
 
 /**
  * Collects lines `first` .. `first + count - 1` from text that arrives in pieces, while counting
- * every line and line break; of each line, the `maxLineLength` characters from `column` on (0-based).
+ * every line and line break; of each line, at most `maxLineLength` characters from `column` on
+ * (0-based), cut as `lineCut` cuts (never half a character, whatever the pieces split).
  * Memory stays bounded by the window: lines outside it are counted, never kept. The window also ends
  * early, before the line that would take the shown text past `maxCharacters` (the first line is
  * always shown). The text may start at a later line than the first, `startLine`, when the caller has
@@ -41,12 +43,16 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
   let lfCount = 0;
 
   const inWindow = () => lineNumber >= first && lineNumber <= last;
+  // Of a line in the window, `partial` keeps the units from one before the column (whether the column
+  // falls inside a character) to one past the longest shown (whether the cut does; a trailing "\r" is
+  // no character of the line).
+  const keptFrom = Math.max(0, column - 1);
+  const keptLength = column - keptFrom + maxLineLength + 1;
 
   function append(piece: string) {
     if (piece.length === 0) return;
-    // Keeps the line's characters from `column` on, one more than shown (a trailing "\r" is no character of the line).
-    const from = Math.max(0, column - partialLength);
-    if (inWindow() && partial.length <= maxLineLength && from < piece.length) partial += piece.slice(from, from + maxLineLength + 1 - partial.length);
+    const from = Math.max(0, keptFrom - partialLength);
+    if (inWindow() && partial.length < keptLength && from < piece.length) partial += piece.slice(from, from + keptLength - partial.length);
     partialLength += piece.length;
     endsWithCarriageReturn = piece.endsWith('\r');
   }
@@ -59,7 +65,8 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
     }
     if (inWindow()) {
       const length = crlf ? partialLength - 1 : partialLength;
-      const line = windowLine(lineNumber, partial.slice(0, Math.max(0, Math.min(length - column, maxLineLength))), length, column);
+      const shown = lineCut(partial.slice(0, Math.max(0, length - keptFrom)), column - keptFrom, maxLineLength);
+      const line = windowLine(lineNumber, shown.text, length, keptFrom + shown.column);
       // A line costs what it renders to, and its line break.
       shownCharacters += renderWindowLine(line, plainStyle).length + 1;
       if (shownCharacters > maxCharacters && lines.length > 0) last = lineNumber - 1;
@@ -89,6 +96,21 @@ export function createLineWindow(first: number, count: number, maxLineLength: nu
       return { lines, totalLines: lineNumber - 1, lineEnding: lineEndingOf(crlfCount, lfCount) };
     },
   };
+}
+
+/**
+ * The part of `line` a window shows from `column` (0-based, in UTF-16 units): at most `max` units,
+ * never half a character. A column between the two halves of a surrogate pair starts at the
+ * character's first half, so nothing is skipped; the end comes back before a character the limit
+ * would cut, so the column after the text, where a marker says to read on, starts a whole character.
+ * One whole character is shown even past `max` (when less than its two units), so reading on always
+ * moves on. Gives the text and the column it starts at (`column`, or the one before).
+ */
+export function lineCut(line: string, column: number, max: number): { text: string; column: number } {
+  const start = characterBoundary(line, column);
+  let end = characterBoundary(line, Math.min(line.length, start + max));
+  if (end <= start && max > 0 && start < line.length) end = characterBoundary(line, start + 1, 'after');
+  return { text: line.slice(start, Math.max(start, end)), column: start };
 }
 
 /** A line as shown: `text`, from `column` on, and the full `length` when `text` is not the whole line. */

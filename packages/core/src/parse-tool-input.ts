@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { firstCharacters } from './character-boundary.js';
+import { checkWholeCharacters } from './text-codec.js';
 import { VaultError } from './vault-error.js';
 import { escapeName } from './vault-path.js';
 
 /**
  * A tool's input checked against its schema. An argument the tool does not know is refused, never
  * dropped (a misspelt `expected_hash` would otherwise edit with no stale check), naming the closest
- * known parameter.
+ * known parameter. A string argument holding half a surrogate pair is refused too: no file or name
+ * holds one (UTF-8 cannot encode it), and a message quoting the argument would hand it back.
  */
 export function parseToolInput(tool: { name: string; inputSchema: z.ZodObject }, input: unknown): unknown {
   const parsed = tool.inputSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    for (const [name, value] of Object.entries(parsed.data)) if (typeof value === 'string') checkWholeCharacters(value, name);
+    return parsed.data;
+  }
   const known = Object.keys(tool.inputSchema.shape);
   const unknownKeys = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
   if (unknownKeys.length > 0) {
@@ -27,7 +33,7 @@ export function parseToolInput(tool: { name: string; inputSchema: z.ZodObject },
 
 /** A key as shown in a message: escaped and cut, since a caller can send anything. */
 function shown(key: string): string {
-  return escapeName(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+  return escapeName(key.length > 60 ? `${firstCharacters(key, 60)}…` : key);
 }
 
 /** The known name closest to `key`: the same once case, `_` and `-` are ignored, else within a few edits. */

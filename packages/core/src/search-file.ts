@@ -204,11 +204,10 @@ function shownLine(number: number, text: string, match: boolean, matcher: LineMa
 
 /** Ranges within the shown text, widened to whole code points (a classic-mode regex can match half of one) and merged where they overlap. */
 function shownRanges(shown: string, ranges: readonly MatchRange[]): MatchRange[] {
-  const isLowSurrogate = (index: number) => /[\uDC00-\uDFFF]/.test(shown[index] ?? '');
   const merged: MatchRange[] = [];
   for (const range of ranges) {
-    const start = isLowSurrogate(range.start) ? range.start - 1 : range.start;
-    const end = Math.min(isLowSurrogate(range.end) ? range.end + 1 : range.end, shown.length);
+    const start = characterBoundary(shown, range.start);
+    const end = Math.min(characterBoundary(shown, range.end, 'after'), shown.length);
     const previous = merged.at(-1);
     if (previous && start < previous.end) previous.end = Math.max(previous.end, end);
     else merged.push({ start, end });

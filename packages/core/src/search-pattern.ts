@@ -1,3 +1,4 @@
+import { characterBoundary, firstCharacters } from './character-boundary.js';
 import { findAll, indexOfLinear } from './find-all.js';
 import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from './vault-error.js';
@@ -203,7 +204,7 @@ function compiled(source: string, flags: string, query: string): RegExp {
     pattern.test('');
     return pattern;
   } catch (error) {
-    throw new VaultError('INVALID_ARGUMENT', `The query ${query.slice(0, 100)} cannot be compiled: ${(error as Error).message.slice(0, 200)}. Search for a shorter or simpler pattern.`);
+    throw new VaultError('INVALID_ARGUMENT', `The query ${firstCharacters(query, 100)} cannot be compiled: ${firstCharacters((error as Error).message, 200)}. Search for a shorter or simpler pattern.`);
   }
 }
 
@@ -244,7 +245,7 @@ function compileNative(query: string, flags: string): RegExp {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
       return new RegExp(query, flags);
     } catch (error) {
-      throw new VaultError('INVALID_ARGUMENT', `The regex ${query.slice(0, 200)} is invalid: ${(error as Error).message.slice(0, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`);
+      throw new VaultError('INVALID_ARGUMENT', `The regex ${firstCharacters(query, 200)} is invalid: ${firstCharacters((error as Error).message, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`);
     }
   }
 }
@@ -342,7 +343,7 @@ function literalsOfSequence(query: string, from: number, to: number, depth: numb
       index = close;
     } else if ('*+?{'.includes(char)) {
       // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
-      run = run.slice(0, /[\uDC00-\uDFFF]/.test(run.at(-1) ?? '') ? -2 : -1);
+      run = run.slice(0, characterBoundary(run, run.length - 1));
       end();
       if (char === '{') {
         // The whole of a count, {2} or {2,5}, is the quantifier.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstCharacters } from '../character-boundary.js';
 import { defineTool } from '../define-tool.js';
 import { linkBudget } from '../links/link-budget.js';
 import { type MoveLinksPlan, planMoveLinks } from '../links/plan-move-links.js';
@@ -175,7 +176,7 @@ function issueLine(issue: LinkIssue, style: TextStyle): string {
 /** A link as one line of an answer: line breaks and unsafe characters escaped, cut past `maxShownLink` characters. */
 function shown(link: string): string {
   const oneLine = escapeName(link);
-  return oneLine.length > maxShownLink ? `${oneLine.slice(0, maxShownLink)}...` : oneLine;
+  return oneLine.length > maxShownLink ? `${firstCharacters(oneLine, maxShownLink)}...` : oneLine;
 }
 
 function alreadyThere(destination: string): VaultError {

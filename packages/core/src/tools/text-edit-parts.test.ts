@@ -52,6 +52,15 @@ describe('TextEdit\'s splice', () => {
     expect(changeOf('a\nb', 'a\nc\nb', '\r\n')).toEqual({ prefix: 2, suffix: 1, removed: '', inserted: 'c\r\n' });
   });
 
+  it('takes whole characters: two emoji that share their first half are replaced whole', () => {
+    // 😀 is \ud83d\ude00 and 😁 \ud83d\ude01; 🙂 (\ud83d\ude42) and 🥲 (\ud83e\udd72) end differently, 😀 and 𐐀 (\ud801\udc00) share their second half.
+    expect(changeOf('a😀b', 'a😁b', '\n')).toEqual({ prefix: 1, suffix: 1, removed: '😀', inserted: '😁' });
+    expect(changeOf('😀', '😀😁', '\n')).toEqual({ prefix: 2, suffix: 0, removed: '', inserted: '😁' });
+    expect(changeOf('🙂x', '🥲x', '\n')).toEqual({ prefix: 0, suffix: 1, removed: '🙂', inserted: '🥲' });
+    expect(changeOf('x𐐀', 'x😀', '\n')).toEqual({ prefix: 1, suffix: 0, removed: '𐐀', inserted: '😀' });
+    expect(spliceText('—😀—', '😀', '😁')).toEqual({ text: '—😁—', startOffset: 1, endOffset: 3 });
+  });
+
   it('finds no change between equal strings: all prefix, nothing removed or inserted', () => {
     expect(changeOf('same', 'same', '\n')).toEqual({ prefix: 4, suffix: 0, removed: '', inserted: '' });
   });
@@ -114,6 +123,18 @@ describe('TextEdit\'s snippet', () => {
       { number: 1, text: 'a'.repeat(1999), fullLength: 2601 },
       { number: 2, text: 'X' },
     ]);
+  });
+
+  it('shows a change deep in a line of emoji from a whole character, cut before a pair', () => {
+    // The change (X) at unit 4000: from 100 units before it, 2,000 units would end inside a 😀, which is left out.
+    const text = `${'😀'.repeat(2000)}X${'😀'.repeat(2000)}\nend`;
+    expect(snippetOf(text, changedLines(text, 4000, 4001))).toEqual([
+      { number: 1, text: `${'😀'.repeat(50)}X${'😀'.repeat(949)}`, fullLength: 8001, column: 3900 },
+      { number: 2, text: 'end' },
+    ]);
+    // The change at unit 4001: 100 units before it is inside a 😀, which is shown whole.
+    const odd = `${'😀'.repeat(2000)}aX${'😀'.repeat(2000)}`;
+    expect(snippetOf(odd, changedLines(odd, 4001, 4002))).toEqual([{ number: 1, text: `${'😀'.repeat(50)}aX${'😀'.repeat(949)}`, fullLength: 8002, column: 3900 }]);
   });
 
   it('numbers the lines right when the file starts with an empty line', () => {

@@ -5,7 +5,7 @@ import { characterBoundary } from '../character-boundary.js';
 import { findAll } from '../find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from '../find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../line-endings.js';
-import { renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
+import { lineCut, renderWindowLine, type WindowLine, windowLine } from '../line-window.js';
 import { checkTextToWrite, checkWholeCharacters, encodeChunks } from '../text-codec.js';
 import { plainStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
@@ -150,11 +150,14 @@ export interface Change {
 
 /**
  * Only the part where oldString and newString differ is replaced; everything else, including line
- * breaks the two share, is copied from the original, so its line endings stay as they were.
+ * breaks the two share, is copied from the original, so its line endings stay as they were. The part
+ * is of whole characters: two emoji that share their first half are replaced whole, and the change
+ * (where the snippet is shown from) starts on a character.
  */
 export function changeOf(needle: string, replacement: string, newline: string): Change {
-  const prefix = commonPrefixLength(needle, replacement);
-  const suffix = commonSuffixLength(needle, replacement, prefix);
+  const prefix = characterBoundary(needle, commonPrefixLength(needle, replacement));
+  const common = commonSuffixLength(needle, replacement, prefix);
+  const suffix = needle.length - characterBoundary(needle, needle.length - common, 'after');
   const middle = replacement.slice(prefix, replacement.length - suffix);
   return { prefix, suffix, removed: needle.slice(prefix, needle.length - suffix), inserted: newline === '\n' ? middle : middle.replaceAll('\n', newline) };
 }
@@ -479,8 +482,8 @@ export function snippetOf(text: string, { anchor: startOffset, startLine, endLin
     if (newline === -1 && lineStart === text.length && number > firstLine) break;
     const length = lineEnd - lineStart - (text[lineEnd - 1] === '\r' && lineEnd > lineStart ? 1 : 0);
     // A line that ends before the column is shown whole.
-    const start = length > column ? lineStart + column : lineStart;
-    snippet.push(windowLine(number, text.slice(characterBoundary(text, start), characterBoundary(text, Math.min(start + maxLineLength, lineStart + length))), length, characterBoundary(text, start) - lineStart));
+    const shown = lineCut(text.slice(lineStart, lineStart + length), length > column ? column : 0, maxLineLength);
+    snippet.push(windowLine(number, shown.text, length, shown.column));
     if (newline === -1) break;
     lineStart = newline + 1;
   }

@@ -48,7 +48,7 @@ const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
   offset: z.number().int().min(1).default(1).describe('The first line to return, 1-based. Default 1.'),
   limit: z.number().int().min(1).default(maxReadLines).describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
-  column: z.number().int().min(1).default(1).describe('The first character of each line to show, 1-based, to read on where a long line was cut. Default 1.'),
+  column: z.number().int().min(1).default(1).describe('The first character of each line to show, 1-based, to read on where a long line was cut. In UTF-16 units (an emoji is 2); inside one, from its start. Default 1.'),
 });
 
 export const textRead = defineTool({
