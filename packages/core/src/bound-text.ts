@@ -1,6 +1,9 @@
 /** The smallest answer bound a vault accepts: room for a note and a line of metadata. */
 export const minOutputBound = 4096;
 
+/** What every answer cut at its bound says to do: ask for less, or raise the bound. */
+export const askForLess = 'Ask for less (offset and limit, maxResults, a narrower folder or pattern), or raise the bound (maxOutput, vault-mcp --max-output).';
+
 /**
  * `text` cut to at most `max` characters (UTF-16 code units), the safety net behind every answer:
  * the head, cut at a line break, then a note saying what was cut and how to see it, then the last
@@ -11,7 +14,7 @@ export function boundText(text: string, max: number): string {
   const lastLine = text.slice(text.lastIndexOf('\n') + 1);
   const tail = lastLine.length < text.length && lastLine.length <= max / 2 ? `\n${lastLine}` : '';
   const note = (cut: number) =>
-    `[… ${cut} characters cut: the answer is over its bound of ${max} characters. Ask for less (offset and limit, maxResults, a narrower folder or pattern), or raise the bound (maxOutput, vault-mcp --max-output).]`;
+    `[… ${cut} characters cut: the answer is over its bound of ${max} characters. ${askForLess}]`;
   const room = max - note(text.length).length - tail.length - 1;
   let head = text.slice(0, Math.max(0, room));
   const lineBreak = head.lastIndexOf('\n');

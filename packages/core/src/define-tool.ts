@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { plainStyle, type TextStyle } from './text-style.js';
 import type { Vault } from './vault.js';
 import { escapeName } from './vault-path.js';
@@ -41,7 +41,8 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
 }
 
 /**
- * A tool definition, its `structure` filled in, its `render` made safe: every path it shows goes through `escapeName`, so a name
+ * A tool definition, its `structure` filled in, its output schema given the `cut` note every
+ * structured content may carry (`Vault.structure`, `boundJson`), its `render` made safe: every path it shows goes through `escapeName`, so a name
  * holding a line break or a terminal escape can never forge a line of output, whatever the style.
  */
 export function defineTool<Name extends string, Schema extends z.ZodObject, Output>(
@@ -50,6 +51,8 @@ export function defineTool<Name extends string, Schema extends z.ZodObject, Outp
   return {
     ...definition,
     render: (output, style = plainStyle) => definition.render(output, { ...style, path: (text) => style.path(escapeName(text)) }),
+    // Present only when the structured content was over the answer's bound: what was left out, and how to see it.
+    outputSchema: definition.outputSchema.extend({ cut: z.string().optional() }),
     structure: definition.structure ?? ((output) => output as Record<string, unknown>),
   };
 }

@@ -4,6 +4,7 @@ export { createToolFunctions } from './create-tool-functions.js';
 export type { ToolFunctions } from './create-tool-functions.js';
 export { defineTool } from './define-tool.js';
 export type { ToolCall, ToolDefinition, ToolEffects } from './define-tool.js';
+export { boundJson } from './bound-json.js';
 export { boundText, minOutputBound } from './bound-text.js';
 export { parseToolInput } from './parse-tool-input.js';
 export { fileHash } from './file-hash.js';

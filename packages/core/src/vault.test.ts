@@ -172,16 +172,17 @@ describe('Vault.call', () => {
     expect(fs.toJSON()).toEqual({});
   });
 
-  it('bounds an error message longer than maxOutput, keeping its code and details, and leaves one that fits as it is', async () => {
+  it('bounds an error message so that `CODE: message` fits maxOutput, keeping its code and details, and leaves one that fits as it is', async () => {
     const failing = (message: string) => ({
       ...createMemoryFs({}),
       async stat(): Promise<undefined> {
         throw new VaultError('IO_ERROR', message, { reason: 'disk' });
       },
     });
-    const fits = 'x'.repeat(4096);
+    // As adapters show it: `IO_ERROR: ` and the message.
+    const fits = 'x'.repeat(4096 - 'IO_ERROR: '.length);
     await expect(createVault(failing(fits), { maxOutput: 4096 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'IO_ERROR', message: fits });
-    const error = (await createVault(failing('y'.repeat(5000)), { maxOutput: 4096 })
+    const error = (await createVault(failing('y'.repeat(fits.length + 1)), { maxOutput: 4096 })
       .call('TextRead', { filePath: 'a.md' })
       .then(
         () => expect.fail('the call succeeded'),
@@ -189,12 +190,12 @@ describe('Vault.call', () => {
       )) as VaultError;
     expect(error).toBeInstanceOf(VaultError);
     expect(error).toMatchObject({ code: 'IO_ERROR', details: { reason: 'disk' } });
-    expect(error.message.length).toBeLessThanOrEqual(4096);
-    expect(error.message).toMatch(/^y+\n\[… \d+ characters cut: the answer is over its bound of 4096 characters\./);
+    expect(`IO_ERROR: ${error.message}`.length).toBeLessThanOrEqual(4096);
+    expect(error.message).toMatch(/^y+\n\[… \d+ characters cut: the answer is over its bound of 4086 characters\./);
   });
 
   it('passes on a VaultError within the bound as it is, the very error with its cause', async () => {
-    const failure = new VaultError('IO_ERROR', 'w'.repeat(4096));
+    const failure = new VaultError('IO_ERROR', 'w'.repeat(4096 - 'IO_ERROR: '.length));
     failure.cause = { errno: 'EIO' };
     const fs = {
       ...createMemoryFs({}),

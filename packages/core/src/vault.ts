@@ -1,3 +1,4 @@
+import { boundJson } from './bound-json.js';
 import { boundText, minOutputBound } from './bound-text.js';
 import type { ToolCall } from './define-tool.js';
 import { createKeyedLock } from './keyed-lock.js';
@@ -26,8 +27,9 @@ export interface VaultOptions {
   /** Time budget of one search (and of a near-miss search), in milliseconds. Default 10,000. */
   searchTimeout?: number;
   /**
-   * Longest answer, in characters: a tool's rendered text and an error's message. Tools fill their
-   * lists up to it and say what they left out; past it, `render` cuts the text with a note. Default
+   * Longest answer, in characters: a tool's rendered text, its structured content as JSON, and an
+   * error's message, each. Tools fill their lists up to it and say what they left out; past it,
+   * `render` cuts the text with a note, and `structure` the lists with a `cut` field. Default
    * 65,536; at least 4,096.
    */
   maxOutput?: number;
@@ -53,6 +55,12 @@ export interface Vault {
   call<Name extends ToolName>(name: Name, input: ToolInput<Name>, options?: ToolCallOptions): Promise<ToolOutput<Name>>;
   /** A tool's output as the compact text an agent reads, within `maxOutput` characters. */
   render<Name extends ToolName>(name: Name, output: ToolOutput<Name>, style?: TextStyle): string;
+  /**
+   * A tool's output as its structured content (the tool's `structure`, fitting its `outputSchema`),
+   * within `maxOutput` characters as JSON: past the bound its lists are cut at their end and a `cut`
+   * field says what was left out (`boundJson`).
+   */
+  structure<Name extends ToolName>(name: Name, output: ToolOutput<Name>): Record<string, unknown>;
   /**
    * Resolves a tool's path (`''` or `.` is the root) under the containment and hidden-path rules.
    * `trash` lets the trash through although it is hidden: `read` the trash folder and what is in it
@@ -133,14 +141,22 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       try {
         return await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<typeof name>>)(parseToolInput(tool, input), vault, call);
       } catch (error) {
-        if (!isVaultError(error) || error.message.length <= resolved.maxOutput) throw error;
-        throw new VaultError(error.code, boundText(error.message, resolved.maxOutput), error.details as Record<string, unknown> | undefined);
+        if (!isVaultError(error)) throw error;
+        // Within the bound as adapters show it, `CODE: message`.
+        const room = resolved.maxOutput - error.code.length - 2;
+        if (error.message.length <= room) throw error;
+        throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
       }
     },
 
     render(name, output, style) {
       const tool = tools.find((candidate) => candidate.name === name)!;
       return boundText((tool.render as (output: unknown, style?: TextStyle) => string)(output, style), resolved.maxOutput);
+    },
+
+    structure(name, output) {
+      const tool = tools.find((candidate) => candidate.name === name)!;
+      return boundJson((tool.structure as (output: unknown) => Record<string, unknown>)(output), resolved.maxOutput);
     },
 
     resolvePath(input, trash = {}) {

@@ -505,7 +505,7 @@ describe('What an agent is told about TextEdit', () => {
     const { vault } = open({ 'a.md': 'one\n' });
     const structured = textEdit.structure(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two' }));
     expect(textEdit.outputSchema.parse(structured)).toEqual(structured);
-    expect(Object.keys(textEdit.outputSchema.shape)).toEqual(['path', 'replacements', 'startLine', 'endLine', 'fileHash', 'snippet']);
+    expect(Object.keys(textEdit.outputSchema.shape)).toEqual(['path', 'replacements', 'startLine', 'endLine', 'fileHash', 'snippet', 'cut']);
   });
 
   it.each([
