@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { type ErrorCode, type Vault, VaultError, type VaultOptions, createVault, isVaultError, minOutputBound } from '@vault/core';
+import { type ErrorCode, type Vault, VaultError, type VaultOptions, boundJson, createVault, isVaultError, minOutputBound } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
@@ -43,22 +43,27 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     const terminalStyle = createTerminalStyle(colorWanted(global.color, io.color));
     const usage = (message: string): never => command.error(message, { exitCode: usageExitCode });
     if (global.vault === '') usage('--vault is empty. Pass the vault folder, or leave --vault out to use VAULT_PATH or the current folder.');
+    // Known once opened: its bound applies to --json's errors too (one that stops the opening is short).
+    let opened: Vault | undefined;
     try {
       const vault = await openVault(global, vaultOptions, io, usage);
+      opened = vault;
       const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, usage), usage, vault });
       const output = await vault.call(name, toolInput as never);
       const settled = settle?.(output) ?? { exitCode: 0 };
       exitCode = settled.exitCode;
       if (quiet) return;
       const style = { ...terminalStyle, note: (text: string) => terminalStyle.note(words(text)) };
-      io.stdout.write(`${global.json ? JSON.stringify(output, null, 2) : vault.render(name, output, style)}\n`);
+      // --json: the typed result, within the answer's bound like the text (lists cut at their end, with a `cut` note).
+      io.stdout.write(`${global.json ? JSON.stringify(boundJson(output, vault.options.maxOutput, 2), null, 2) : vault.render(name, output, style)}\n`);
       if (settled.hint) io.stderr.write(`${settled.hint}\n`);
     } catch (error) {
       if (error instanceof CommanderError) throw error;
       const { code, message, details } = describeError(error);
       exitCode = exitCodes[code];
       const reported = { code, message: words(message), ...(details ? { details } : {}) };
-      if (global.json) io.stdout.write(`${JSON.stringify({ error: reported }, null, 2)}\n`);
+      const errorJson = { error: reported };
+      if (global.json) io.stdout.write(`${JSON.stringify(opened ? boundJson(errorJson, opened.options.maxOutput, 2) : errorJson, null, 2)}\n`);
       else io.stderr.write(`${createTerminalStyle(colorWanted(global.color, io.errorColor)).errorCode(code)}: ${reported.message}\n`);
     }
   };

@@ -8,8 +8,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, serveBin } from './serve-bin.js';
+import { textOf } from './text-of.js';
 
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 describe('path attacks through the MCP server (a sample of the suite in @vault/node, over stdio with the built bin)', () => {
   let parent: TempFolder;

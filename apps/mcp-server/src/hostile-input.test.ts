@@ -6,10 +6,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from './serve-bin.js';
+import { textOf } from './text-of.js';
 
 /** The default answer bound (maxOutput), in characters. */
 const bound = 65_536;
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /**
  * Hostile input through the built bin over stdio, with the SDK's own client: the answers a client
@@ -21,10 +21,11 @@ describe('hostile input over stdio: every answer bounded, the session never dies
   let client: Client;
   let stderr = '';
 
-  /** A tool call whose answer must be within the bound; errors are results with a code. */
+  /** A tool call whose answer (its text, and its structured content as JSON) must be within the bound; errors are results with a code. */
   async function call(name: string, args: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<CallToolResult> {
     const result = (await client.callTool({ name, arguments: args }, undefined, { ...options, timeout: 600_000 })) as CallToolResult;
     expect(textOf(result).length).toBeLessThanOrEqual(bound);
+    expect(JSON.stringify(result.structuredContent ?? {}).length).toBeLessThanOrEqual(bound);
     return result;
   }
 

@@ -3,13 +3,12 @@ import { once } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bin, serveBin } from './serve-bin.js';
+import { textOf } from './text-of.js';
 
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\n', 'inbox/': '' };
-const textOf = (result: unknown) => (result as CallToolResult).content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 let vault: TempFolder;
 const children: ChildProcess[] = [];

@@ -87,7 +87,7 @@ describe('tools/call: failures that are not the caller\'s', () => {
 
   it('never sends structured content outside the output schema tools/list gives: IO_ERROR, reported', async () => {
     const vault = createVault(createMemoryFs(seed));
-    const broken: Vault = { ...vault, tools: vault.tools.map((tool) => (tool.name === 'ListFiles' ? { ...tool, structure: () => ({ files: 'not a list' }) } : tool)) };
+    const broken: Vault = { ...vault, structure: (name, output) => (name === 'ListFiles' ? { files: 'not a list' } : vault.structure(name, output)) };
     const { call, unexpected } = await connect(broken);
     const result = await call('ListFiles', {});
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR' } });

@@ -10,7 +10,8 @@ export interface ToolCallParams {
 
 /**
  * Answers a tools/call: the tool's rendered text as content and its complete result as structured
- * content, or an error result with a code. Core checks everything the caller sent (`Vault.call`):
+ * content, each within the vault's answer bound (`Vault.render`, `Vault.structure`), or an error
+ * result with a code. Core checks everything the caller sent (`Vault.call`):
  * an unknown tool or argument, or arguments that do not fit the input schema, are INVALID_ARGUMENT
  * naming the parameter; a write tool on a read-only vault is PERMISSION_DENIED. `onUnexpected` hears
  * of every failure that is not a `VaultError`, a cancelled call's excepted: its answer is never sent.
@@ -25,7 +26,7 @@ export async function callVaultTool(
     const output = await vault.call(name as ToolName, input as never, { signal });
     const tool = vault.tools.find((candidate) => candidate.name === name)!;
     // The complete result, for clients that show the model structured content instead of the text.
-    const structuredContent = (tool.structure as (output: unknown) => Record<string, unknown>)(output);
+    const structuredContent = vault.structure(tool.name, output as never);
     // What tools/list promises: a result outside its output schema is a bug of ours, never sent.
     const checked = tool.outputSchema.safeParse(structuredContent);
     if (!checked.success) throw new Error(`${tool.name}'s structured content does not fit its output schema: ${checked.error.message}`);
