@@ -6,6 +6,8 @@ export interface ServerOptions {
   vault: string | undefined;
   /** Which of the client's roots to serve, by name (without --vault); default the first. */
   root: string | undefined;
+  /** How long the client has to answer roots/list, in milliseconds (without --vault). */
+  rootsTimeout: number;
   extensions: string[] | undefined;
   allowHidden: boolean;
   readOnly: boolean;
@@ -31,6 +33,8 @@ Options:
   --vault DIR          the vault folder (default: the VAULT_PATH environment variable; without
                        either, on stdio, the first of the client's roots)
   --root NAME          without --vault: serve the client's root of this name instead of the first
+  --roots-timeout MS   without --vault: how long the client has to answer roots/list, in
+                       milliseconds (default: 10000); a call past it gets TIMEOUT, the next asks again
   --extensions LIST    allowed file extensions, comma-separated (default: .md,.markdown,.mdx,.txt)
   --allow-hidden       let the tools reach hidden paths (.git, .obsidian, .trash)
   --read-only          register only the read tools
@@ -62,6 +66,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const vault = values.vault ?? environment.VAULT_PATH;
   if (!vault && values.http) throw new UsageError('No vault given. Pass --vault DIR or set the VAULT_PATH environment variable (over HTTP the server cannot ask the client for its roots).');
   if (vault && values.root !== undefined) throw new UsageError('--root chooses among the client\'s roots, which are not asked for when --vault or VAULT_PATH names the vault. Pass one of them.');
+  const rootsTimeout = positiveInteger(values['roots-timeout'], '--roots-timeout', 'milliseconds, such as 30000') ?? defaultRootsTimeout;
   const port = Number(values.port ?? '3939');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${values.port} is not a port number (0-65535).`);
   const host = values.host ?? '127.0.0.1';
@@ -79,6 +84,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   return {
     vault: vault || undefined,
     root: values.root,
+    rootsTimeout,
     extensions,
     allowHidden: values['allow-hidden'] ?? false,
     readOnly: values['read-only'] ?? false,
@@ -100,6 +106,7 @@ function parse(argv: string[]) {
     options: {
       vault: { type: 'string' },
       root: { type: 'string' },
+      'roots-timeout': { type: 'string' },
       extensions: { type: 'string' },
       'allow-hidden': { type: 'boolean' },
       'read-only': { type: 'boolean' },
@@ -120,6 +127,9 @@ function parse(argv: string[]) {
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/** How long a client has to answer roots/list unless told: clients answer at once, and a call waits for it. */
+const defaultRootsTimeout = 10_000;
 
 /** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
 const defaultSearchMemory = 512;

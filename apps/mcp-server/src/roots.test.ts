@@ -5,8 +5,7 @@ import { type CallToolResult, ListRootsRequestSchema, type Root } from '@modelco
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bin } from './serve-bin.js';
-
-const textOf = (result: unknown) => (result as CallToolResult).content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+import { textOf } from './text-of.js';
 
 let folder: TempFolder;
 beforeEach(async () => {
@@ -18,10 +17,10 @@ afterEach(async () => {
 
 const root = (name: string): Root => ({ uri: pathToFileURL(`${folder.path}/${name}`).href, name });
 
-/** The SDK's client over stdio to the built bin, offering the roots `listRoots` gives (none: no roots capability). */
-async function connect(args: string[], listRoots?: () => Root[]) {
-  const client = new Client({ name: 'roots-test', version: '1.0.0' }, listRoots ? { capabilities: { roots: { listChanged: true } } } : {});
-  if (listRoots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: listRoots() }));
+/** The SDK's client over stdio to the built bin, answering roots/list as `answer` says, any shape (none: no roots capability). */
+async function connect(args: string[], answer?: (signal: AbortSignal) => unknown) {
+  const client = new Client({ name: 'roots-test', version: '1.0.0' }, answer ? { capabilities: { roots: { listChanged: true } } } : {});
+  if (answer) client.setRequestHandler(ListRootsRequestSchema, (_request, { signal }) => answer(signal) as never);
   const env = { ...process.env, VAULT_PATH: '' } as Record<string, string>;
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, ...args], env, stderr: 'pipe' }));
   const files = async () => textOf(await client.callTool({ name: 'ListFiles', arguments: {} }));
@@ -30,7 +29,7 @@ async function connect(args: string[], listRoots?: () => Root[]) {
 
 describe("vault-mcp without --vault: the client's roots", () => {
   it('serves the first root the client offers', async () => {
-    const { client, files } = await connect([], () => [root('first'), root('second')]);
+    const { client, files } = await connect([], () => ({ roots: [root('first'), root('second')] }));
     try {
       expect(await files()).toBe('one.md 18\n[1 file in the vault root, sizes in bytes]');
       expect(textOf(await client.callTool({ name: 'TextRead', arguments: { filePath: '../second/two.md' } }))).toMatch(/^PATH_OUTSIDE_VAULT: /);
@@ -40,7 +39,7 @@ describe("vault-mcp without --vault: the client's roots", () => {
   });
 
   it('serves the root named by --root', async () => {
-    const { client, files } = await connect(['--root', 'second'], () => [root('first'), root('second')]);
+    const { client, files } = await connect(['--root', 'second'], () => ({ roots: [root('first'), root('second')] }));
     try {
       expect(await files()).toBe('two.md 19\n[1 file in the vault root, sizes in bytes]');
     } finally {
@@ -52,7 +51,7 @@ describe("vault-mcp without --vault: the client's roots", () => {
     let asked = 0;
     const { client, files } = await connect(['--vault', `${folder.path}/given`], () => {
       asked++;
-      return [root('first')];
+      return { roots: [root('first')] };
     });
     try {
       expect(await files()).toBe('given.md 22\n[1 file in the vault root, sizes in bytes]');
@@ -72,13 +71,48 @@ describe("vault-mcp without --vault: the client's roots", () => {
     } finally {
       await none.client.close();
     }
-    const unnamed = await connect(['--root', 'third'], () => [root('first')]);
+    const unnamed = await connect(['--root', 'third'], () => ({ roots: [root('first')] }));
     try {
       expect(await unnamed.files()).toBe(
         `NOT_FOUND: No vault: no root is named third among first (${root('first').uri}). Start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.`,
       );
     } finally {
       await unnamed.client.close();
+    }
+  });
+
+  it('passes over roots it cannot serve and serves the first it can; answers the others with a code, never an internal error', async () => {
+    // Each is a process of its own: they start at once.
+    const answers: ((signal: AbortSignal) => unknown)[] = [
+      () => ({ roots: [{ uri: 'https://example.com/notes' }, { uri: 'file://fileserver/share' }, { uri: `${root('first').uri}%2F..%2Fsecond` }, root('first')] }),
+      () => ({ roots: [{ uri: 'https://example.com/notes' }, { name: 'no uri' }] }),
+      () => ({ roots: 'not a list' }),
+      () => Promise.reject(new Error('no roots here')),
+    ];
+    const clients = await Promise.all(answers.map((answer) => connect([], answer)));
+    try {
+      const [mixed, unusable, malformed, failing] = await Promise.all(clients.map(({ client }) => client.callTool({ name: 'ListFiles', arguments: {} }) as Promise<CallToolResult>));
+      expect(textOf(mixed)).toBe('one.md 18\n[1 file in the vault root, sizes in bytes]');
+      for (const refused of [unusable, malformed, failing]) expect(refused).toMatchObject({ isError: true, _meta: { errorCode: 'NOT_FOUND' } });
+      expect(textOf(unusable)).toBe(
+        "NOT_FOUND: No vault: none of the client's 2 roots can be served: https://example.com/notes is not a file:// URI; no uri (root 2) has no uri string. Give the client a root that is a folder on this machine (a file:// URI), or start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.",
+      );
+      expect(textOf(malformed)).toContain('holds no list of roots (`roots` is string)');
+      expect(textOf(failing)).toContain('answered roots/list with an error (MCP error -32603: no roots here)');
+    } finally {
+      await Promise.all(clients.map(({ client }) => client.close()));
+    }
+  });
+
+  it('answers TIMEOUT when roots/list goes unanswered past --roots-timeout, and serves the roots the next call gets', async () => {
+    let answer: (signal: AbortSignal) => unknown = (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ roots: [] })));
+    const { client, files } = await connect(['--roots-timeout', '100'], (signal) => answer(signal));
+    try {
+      expect(await files()).toBe('TIMEOUT: No vault yet: the client did not answer roots/list within 100 ms. Call again once the client is ready (each call asks again), or start the server with --vault DIR (or VAULT_PATH).');
+      answer = () => ({ roots: [root('second')] });
+      expect(await files()).toBe('two.md 19\n[1 file in the vault root, sizes in bytes]');
+    } finally {
+      await client.close();
     }
   });
 });

@@ -105,6 +105,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
       [['--vault', `${vault.path}/notes/a.md`], 66, 'NOT_A_DIRECTORY'],
       [['--vault', vault.path, '--bogus'], 64, '--help'],
       [['--vault', vault.path, '--extensions', ','], 64, '--extensions'],
+      [['--roots-timeout', 'soon'], 64, '--roots-timeout soon is not a positive whole number'],
     ];
     const results = await Promise.all(refusals.map(([args]) => run(args)));
     for (const [index, [, code, message]] of refusals.entries()) expect(results[index]).toMatchObject({ code, stderr: expect.stringContaining(message) });

@@ -1,11 +1,12 @@
-import { createVault, isVaultError, type Vault } from '@vault/core';
+import { createVault, isVaultError, type Vault, type VaultOptions } from '@vault/core';
 import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseOptions, UsageError, usage } from './parse-options.js';
+import { createRootsVaultServer } from './create-roots-vault-server.js';
 import { trackPendingRequests } from './track-pending-requests.js';
-import { vaultFolderFromRoots } from './vault-folder-from-roots.js';
 
 const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
 
@@ -18,17 +19,17 @@ async function main(): Promise<void> {
 
   /** The backend opened, closed at shutdown (its search workers and what they keep). */
   let backend: NodeVaultFs | undefined;
+  const vaultOptions: VaultOptions = {
+    ...(options.extensions ? { extensions: options.extensions } : {}),
+    allowHidden: options.allowHidden,
+    readOnly: options.readOnly,
+    ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
+    ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
+    ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
+  };
   const openVault = async (folder: string) => {
     backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory });
-    const vault = createVault(backend, {
-      ...(options.extensions ? { extensions: options.extensions } : {}),
-      allowHidden: options.allowHidden,
-      readOnly: options.readOnly,
-      ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
-      ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
-      ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
-    });
-    return vault;
+    return createVault(backend, vaultOptions);
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();
   const serverOptions: VaultMcpServerOptions = {
@@ -48,17 +49,20 @@ async function main(): Promise<void> {
   }
 
   // With --vault, that folder and nothing else; without, the one the client's roots name (never wider).
-  let fromRoots: ((vault: Promise<Vault>) => void) | undefined;
-  const vault = options.vault ? await openVault(options.vault) : new Promise<Vault>((resolve) => (fromRoots = resolve));
-  const server = createVaultMcpServer(vault, serverOptions);
-  fromRoots?.(vaultFolderFromRoots(server.server, options.root).then(openVault));
-  Promise.resolve(vault).then(
-    (ready) => {
-      log(`serving ${ready.fs.root} (${mode(ready)}) over stdio${options.vault ? '' : ", from the client's roots"}`);
-      warmSearch(backend!, ready);
-    },
-    (error: unknown) => log(isVaultError(error) ? `${error.code}: ${error.message}` : `no vault: ${(error as Error)?.stack ?? String(error)}`),
-  );
+  const serve = (ready: Vault, from: string) => {
+    log(`serving ${ready.fs.root} (${mode(ready)}) over stdio${from}`);
+    warmSearch(backend!, ready);
+  };
+  let server: McpServer;
+  if (options.vault) {
+    const vault = await openVault(options.vault);
+    server = createVaultMcpServer(vault, serverOptions);
+    serve(vault, '');
+  } else {
+    const roots = createRootsVaultServer({ vaultOptions, rootName: options.root, rootsTimeout: options.rootsTimeout, open: openVault, log, server: serverOptions });
+    server = roots.server;
+    roots.chosen.then((vault) => serve(vault, ", from the client's roots"));
+  }
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const requests = trackPendingRequests(transport);

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { isVaultError, type ToolName, type Vault } from '@vault/core';
+import { createMemoryFs, createVault, isVaultError, type ToolName, type Vault, type VaultOptions } from '@vault/core';
 import { callVaultTool } from './call-vault-tool.js';
 import { listVaultTools } from './list-vault-tools.js';
 import { toolErrorResult } from './tool-error-result.js';
@@ -14,14 +14,30 @@ export interface VaultMcpServerOptions {
   version?: string;
   /**
    * Called with every unexpected failure, e.g. to log it to stderr: a tool's non-VaultError (`where`
-   * is the tool's name) or a protocol error such as an unparsable message (`where` is `protocol`).
+   * is the tool's name), or a protocol error such as an unparsable message, or a vault that failed
+   * with anything but a VaultError (`where` is `protocol`).
    */
   onUnexpectedError?: (error: unknown, where: ToolName | 'protocol') => void;
 }
 
+/**
+ * A vault the server learns only after the client connected (from its roots, as vault-mcp does
+ * without --vault), asked for again until it comes.
+ */
+export interface PendingVault {
+  /** The options the vault will be opened with: they decide the tools tools/list offers (all eight, or the read tools) before it is known. */
+  readonly options: VaultOptions;
+  /**
+   * The vault, asked for at each tools/call until it resolves (the caller keeps it once it has it).
+   * A rejection answers that call: a `VaultError` with its code (say what to fix), anything else as
+   * `IO_ERROR` (and `onUnexpectedError` hears of it); the next call asks again.
+   */
+  open(): Promise<Vault>;
+}
+
 /** What the server tells a client about its tools, true to the vault's mode (when the vault is known at the start). */
-function instructionsFor(vault: Vault | Promise<Vault>): string {
-  if (vault instanceof Promise) return 'Tools for the text and markdown files of one folder (the vault), chosen from the roots of this client. Paths are vault-relative, like notes/todo.md.';
+function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
+  if (!isVault(vault)) return 'Tools for the text and markdown files of one folder (the vault), chosen from the roots of this client. Paths are vault-relative, like notes/todo.md.';
   const writes = vault.tools.some((tool) => !tool.effects.readOnly);
   return [
     'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
@@ -42,24 +58,46 @@ function instructionsFor(vault: Vault | Promise<Vault>): string {
  * do not depend on how an SDK version validates, words or lists tools; registering more tools on the
  * returned server is refused by the SDK (the handlers exist already).
  *
- * `vault` may be a promise, for a vault the server learns only after the client connected (its
- * roots): tools/list and tools/call wait for it, and if it fails, tools/call answers with its
- * VaultError (tools/list with the message).
+ * `vault` may be a `PendingVault`, for a vault the server learns only after the client connected
+ * (its roots): tools/list answers from its options at once, and each tools/call asks for it until it
+ * comes, answering a failure with a code. Or a promise of one: tools/list and tools/call wait for it,
+ * and if it fails, tools/call answers with its VaultError (anything else as IO_ERROR), tools/list
+ * with the message.
  */
-export function createVaultMcpServer(vault: Vault | Promise<Vault>, options: VaultMcpServerOptions = {}): McpServer {
+export function createVaultMcpServer(vault: Vault | Promise<Vault> | PendingVault, options: VaultMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? packageVersion }, { instructions: instructionsFor(vault) });
   const protocol = server.server;
   // The tool list never changes while the server runs.
   protocol.registerCapabilities({ tools: { listChanged: false } });
-  protocol.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listVaultTools(await vault) }));
+  const { listed, ready } = sourceOf(vault);
+  protocol.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listVaultTools(await listed()) }));
   protocol.setRequestHandler(CallToolRequestSchema, async (request, { signal }) => {
-    const ready = await Promise.resolve(vault).catch((error: unknown) => {
-      if (isVaultError(error)) return error;
-      throw error;
-    });
-    if (isVaultError(ready)) return toolErrorResult(ready);
-    return callVaultTool(ready, request.params, signal, (error, where) => options.onUnexpectedError?.(error, where));
+    const opened = await ready().then(
+      (vault) => ({ vault }),
+      (error: unknown) => ({ error }),
+    );
+    if ('error' in opened) {
+      // A vault that failed for a reason nobody put in words is a bug of ours or the host's: reported, answered IO_ERROR.
+      if (!isVaultError(opened.error)) options.onUnexpectedError?.(opened.error, 'protocol');
+      return toolErrorResult(opened.error);
+    }
+    return callVaultTool(opened.vault, request.params, signal, (error, where) => options.onUnexpectedError?.(error, where));
   });
   protocol.onerror = (error) => options.onUnexpectedError?.(error, 'protocol');
   return server;
+}
+
+function isVault(vault: Vault | Promise<Vault> | PendingVault): vault is Vault {
+  return !(vault instanceof Promise) && !('open' in vault);
+}
+
+/** Where tools/list and tools/call find the vault: `listed` gives the tools to list, `ready` the vault to call. */
+function sourceOf(vault: Vault | Promise<Vault> | PendingVault): { listed: () => Promise<Vault>; ready: () => Promise<Vault> } {
+  if (vault instanceof Promise || isVault(vault)) {
+    const ready = () => Promise.resolve(vault);
+    return { listed: ready, ready };
+  }
+  // The tools of a vault with these options, on no files: core decides which tools a vault offers.
+  let standIn: Vault | undefined;
+  return { listed: async () => (standIn ??= createVault(createMemoryFs(), vault.options)), ready: () => vault.open() };
 }

@@ -1,3 +1,3 @@
 export { createVaultMcpServer } from './create-vault-mcp-server.js';
-export type { VaultMcpServerOptions } from './create-vault-mcp-server.js';
+export type { PendingVault, VaultMcpServerOptions } from './create-vault-mcp-server.js';
 export { toolErrorResult } from './tool-error-result.js';
