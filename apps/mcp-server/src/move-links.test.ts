@@ -2,15 +2,13 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bin } from './serve-bin.js';
+import { textOf } from './text-of.js';
 
 let vault: TempFolder | undefined;
 afterEach(async () => vault?.remove());
-
-const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
 describe('a link-aware Move through the built server over stdio', () => {
   it('plans with dryRun, moves a folder with its attachments, rewrites the links on disk, and RemoveFile names what it breaks', async () => {

@@ -1,3 +1,5 @@
+import { firstCharacters } from './character-boundary.js';
+
 /** The smallest answer bound a vault accepts: room for a note and a line of metadata. */
 export const minOutputBound = 4096;
 
@@ -16,9 +18,8 @@ export function boundText(text: string, max: number): string {
   const note = (cut: number) =>
     `[… ${cut} characters cut: the answer is over its bound of ${max} characters. ${askForLess}]`;
   const room = max - note(text.length).length - tail.length - 1;
-  let head = text.slice(0, Math.max(0, room));
+  let head = firstCharacters(text, Math.max(0, room));
   const lineBreak = head.lastIndexOf('\n');
   if (lineBreak > room / 2) head = head.slice(0, lineBreak);
-  else if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
   return `${head}\n${note(text.length - head.length - tail.length)}${tail}`;
 }

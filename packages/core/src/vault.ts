@@ -1,5 +1,6 @@
 import { boundJson } from './bound-json.js';
 import { boundText, minOutputBound } from './bound-text.js';
+import { firstCharacters } from './character-boundary.js';
 import type { ToolCall } from './define-tool.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { parseToolInput } from './parse-tool-input.js';
@@ -134,7 +135,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
         const known = tools.some((candidate) => candidate.name === name);
         throw known
           ? new VaultError('PERMISSION_DENIED', `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`)
-          : new VaultError('INVALID_ARGUMENT', `There is no tool named ${escapeName(String(name).slice(0, 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
+          : new VaultError('INVALID_ARGUMENT', `There is no tool named ${escapeName(firstCharacters(String(name), 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
       }
       signal?.throwIfAborted();
       const call: ToolCall = { signal: signal ?? new AbortController().signal };

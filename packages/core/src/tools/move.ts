@@ -173,10 +173,9 @@ function issueLine(issue: LinkIssue, style: TextStyle): string {
   return issue.line === 0 ? `${style.path(issue.file)}: ${issue.reason}` : `${style.path(issue.file)}:${issue.line}: ${shown(issue.link)} ${issue.reason}`;
 }
 
-/** A link as one line of an answer: line breaks and unsafe characters escaped, cut past `maxShownLink` characters. */
+/** A link as one line of an answer: cut past `maxShownLink` characters (never inside a character, nor inside an escape), line breaks and unsafe characters escaped. */
 function shown(link: string): string {
-  const oneLine = escapeName(link);
-  return oneLine.length > maxShownLink ? `${firstCharacters(oneLine, maxShownLink)}...` : oneLine;
+  return link.length > maxShownLink ? `${escapeName(firstCharacters(link, maxShownLink))}...` : escapeName(link);
 }
 
 function alreadyThere(destination: string): VaultError {
