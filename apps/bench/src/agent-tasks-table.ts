@@ -1,6 +1,12 @@
 import type { TaskComparison, TaskOutcome } from './compare-agent-tasks.js';
 
-export const agentTasksColumns = ['task', 'correct (ours / server-filesystem)', 'tokens (ours / server-filesystem)', 'calls (ours / server-filesystem)', 'tokens ratio'];
+export const agentTasksColumns = [
+  'task',
+  'correct (ours / server-filesystem)',
+  'tokens (ours / server-filesystem)',
+  'calls (ours / server-filesystem)',
+  'tokens ratio',
+];
 
 interface Cost {
   tokens: number;
@@ -26,7 +32,13 @@ export function tokensRatio(ours: number, reference: number): string {
 }
 
 function row(name: string, correct: string, ours: Cost, reference: Cost): string[] {
-  return [name, correct, `${count(ours.tokens)} / ${count(reference.tokens)}`, `${ours.calls} / ${reference.calls}`, tokensRatio(ours.tokens, reference.tokens)];
+  return [
+    name,
+    correct,
+    `${count(ours.tokens)} / ${count(reference.tokens)}`,
+    `${ours.calls} / ${reference.calls}`,
+    tokensRatio(ours.tokens, reference.tokens),
+  ];
 }
 
 /** One row a task, then the totals; cells in the order of `agentTasksColumns`. */

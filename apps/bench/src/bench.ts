@@ -19,7 +19,11 @@ import { median } from './statistics.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = process.env.VAULT_BENCH_CORPUS ?? path.resolve(root, '../shared/corpus/cpp-docs');
 const referenceBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist/index.js');
-const ours = (vault: string): ServerCommand => ({ name: 'vault-mcp', command: process.execPath, args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault] });
+const ours = (vault: string): ServerCommand => ({
+  name: 'vault-mcp',
+  command: process.execPath,
+  args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault],
+});
 const reference = (folder: string): ServerCommand => ({ name: 'server-filesystem', command: process.execPath, args: [referenceBin, folder] });
 
 type Row = FigureRow;
@@ -40,7 +44,13 @@ async function coldStarts() {
   }
   const [vaultMcp, bareNode, peer] = [median(times.vaultMcp), median(times.bareNode), median(times.reference)];
   results.coldStart = { vaultMcp, bareNode, reference: peer, runs: times };
-  rows.push({ figure: 'cold start, median of 10', ours: ms(vaultMcp), peer: `node -e 0: ${ms(bareNode)}`, ratio: `+${ms(vaultMcp - bareNode)}`, budget: verdict(vaultMcp - bareNode <= 80, 'within 80 ms of node -e 0') });
+  rows.push({
+    figure: 'cold start, median of 10',
+    ours: ms(vaultMcp),
+    peer: `node -e 0: ${ms(bareNode)}`,
+    ratio: `+${ms(vaultMcp - bareNode)}`,
+    budget: verdict(vaultMcp - bareNode <= 80, 'within 80 ms of node -e 0'),
+  });
   rows.push({ figure: 'cold start, median of 10', ours: ms(vaultMcp), peer: `server-filesystem: ${ms(peer)}`, ratio: ratio(vaultMcp, peer), budget: '' });
 }
 
@@ -63,14 +73,32 @@ async function searches() {
     const checks = [];
     for (const query of searchQueries) checks.push({ query: query.name, ...(await compareFindings(session, corpus, query)) });
     const differences = checks.flatMap((check) => check.differences.map((difference) => `${check.query}: ${difference}`));
-    rows.push({ figure: 'search: same files and counts', ours: `${checks.length - checks.filter((check) => check.differences.length > 0).length}/${checks.length} queries`, peer: `ripgrep: ${checks.map((check) => check.files).join(', ')} files`, ratio: '', budget: differences.length === 0 ? 'identical' : `${differences.length} differences` });
+    rows.push({
+      figure: 'search: same files and counts',
+      ours: `${checks.length - checks.filter((check) => check.differences.length > 0).length}/${checks.length} queries`,
+      peer: `ripgrep: ${checks.map((check) => check.files).join(', ')} files`,
+      ratio: '',
+      budget: differences.length === 0 ? 'identical' : `${differences.length} differences`,
+    });
     const figures = await searchFigures(session, corpus);
     for (const figure of figures) {
       const times = figure.ours.median / figure.ripgrep.median;
-      rows.push({ figure: `search ${figure.mode}: ${figure.query.name}`, ours: spread(figure.ours.runs), peer: `ripgrep: ${spread(figure.ripgrep.runs)}`, ratio: ratio(figure.ours.median, figure.ripgrep.median), budget: verdict(times <= 1, 'at most 1.0x ripgrep (median)') });
+      rows.push({
+        figure: `search ${figure.mode}: ${figure.query.name}`,
+        ours: spread(figure.ours.runs),
+        peer: `ripgrep: ${spread(figure.ripgrep.runs)}`,
+        ratio: ratio(figure.ours.median, figure.ripgrep.median),
+        budget: verdict(times <= 1, 'at most 1.0x ripgrep (median)'),
+      });
     }
     const first = await firstResultsFigure(session, corpus, searchQueries[0]!);
-    rows.push({ figure: 'search: first 50 results (function)', ours: spread(first.ours.runs), peer: `ripgrep: ${spread(first.ripgrep.runs)}`, ratio: ratio(first.ours.median, first.ripgrep.median), budget: verdict(first.ours.median <= 30, 'within 30 ms (median)') });
+    rows.push({
+      figure: 'search: first 50 results (function)',
+      ours: spread(first.ours.runs),
+      peer: `ripgrep: ${spread(first.ripgrep.runs)}`,
+      ratio: ratio(first.ours.median, first.ripgrep.median),
+      budget: verdict(first.ours.median <= 30, 'within 30 ms (median)'),
+    });
     // Every file has been searched by now, so the workers keep all they can.
     const memory = await residentMemory(session.pid);
     rows.push({ figure: 'search: warm server memory (RSS)', ours: mb(memory), peer: '', ratio: '', budget: 'stated (--search-memory bounds the text kept)' });

@@ -30,7 +30,11 @@ interface Side {
 }
 
 /** Runs every task for one kind of client on vault-mcp and on server-filesystem, each on its own temp copy for the tasks that write. */
-export async function compareAgentTasks(corpus: string, kind: ClientKind, servers: { ours(folder: string): ServerCommand; reference(folder: string): ServerCommand }): Promise<TaskComparison[]> {
+export async function compareAgentTasks(
+  corpus: string,
+  kind: ClientKind,
+  servers: { ours(folder: string): ServerCommand; reference(folder: string): ServerCommand },
+): Promise<TaskComparison[]> {
   const ours = await runSide(corpus, kind, { command: servers.ours, run: (task, context) => task.ours(context) });
   const reference = await runSide(corpus, kind, { command: servers.reference, run: (task, context) => task.reference(context) });
   return agentTasks.map((task, index) => ({ task: task.name, goal: task.goal, ours: ours[index]!, reference: reference[index]! }));

@@ -40,7 +40,11 @@ const laterReads = 5;
  * memory growth), and the last 500 lines of a 1 GB file read in a fresh server (time and growth),
  * then read again `laterReads` times (min / median / max).
  */
-export async function largeFileFigures(ours: (folder: string) => ServerCommand, reference: (folder: string) => ServerCommand, log: (message: string) => void): Promise<{ rows: FigureRow[]; results: unknown }> {
+export async function largeFileFigures(
+  ours: (folder: string) => ServerCommand,
+  reference: (folder: string) => ServerCommand,
+  log: (message: string) => void,
+): Promise<{ rows: FigureRow[]; results: unknown }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-'));
   try {
     log('edit one line of a 50 MB file');
@@ -56,8 +60,12 @@ export async function largeFileFigures(ours: (folder: string) => ServerCommand, 
         await session.close();
       }
     };
-    const oursEdit = await edit(ours(folder), Math.floor(lines / 2), (session, oldString, newString) => session.call('TextEdit', { filePath: 'big.md', oldString, newString }));
-    const peerEdit = await edit(reference(folder), Math.floor(lines / 3), (session, oldText, newText) => session.call('edit_file', { path: big, edits: [{ oldText, newText }] }));
+    const oursEdit = await edit(ours(folder), Math.floor(lines / 2), (session, oldString, newString) =>
+      session.call('TextEdit', { filePath: 'big.md', oldString, newString }),
+    );
+    const peerEdit = await edit(reference(folder), Math.floor(lines / 3), (session, oldText, newText) =>
+      session.call('edit_file', { path: big, edits: [{ oldText, newText }] }),
+    );
     await rm(big);
 
     log('read the last 500 lines of a 1 GB file');
@@ -78,7 +86,13 @@ export async function largeFileFigures(ours: (folder: string) => ServerCommand, 
     const peerTail = await tail(reference(folder), (session) => session.call('read_text_file', { path: huge, tail: 500 }));
     return {
       rows: [
-        { figure: 'edit a line of a 50 MB file', ours: ms(oursEdit.milliseconds), peer: `edit_file: ${ms(peerEdit.milliseconds)}`, ratio: ratio(oursEdit.milliseconds, peerEdit.milliseconds), budget: verdict(oursEdit.milliseconds < 600, 'under 0.6 s') },
+        {
+          figure: 'edit a line of a 50 MB file',
+          ours: ms(oursEdit.milliseconds),
+          peer: `edit_file: ${ms(peerEdit.milliseconds)}`,
+          ratio: ratio(oursEdit.milliseconds, peerEdit.milliseconds),
+          budget: verdict(oursEdit.milliseconds < 600, 'under 0.6 s'),
+        },
         {
           figure: 'edit 50 MB: peak memory growth',
           ours: `${mb(oursEdit.growthBytes)} (${ratio(oursEdit.growthBytes, size)} the file)`,
@@ -86,9 +100,27 @@ export async function largeFileFigures(ours: (folder: string) => ServerCommand, 
           ratio: ratio(oursEdit.growthBytes, peerEdit.growthBytes),
           budget: verdict(oursEdit.growthBytes <= 3 * size, 'at most 3x the file (150 MB)'),
         },
-        { figure: 'read last 500 lines of 1 GB, fresh server', ours: ms(oursTail.milliseconds), peer: `read_text_file tail: ${ms(peerTail.milliseconds)}`, ratio: ratio(oursTail.milliseconds, peerTail.milliseconds), budget: verdict(oursTail.milliseconds < 500, 'under 0.5 s') },
-        { figure: `read last 500 lines of 1 GB, ${laterReads} more: min / median / max`, ours: spread(oursTail.later), peer: `read_text_file tail: ${spread(peerTail.later)}`, ratio: ratio(median(oursTail.later), median(peerTail.later)), budget: '' },
-        { figure: 'read 1 GB tail: peak memory growth', ours: mb(oursTail.growthBytes), peer: `read_text_file tail: ${mb(peerTail.growthBytes)}`, ratio: ratio(oursTail.growthBytes, peerTail.growthBytes), budget: verdict(oursTail.growthBytes < 64 * 1024 * 1024, 'under 64 MB') },
+        {
+          figure: 'read last 500 lines of 1 GB, fresh server',
+          ours: ms(oursTail.milliseconds),
+          peer: `read_text_file tail: ${ms(peerTail.milliseconds)}`,
+          ratio: ratio(oursTail.milliseconds, peerTail.milliseconds),
+          budget: verdict(oursTail.milliseconds < 500, 'under 0.5 s'),
+        },
+        {
+          figure: `read last 500 lines of 1 GB, ${laterReads} more: min / median / max`,
+          ours: spread(oursTail.later),
+          peer: `read_text_file tail: ${spread(peerTail.later)}`,
+          ratio: ratio(median(oursTail.later), median(peerTail.later)),
+          budget: '',
+        },
+        {
+          figure: 'read 1 GB tail: peak memory growth',
+          ours: mb(oursTail.growthBytes),
+          peer: `read_text_file tail: ${mb(peerTail.growthBytes)}`,
+          ratio: ratio(oursTail.growthBytes, peerTail.growthBytes),
+          budget: verdict(oursTail.growthBytes < 64 * 1024 * 1024, 'under 64 MB'),
+        },
       ],
       results: {
         edit50MB: { ours: oursEdit, reference: peerEdit, fileBytes: size },

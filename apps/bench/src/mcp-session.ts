@@ -24,7 +24,8 @@ export async function openSession(server: ServerCommand): Promise<McpSession> {
   const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' });
   const client = new Client({ name: 'vault-bench', version: '1.0.0' });
   await client.connect(transport);
-  const attempt = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
+  const attempt = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
   return {
     pid: transport.pid!,
     async call(name, args) {

@@ -48,7 +48,12 @@ async function figure(session: McpSession, name: string, from: string, to: strin
  * without (the peer: the bare rename), on a generated vault of `notes` interlinked notes and, when
  * it is there, on a writable copy of the corpus. Goal: each link-aware Move answers within 1 s.
  */
-export async function benchMoveLinks(server: (vault: string) => ServerCommand, corpus: string, notes: number, log: (message: string) => void): Promise<MoveFigure[]> {
+export async function benchMoveLinks(
+  server: (vault: string) => ServerCommand,
+  corpus: string,
+  notes: number,
+  log: (message: string) => void,
+): Promise<MoveFigure[]> {
   const figures: MoveFigure[] = [];
   const generated = await mkdtemp(path.join(tmpdir(), 'vault-bench-links-'));
   try {
@@ -77,7 +82,9 @@ export async function benchMoveLinks(server: (vault: string) => ServerCommand, c
     const session = await openSession(server(copy));
     try {
       await session.call('TextSearch', { query: 'class', outputMode: 'files_only', maxResults: 1 });
-      figures.push(await figure(session, 'corpus: cobject-class.md (~500 links in)', 'docs/mfc/reference/cobject-class.md', 'docs/mfc/reference/core/cobject-class.md', 3));
+      figures.push(
+        await figure(session, 'corpus: cobject-class.md (~500 links in)', 'docs/mfc/reference/cobject-class.md', 'docs/mfc/reference/core/cobject-class.md', 3),
+      );
       figures.push(await figure(session, 'corpus: the folder docs/build-insights', 'docs/build-insights', 'docs/build/insights', 3));
     } finally {
       await session.close();

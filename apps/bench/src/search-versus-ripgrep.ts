@@ -74,7 +74,18 @@ async function interleaved(ours: () => Promise<unknown>, theirs: () => Promise<n
  * (not matches) per file. Content mode prints every matching line; files_only a count per file.
  */
 function ripgrepArgs({ query, regex }: SearchQuery, mode: OutputMode): string[] {
-  return ['--no-config', '--no-ignore', '--smart-case', '--iglob', '*.{md,markdown,mdx,txt}', ...(regex ? [] : ['--fixed-strings']), mode === 'files_only' ? '--count' : '--line-number', '--', query, '.'];
+  return [
+    '--no-config',
+    '--no-ignore',
+    '--smart-case',
+    '--iglob',
+    '*.{md,markdown,mdx,txt}',
+    ...(regex ? [] : ['--fixed-strings']),
+    mode === 'files_only' ? '--count' : '--line-number',
+    '--',
+    query,
+    '.',
+  ];
 }
 
 /** Runs ripgrep in the corpus with its output going to a file (not through this process, and not to /dev/null, which ripgrep treats as a quiet run). */
@@ -157,7 +168,8 @@ export async function compareFindings(session: McpSession, corpus: string, query
       }),
   );
   const differences: string[] = [];
-  for (const file of answer.files) if (theirs.get(file.path) !== file.matches) differences.push(`${file.path}: ours ${file.matches}, ripgrep ${theirs.get(file.path) ?? 0}`);
+  for (const file of answer.files)
+    if (theirs.get(file.path) !== file.matches) differences.push(`${file.path}: ours ${file.matches}, ripgrep ${theirs.get(file.path) ?? 0}`);
   const theirMatches = [...theirs.values()].reduce((sum, count) => sum + count, 0);
   if (answer.totalFiles !== theirs.size || answer.totalMatches !== theirMatches) {
     differences.push(`totals: ours ${answer.totalMatches} lines in ${answer.totalFiles} files, ripgrep ${theirMatches} in ${theirs.size}`);

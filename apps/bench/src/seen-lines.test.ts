@@ -8,21 +8,52 @@ describe('seenLinesByFile', () => {
     const seen = 'a/x.md\n1- before\n2: hit\n--\nb/y.md:\n5: other\n[2 matching lines in 2 files]';
     expect(seenLinesByFile(seen)).toEqual(
       new Map([
-        ['a/x.md', lines([[1, 'before', false], [2, 'hit', true]])],
+        [
+          'a/x.md',
+          lines([
+            [1, 'before', false],
+            [2, 'hit', true],
+          ]),
+        ],
         ['b/y.md', lines([[5, 'other', true]])],
       ]),
     );
   });
 
   it('reads numbered lines from JSON objects under the nearest path', () => {
-    const seen = JSON.stringify({ files: [{ path: 'a/x.md', lines: [{ number: 1, text: 'before', match: false }, { number: 2, text: '3: hit' }] }] });
-    expect(seenLinesByFile(seen)).toEqual(new Map([['a/x.md', lines([[1, 'before', false], [2, '3: hit', true]])]]));
+    const seen = JSON.stringify({
+      files: [
+        {
+          path: 'a/x.md',
+          lines: [
+            { number: 1, text: 'before', match: false },
+            { number: 2, text: '3: hit' },
+          ],
+        },
+      ],
+    });
+    expect(seenLinesByFile(seen)).toEqual(
+      new Map([
+        [
+          'a/x.md',
+          lines([
+            [1, 'before', false],
+            [2, '3: hit', true],
+          ]),
+        ],
+      ]),
+    );
   });
 });
 
 describe('seenLines', () => {
   it('keeps empty lines and leaves out the metadata line', () => {
-    expect(seenLines('10: a\n11: \n[x.md | totalLines: 11]')).toEqual(lines([[10, 'a', true], [11, '', true]]));
+    expect(seenLines('10: a\n11: \n[x.md | totalLines: 11]')).toEqual(
+      lines([
+        [10, 'a', true],
+        [11, '', true],
+      ]),
+    );
   });
 });
 

@@ -17,7 +17,11 @@ const turn = 100;
  * read_text_file, in turns of 100; and 1,000 `vault.call('TextRead')` in a process of their own,
  * on the built packages (`root` is the repository).
  */
-export async function smallReadFigures(root: string, ours: (folder: string) => ServerCommand, reference: (folder: string) => ServerCommand): Promise<{ rows: FigureRow[]; results: unknown }> {
+export async function smallReadFigures(
+  root: string,
+  ours: (folder: string) => ServerCommand,
+  reference: (folder: string) => ServerCommand,
+): Promise<{ rows: FigureRow[]; results: unknown }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-'));
   try {
     const file = path.join(folder, 'small.md');
@@ -25,7 +29,10 @@ export async function smallReadFigures(root: string, ours: (folder: string) => S
     const sessions = [await openSession(ours(folder)), await openSession(reference(folder))];
     const times: [number[], number[]] = [[], []];
     try {
-      const read = [(session: McpSession) => session.call('TextRead', { filePath: 'small.md' }), (session: McpSession) => session.call('read_text_file', { path: file })];
+      const read = [
+        (session: McpSession) => session.call('TextRead', { filePath: 'small.md' }),
+        (session: McpSession) => session.call('read_text_file', { path: file }),
+      ];
       for (const [index, session] of sessions.entries()) for (let run = 0; run < 50; run += 1) await read[index]!(session);
       for (let done = 0; done < calls; done += turn) {
         for (const [index, session] of sessions.entries()) {
@@ -43,11 +50,33 @@ export async function smallReadFigures(root: string, ours: (folder: string) => S
     const inProcess = await inProcessReads(root, folder);
     return {
       rows: [
-        { figure: 'read small file x1000 over stdio: min / median / max', ours: spread(oursTimes), peer: `read_text_file: ${spread(peerTimes)}`, ratio: ratio(median(oursTimes), median(peerTimes)), budget: verdict(median(oursTimes) <= median(peerTimes), 'median no slower than read_text_file') },
-        { figure: 'read small file x1000 over stdio, p99', ours: ms(percentile(oursTimes, 0.99)), peer: `read_text_file: ${ms(percentile(peerTimes, 0.99))}`, ratio: ratio(percentile(oursTimes, 0.99), percentile(peerTimes, 0.99)), budget: '' },
-        { figure: 'read small file x1000 in-process (vault.call): min / median / max', ours: spread(inProcess), peer: '', ratio: '', budget: verdict(median(inProcess) <= 0.1, 'median at most 0.1 ms') },
+        {
+          figure: 'read small file x1000 over stdio: min / median / max',
+          ours: spread(oursTimes),
+          peer: `read_text_file: ${spread(peerTimes)}`,
+          ratio: ratio(median(oursTimes), median(peerTimes)),
+          budget: verdict(median(oursTimes) <= median(peerTimes), 'median no slower than read_text_file'),
+        },
+        {
+          figure: 'read small file x1000 over stdio, p99',
+          ours: ms(percentile(oursTimes, 0.99)),
+          peer: `read_text_file: ${ms(percentile(peerTimes, 0.99))}`,
+          ratio: ratio(percentile(oursTimes, 0.99), percentile(peerTimes, 0.99)),
+          budget: '',
+        },
+        {
+          figure: 'read small file x1000 in-process (vault.call): min / median / max',
+          ours: spread(inProcess),
+          peer: '',
+          ratio: '',
+          budget: verdict(median(inProcess) <= 0.1, 'median at most 0.1 ms'),
+        },
       ],
-      results: { ours: { ...summary(oursTimes), p99: percentile(oursTimes, 0.99) }, reference: { ...summary(peerTimes), p99: percentile(peerTimes, 0.99) }, inProcess: summary(inProcess) },
+      results: {
+        ours: { ...summary(oursTimes), p99: percentile(oursTimes, 0.99) },
+        reference: { ...summary(peerTimes), p99: percentile(peerTimes, 0.99) },
+        inProcess: summary(inProcess),
+      },
     };
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -53,8 +53,12 @@ describe('vtx search, with ripgrep habits', () => {
   });
 
   it('searches below a folder or in a file given as the path, judged inside the vault', async () => {
-    expect((await vault(['search', 'todo', 'notes', '-l'])).stdout).toBe('notes/todo.md: 3\n[3 matching lines in 1 file (the count after each file is its matching lines)]\n');
-    expect((await vault(['search', 'todo', 'notes/todo.md', '-w'])).stdout).toBe('notes/todo.md\n1: TODO: call Ada\n2: todo: water the plants\n[2 matching lines in 1 file]\n');
+    expect((await vault(['search', 'todo', 'notes', '-l'])).stdout).toBe(
+      'notes/todo.md: 3\n[3 matching lines in 1 file (the count after each file is its matching lines)]\n',
+    );
+    expect((await vault(['search', 'todo', 'notes/todo.md', '-w'])).stdout).toBe(
+      'notes/todo.md\n1: TODO: call Ada\n2: todo: water the plants\n[2 matching lines in 1 file]\n',
+    );
     // A file is passed as filePath: its extension is judged, where a folder would be NOT_A_DIRECTORY.
     expect((await vault(['search', 'todo', 'data.json'])).code).toBe(exitCodes.EXTENSION_NOT_ALLOWED);
     expect((await vault(['search', 'todo', 'missing'])).code).toBe(exitCodes.NOT_FOUND);
@@ -73,12 +77,16 @@ describe('vtx search, with ripgrep habits', () => {
 
   it('narrows with -g, the letter of --glob', async () => {
     expect((await vault(['search', 'todo', '-g', 'c4996.*', '-l'])).code).toBe(1);
-    expect((await vault(['search', 'todo', '-g', 'todo.*', '-l'])).stdout).toBe('notes/todo.md: 3\n[3 matching lines in 1 file (the count after each file is its matching lines)]\n');
+    expect((await vault(['search', 'todo', '-g', 'todo.*', '-l'])).stdout).toBe(
+      'notes/todo.md: 3\n[3 matching lines in 1 file (the count after each file is its matching lines)]\n',
+    );
   });
 
   it('takes -m for the most results, and -n (line numbers, always shown) as a no-op', async () => {
     const { value } = await json(['search', 'todo', '-m', '1', '-n']);
     expect(value).toMatchObject({ totalMatches: 3, truncated: true, files: [{ path: 'notes/todo.md', lines: [{ number: 1, text: 'TODO: call Ada' }] }] });
-    expect((await vault(['search', 'todo', '-n', '-w'])).stdout).toBe('notes/todo.md\n1: TODO: call Ada\n2: todo: water the plants\n[2 matching lines in 1 file]\n');
+    expect((await vault(['search', 'todo', '-n', '-w'])).stdout).toBe(
+      'notes/todo.md\n1: TODO: call Ada\n2: todo: water the plants\n[2 matching lines in 1 file]\n',
+    );
   });
 });

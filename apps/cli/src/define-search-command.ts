@@ -28,16 +28,26 @@ interface SearchOptions extends SearchParameters {
 export function defineSearchCommand(command: Command, runTool: RunTool): Command {
   return command
     .option('--regex', 'treat the query as a JavaScript regular expression')
-    .addOption(new ParameterOption('-F, --fixed-strings', 'treat the query as literal text, the default (of --regex and -F, the last wins)', 'regex').preset(false))
+    .addOption(
+      new ParameterOption('-F, --fixed-strings', 'treat the query as literal text, the default (of --regex and -F, the last wins)', 'regex').preset(false),
+    )
     .option('-w, --word-regexp', 'match whole words only: the query between word boundaries (\\b)')
     .addOption(new ParameterOption('-i, --ignore-case', 'ignore case, whatever the query', 'caseSensitive').preset(false))
     .option('-s, --case-sensitive', 'match case, whatever the query (of -i and -s, the last wins)')
-    .addOption(new ParameterOption('-g, --glob <pattern>', 'search only paths matching this glob (one); without "/" it matches file names at any depth', 'filePattern').argParser(oneGlob))
+    .addOption(
+      new ParameterOption(
+        '-g, --glob <pattern>',
+        'search only paths matching this glob (one); without "/" it matches file names at any depth',
+        'filePattern',
+      ).argParser(oneGlob),
+    )
     .addOption(new ParameterOption('--file <file>', 'search only this file (or give it as the path)', 'filePath'))
     .addOption(new ParameterOption('--dir <folder>', 'search only below this folder (or give it as the path; default: the whole vault)', 'directoryPath'))
     .option('-m, --max-results <n>', 'the most matching lines (or files, with --files-only) to print (default: 50)', wholeNumber)
     .addOption(new ParameterOption('-C, --context <lines>', 'lines of context around each match (default: 0)', 'contextLines').argParser(wholeNumber))
-    .addOption(new ParameterOption('-l, --files-only', 'print each matching file with its count of matching lines, not the lines', 'outputMode').preset('files_only'))
+    .addOption(
+      new ParameterOption('-l, --files-only', 'print each matching file with its count of matching lines, not the lines', 'outputMode').preset('files_only'),
+    )
     .option('-q, --quiet', 'print nothing on stdout; exit with 0 when something matched, 1 when nothing did')
     .option('-n, --line-number', "accepted for ripgrep's sake: line numbers are always shown")
     .option('--timeout <ms>', 'the time budget of the search, in milliseconds (default: 10000)', wholeNumber)
@@ -48,8 +58,12 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
       const excess = this.args.slice(2);
       return runTool(this, 'TextSearch', {
         input: async ({ vault, usage }) => {
-          if (excess.length > 0) usage(`search takes one path, a file or a folder; it got ${excess.length + 1}. Search the folder that holds them, narrowed with --glob, or run a search per path.`);
-          if (path !== undefined && (parameters.filePath ?? parameters.directoryPath) !== undefined) usage('Give the path to search as an argument or with --file or --dir, not both.');
+          if (excess.length > 0)
+            usage(
+              `search takes one path, a file or a folder; it got ${excess.length + 1}. Search the folder that holds them, narrowed with --glob, or run a search per path.`,
+            );
+          if (path !== undefined && (parameters.filePath ?? parameters.directoryPath) !== undefined)
+            usage('Give the path to search as an argument or with --file or --dir, not both.');
           if (wordRegexp && !query) usage('-w (--word-regexp) needs a query: the words to find.');
           const words = wordRegexp && query ? { query: wholeWords(query, parameters.regex ?? false), regex: true } : {};
           return { ...(query === undefined ? {} : { query }), ...parameters, ...(await pathParameter(vault, path)), ...words };
@@ -59,7 +73,12 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
         settle: (output) => {
           if (output.totalFiles > 0) return { exitCode: 0 };
           const literal = query !== undefined && !parameters.regex && looksLikeRegex(query);
-          return { exitCode: noMatchExitCode, ...(literal ? { hint: `The query ${JSON.stringify(query)} looks like a regular expression, but was searched for as literal text: did you mean --regex?` } : {}) };
+          return {
+            exitCode: noMatchExitCode,
+            ...(literal
+              ? { hint: `The query ${JSON.stringify(query)} looks like a regular expression, but was searched for as literal text: did you mean --regex?` }
+              : {}),
+          };
         },
       });
     });

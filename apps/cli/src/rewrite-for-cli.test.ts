@@ -23,9 +23,17 @@ describe('rewriteForCli', () => {
     ['TextSearch', 'Fix it, or set `regex: false`; `regex: true` reads it as a regex.', 'Fix it, or set --fixed-strings; --regex reads it as a regex.'],
     ['TextSearch', 'Pass a `filePattern` (or `directoryPath`), or `filePath`.', 'Pass a --glob (or --dir), or --file.'],
     ['TextSearch', 'Use `outputMode: "files_only"`.', 'Use --files-only.'],
-    ['ListFiles', "raise `maxResults`, or find files by name with TextSearch's `filePattern`", 'raise --max-results, or find files by name with vtx search --glob'],
+    [
+      'ListFiles',
+      "raise `maxResults`, or find files by name with TextSearch's `filePattern`",
+      'raise --max-results, or find files by name with vtx search --glob',
+    ],
     ['ListDirectories', 'list a subfolder, or raise `maxDepth`', 'list a subfolder, or raise --max-depth'],
-    ['TextSearch', '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]', '1: abc … [line cut: 9000 characters; vtx read --offset 1 --limit 1 --column 2001 reads on]'],
+    [
+      'TextSearch',
+      '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]',
+      '1: abc … [line cut: 9000 characters; vtx read --offset 1 --limit 1 --column 2001 reads on]',
+    ],
     ['TextEdit', 'Read it with TextRead, or call again with `overwrite: true`.', 'Read it with vtx read, or call again with `overwrite: true`.'],
   ])('%s: %s', (tool, text, expected) => {
     expect(rewrite(tool, text)).toBe(expected);
@@ -39,10 +47,14 @@ describe('rewriteForCli', () => {
   });
 
   it('names each tool by its command, but not inside a path', () => {
-    expect(rewrite('TextRead', 'notes/x.md does not exist. Check the path with ListFiles or TextSearch.')).toBe('notes/x.md does not exist. Check the path with vtx ls or vtx search.');
+    expect(rewrite('TextRead', 'notes/x.md does not exist. Check the path with ListFiles or TextSearch.')).toBe(
+      'notes/x.md does not exist. Check the path with vtx ls or vtx search.',
+    );
     expect(rewrite('Move', 'b.md already exists, and Move never replaces anything; RemoveFile it, or TextCreate, TextEdit, TextRead or ListDirectories.')).toBe(
       'b.md already exists, and vtx mv never replaces anything; vtx rm it, or vtx create, vtx edit, vtx read or vtx tree.',
     );
-    expect(rewrite('TextRead', 'notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md')).toBe('notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md');
+    expect(rewrite('TextRead', 'notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md')).toBe(
+      'notes/TextRead.md and TextEdit.md and my-Move.md and TextSearch/x.md',
+    );
   });
 });

@@ -21,7 +21,9 @@ describe('vtx read', () => {
   it('prints numbered lines and the metadata line, or the typed result with --json', async () => {
     const human = await vault(['read', 'notes/a.md', '--offset', '3', '--limit', '1']);
     expect(human).toMatchObject({ code: 0, stderr: '' });
-    expect(human.stdout).toMatch(/^3: an apple a day\n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 3-3 \| more: call again with --offset 4\]\n$/);
+    expect(human.stdout).toMatch(
+      /^3: an apple a day\n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 3-3 \| more: call again with --offset 4\]\n$/,
+    );
     const { code, value } = await json(['read', 'notes/crlf.md']);
     expect(code).toBe(0);
     expect(value).toEqual({
@@ -58,7 +60,9 @@ describe('vtx edit', () => {
   it('replaces a string given as text, even one that starts with a dash, and prints the snippet', async () => {
     const result = await vault(['edit', 'notes/a.md', '--old', '- [ ] ship it', '--new', '- [x] ship it']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Edited notes\/a\.md: 1 replacement, line 4 changed\. fileHash: [0-9a-f]{16}\n2: \n3: an apple a day\n4: - \[x\] ship it\n$/);
+    expect(result.stdout).toMatch(
+      /^Edited notes\/a\.md: 1 replacement, line 4 changed\. fileHash: [0-9a-f]{16}\n2: \n3: an apple a day\n4: - \[x\] ship it\n$/,
+    );
     expect((await readFolder(root()))['notes/a.md']).toBe('# A\n\nan apple a day\n- [x] ship it\n');
   });
 
@@ -137,7 +141,16 @@ describe('vtx search', () => {
   it('prints matching lines grouped by file, with context, and highlights matches on a colour terminal', async () => {
     const plain = await vault(['search', 'apple', '-C', '1']);
     expect(plain.stdout).toBe(
-      ['notes/a.md', '2- ', '3: an apple a day', '4- - [ ] ship it', 'projects/alpha/plan.md', '1: Plan: apples and pears', '[2 matching lines in 2 files]', ''].join('\n'),
+      [
+        'notes/a.md',
+        '2- ',
+        '3: an apple a day',
+        '4- - [ ] ship it',
+        'projects/alpha/plan.md',
+        '1: Plan: apples and pears',
+        '[2 matching lines in 2 files]',
+        '',
+      ].join('\n'),
     );
     const coloured = await vault(['search', 'apple', '--file', 'notes/a.md'], { color: true });
     expect(coloured.stdout).toContain('\x1b[35mnotes/a.md\x1b[39m\n\x1b[32m3\x1b[39m: an \x1b[1m\x1b[31mapple\x1b[39m\x1b[22m a day');
@@ -148,7 +161,8 @@ describe('vtx search', () => {
   });
 
   it('colours as --color=WHEN says: always, never, or auto (as the terminal can)', async () => {
-    const coloured = async (argv: string[], color = false) => (await vault(['search', 'apple', ...argv], { color, errorColor: color })).stdout.includes('\x1b[');
+    const coloured = async (argv: string[], color = false) =>
+      (await vault(['search', 'apple', ...argv], { color, errorColor: color })).stdout.includes('\x1b[');
     expect(await coloured(['--color=always'])).toBe(true);
     expect(await coloured(['--color', 'always'])).toBe(true);
     expect(await coloured(['--color=never'], true)).toBe(false);
@@ -157,14 +171,25 @@ describe('vtx search', () => {
     expect((await vault(['--color=never', 'read', 'missing.md'], { errorColor: true })).stderr).toMatch(/^NOT_FOUND: /);
     const refused = await vault(['--color', 'search', 'apple']);
     expect(refused).toMatchObject({ code: 64, stdout: '' });
-    expect(refused.stderr).toContain("argument 'search' is invalid. Pass always, never or auto. Before a command, write --color=always: --color takes the word after it.");
+    expect(refused.stderr).toContain(
+      "argument 'search' is invalid. Pass always, never or auto. Before a command, write --color=always: --color takes the word after it.",
+    );
   });
 
   it('narrows with --dir, --glob and --regex, lists files with --files-only, and gives the typed result with --json', async () => {
-    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
-    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe('projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
+    expect((await vault(['search', 'apple', '--dir', 'projects', '--files-only'])).stdout).toBe(
+      'projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n',
+    );
+    expect((await vault(['search', '^plan', '--regex', '--glob', 'plan.*', '-l'])).stdout).toBe(
+      'projects/alpha/plan.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n',
+    );
     const limited = await json(['search', 'apple', '--extensions', '.md,.json', '-m', '1']);
-    expect(limited.value).toMatchObject({ totalMatches: 3, totalFiles: 3, truncated: true, files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }] });
+    expect(limited.value).toMatchObject({
+      totalMatches: 3,
+      totalFiles: 3,
+      truncated: true,
+      files: [{ path: 'data.json', matches: 1, lines: [{ number: 1, ranges: [{ start: 2, end: 7 }] }] }],
+    });
   });
 
   it('takes a query or content that starts with "-" after --, and says so when it is missing', async () => {
@@ -173,7 +198,9 @@ describe('vtx search', () => {
     expect(refused.stderr).toContain(`error: unknown option '- [ ]'`);
     expect(refused.stderr).toContain('put -- before it');
     expect((await vault(['search', '--glbo', '*.md', 'x'])).stderr).not.toContain('put -- before it');
-    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe('notes/a.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n');
+    expect((await vault(['search', '--files-only', '--', '- [ ]'])).stdout).toBe(
+      'notes/a.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]\n',
+    );
     expect((await vault(['create', 'list.md', '--', '- first\n'])).code).toBe(0);
     expect((await readFolder(root()))['list.md']).toBe('- first\n');
   });
@@ -237,7 +264,9 @@ describe('vtx tree, ls, mv, rm', () => {
     expect((await readFolder(root()))['projects/alpha/plan.md']).toBe(seed['projects/alpha/plan.md']);
     expect((await vault(['mv', 'projects/alpha/plan.md', 'projects/beta/plan.md'])).code).toBe(0);
     expect((await readFolder(root()))['index.md']).toBe('see [[plan]] and [the plan](plan.md)\r\n');
-    expect((await vault(['mv', 'projects/beta/plan.md', 'roadmap.md', '--no-update-links'])).stdout).toBe('Moved file projects/beta/plan.md to roadmap.md (links not updated)\n');
+    expect((await vault(['mv', 'projects/beta/plan.md', 'roadmap.md', '--no-update-links'])).stdout).toBe(
+      'Moved file projects/beta/plan.md to roadmap.md (links not updated)\n',
+    );
     expect((await readFolder(root()))['index.md']).toBe('see [[plan]] and [the plan](plan.md)\r\n');
   });
 });
@@ -271,7 +300,10 @@ describe('exit codes', () => {
     },
     PERMISSION_DENIED: { argv: ['--read-only', 'rm', 'notes/a.md'] },
     TIMEOUT: { argv: ['search', 'line', '--timeout', '0'], setup: write('long.md', 'line\n'.repeat(300_000)) },
-    IO_ERROR: { argv: ['read', 'loop.md'], setup: (root) => Promise.all([symlink('loop-2.md', path.join(root, 'loop.md')), symlink('loop.md', path.join(root, 'loop-2.md'))]) },
+    IO_ERROR: {
+      argv: ['read', 'loop.md'],
+      setup: (root) => Promise.all([symlink('loop-2.md', path.join(root, 'loop.md')), symlink('loop.md', path.join(root, 'loop-2.md'))]),
+    },
   };
 
   it.each(errorCodes)('exits with the code of %s, naming it on stderr, or in JSON on stdout with --json', async (errorCode) => {

@@ -74,7 +74,8 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     if (!(error instanceof CommanderError)) throw error;
     // A query or content that starts with "-" reads as an unknown option.
     const token = /unknown option '(.*)'$/s.exec(error.message)?.[1];
-    if (token !== undefined && !/^--?[a-z][\w-]*(=.*)?$/i.test(token)) io.stderr.write(`To pass text that starts with "-", put -- before it: vtx search -- '- [ ]'\n`);
+    if (token !== undefined && !/^--?[a-z][\w-]*(=.*)?$/i.test(token))
+      io.stderr.write(`To pass text that starts with "-", put -- before it: vtx search -- '- [ ]'\n`);
     return error.exitCode === 0 ? 0 : usageExitCode;
   }
   return exitCode;
@@ -134,13 +135,21 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
 }
 
 function vaultOptionsFrom(global: GlobalOptions, usage: (message: string) => never): VaultOptions {
-  const extensions = global.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
+  const extensions = global.extensions
+    ?.split(',')
+    .map((extension) => extension.trim())
+    .filter(Boolean);
   if (extensions?.length === 0) usage('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   const maxOutput = global.maxOutput === undefined ? undefined : Number(global.maxOutput);
   if (maxOutput !== undefined && !(Number.isSafeInteger(maxOutput) && maxOutput >= minOutputBound)) {
     usage(`--max-output ${global.maxOutput} is not a whole number of at least ${minOutputBound}. Pass a number of characters, such as 200000.`);
   }
-  return { ...(extensions ? { extensions } : {}), ...(maxOutput ? { maxOutput } : {}), allowHidden: global.allowHidden ?? false, readOnly: global.readOnly ?? false };
+  return {
+    ...(extensions ? { extensions } : {}),
+    ...(maxOutput ? { maxOutput } : {}),
+    allowHidden: global.allowHidden ?? false,
+    readOnly: global.readOnly ?? false,
+  };
 }
 
 /** A value given on the command line as a host file, or as stdin for "-": UTF-8, a BOM kept as it is. */
@@ -155,5 +164,8 @@ async function readText(file: string, flag: string, stdin: RunIo['stdin'], usage
 
 function describeError(error: unknown): { code: ErrorCode; message: string; details?: Readonly<Record<string, unknown>> } {
   if (isVaultError(error)) return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
-  return { code: 'IO_ERROR', message: `The command failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. Retry; if it keeps failing, report it.` };
+  return {
+    code: 'IO_ERROR',
+    message: `The command failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. Retry; if it keeps failing, report it.`,
+  };
 }

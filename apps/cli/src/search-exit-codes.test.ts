@@ -30,7 +30,11 @@ describe('vtx search: its exit codes, and the --regex hint', () => {
 
   it('asks "did you mean --regex?" when a literal query that looks like a regex found nothing', async () => {
     const hinted = await vault(['search', 'water.*plant']);
-    expect(hinted).toEqual({ code: 1, stdout: '[No matches]\n', stderr: 'The query "water.*plant" looks like a regular expression, but was searched for as literal text: did you mean --regex?\n' });
+    expect(hinted).toEqual({
+      code: 1,
+      stdout: '[No matches]\n',
+      stderr: 'The query "water.*plant" looks like a regular expression, but was searched for as literal text: did you mean --regex?\n',
+    });
     expect((await vault(['search', 'water.*plant', '--regex'])).code).toBe(0);
     for (const argv of [['zebra'], ['-q', 'water.*plant'], ['zeb.*ra', '--regex']]) expect((await vault(['search', ...argv])).stderr).toBe('');
   });

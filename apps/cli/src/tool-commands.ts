@@ -126,13 +126,26 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     runTool,
   );
 
-  command('ListDirectories', '[folder]', 'print the tree of folders', 'Print the tree of folders below a folder, the whole vault by default.', 'vtx tree projects --max-depth 2')
+  command(
+    'ListDirectories',
+    '[folder]',
+    'print the tree of folders',
+    'Print the tree of folders below a folder, the whole vault by default.',
+    'vtx tree projects --max-depth 2',
+  )
     .option('--max-depth <levels>', 'how many levels to go down (default: no limit)', wholeNumber)
     .action(function (this: Command, directoryPath: string | undefined, options: { maxDepth?: number }) {
       return runTool(this, 'ListDirectories', { input: async () => ({ directoryPath, ...options }) });
     });
 
-  command('ListFiles', '[folder]', 'list the files in a folder', 'List the files directly in a folder, the vault root by default, with their sizes.', 'vtx ls notes', 'vtx ls archive -m 1000')
+  command(
+    'ListFiles',
+    '[folder]',
+    'list the files in a folder',
+    'List the files directly in a folder, the vault root by default, with their sizes.',
+    'vtx ls notes',
+    'vtx ls archive -m 1000',
+  )
     .option('-m, --max-results <n>', 'the most files to list (default: 200)', wholeNumber)
     .action(function (this: Command, directoryPath: string | undefined, options: { maxResults?: number }) {
       return runTool(this, 'ListFiles', { input: async () => ({ directoryPath: directoryPath ?? '', ...options }) });
@@ -152,10 +165,14 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
       return runTool(this, 'Move', { input: async () => ({ sourcePath, destinationPath, ...options }) });
     });
 
-  command('RemoveFile', '<file>', 'move a file to the trash', "Move a file to the vault's .trash/ folder, keeping its path, and name the notes that linked to it; mv brings it back, and their links with it.", 'vtx rm notes/old.md', 'vtx mv .trash/notes/old.md notes/old.md').action(function (
-    this: Command,
-    filePath: string,
-  ) {
+  command(
+    'RemoveFile',
+    '<file>',
+    'move a file to the trash',
+    "Move a file to the vault's .trash/ folder, keeping its path, and name the notes that linked to it; mv brings it back, and their links with it.",
+    'vtx rm notes/old.md',
+    'vtx mv .trash/notes/old.md notes/old.md',
+  ).action(function (this: Command, filePath: string) {
     return runTool(this, 'RemoveFile', { input: async () => ({ filePath }) });
   });
 }

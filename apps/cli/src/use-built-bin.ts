@@ -27,9 +27,14 @@ export function useBuiltBin(seed: VaultSeed) {
 
   /** Runs the bin with `args` on the temp vault, with `stdin` piped in, to its end. */
   async function cli(args: string[], { stdin = '', closeStdoutEarly = false, env = {}, terminal = false }: CliOptions = {}) {
-    const [command, commandArgs] = terminal ? ['script', ['-qec', [process.execPath, bin, ...args].map(quoted).join(' '), '/dev/null']] : [process.execPath, [bin, ...args]];
+    const [command, commandArgs] = terminal
+      ? ['script', ['-qec', [process.execPath, bin, ...args].map(quoted).join(' '), '/dev/null']]
+      : [process.execPath, [bin, ...args]];
     // CI=true is what `.ci/run` sets: it must not turn colours on for a pipe. Empty variables count as unset.
-    const child = spawn(command as string, commandArgs as string[], { cwd: root(), env: { ...process.env, VAULT_PATH: '', NO_COLOR: undefined, FORCE_COLOR: undefined, CI: 'true', ...env } });
+    const child = spawn(command as string, commandArgs as string[], {
+      cwd: root(),
+      env: { ...process.env, VAULT_PATH: '', NO_COLOR: undefined, FORCE_COLOR: undefined, CI: 'true', ...env },
+    });
     let stdout = '';
     let stderr = '';
     // Decoded as a stream: a character whose UTF-8 bytes two chunks split is read whole.

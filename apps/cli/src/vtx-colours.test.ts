@@ -8,11 +8,19 @@ describe('the colours of the vtx bin', () => {
 
   // CI left empty: Node's detection gives a terminal no colours under CI.
   it('colours a terminal when NO_COLOR is empty, not when it is set, nor on a dumb terminal', async () => {
-    const search = (env: Record<string, string>) => cli(['--vault', '.', 'search', 'beta'], { terminal: true, env: { TERM: 'xterm-256color', CI: '', ...env } });
+    const search = (env: Record<string, string>) =>
+      cli(['--vault', '.', 'search', 'beta'], { terminal: true, env: { TERM: 'xterm-256color', CI: '', ...env } });
     const plain = 'notes/b.md\r\n1: beta\r\n[1 matching line in 1 file]\r\n';
     // Read-only runs, each on a terminal of its own: started at once.
-    const [noColorEmpty, noColor, dumb, forceColorZero] = await Promise.all([search({ NO_COLOR: '' }), search({ NO_COLOR: '1' }), search({ TERM: 'dumb' }), search({ FORCE_COLOR: '0' })]);
-    expect(noColorEmpty.stdout).toBe('\x1b[35mnotes/b.md\x1b[39m\r\n\x1b[32m1\x1b[39m: \x1b[1m\x1b[31mbeta\x1b[39m\x1b[22m\r\n\x1b[2m[1 matching line in 1 file]\x1b[22m\r\n');
+    const [noColorEmpty, noColor, dumb, forceColorZero] = await Promise.all([
+      search({ NO_COLOR: '' }),
+      search({ NO_COLOR: '1' }),
+      search({ TERM: 'dumb' }),
+      search({ FORCE_COLOR: '0' }),
+    ]);
+    expect(noColorEmpty.stdout).toBe(
+      '\x1b[35mnotes/b.md\x1b[39m\r\n\x1b[32m1\x1b[39m: \x1b[1m\x1b[31mbeta\x1b[39m\x1b[22m\r\n\x1b[2m[1 matching line in 1 file]\x1b[22m\r\n',
+    );
     expect(noColor).toEqual({ code: 0, stderr: '', stdout: plain });
     expect(dumb).toEqual({ code: 0, stderr: '', stdout: plain });
     expect(forceColorZero).toEqual({ code: 0, stderr: '', stdout: plain });

@@ -13,9 +13,17 @@ const { bin, root, cli } = useBuiltBin(seed);
 describe('the exit codes and messages of the vtx bin', () => {
   it('exits with the error code and the message on stderr, naming flags and commands', async () => {
     // Runs that change nothing, started at once.
-    const [result, exists, usage] = await Promise.all([cli(['--vault', '.', 'read', 'notes/missing.md']), cli(['--vault', '.', 'create', 'notes/a.md', 'x']), cli(['read'])]);
+    const [result, exists, usage] = await Promise.all([
+      cli(['--vault', '.', 'read', 'notes/missing.md']),
+      cli(['--vault', '.', 'create', 'notes/a.md', 'x']),
+      cli(['read']),
+    ]);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'NOT_FOUND: notes/missing.md does not exist. Check the path with vtx ls or vtx search.\n' });
-    expect(exists).toEqual({ code: 3, stdout: '', stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vtx edit to change part of it.\n' });
+    expect(exists).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: 'ALREADY_EXISTS: notes/a.md already exists. Call again with --overwrite to replace it, or use vtx edit to change part of it.\n',
+    });
     expect(usage.code).toBe(64);
     expect(await readFolder(root())).toEqual(seed);
   });

@@ -21,8 +21,18 @@ describe('vtx --json within --max-output, as the text is', () => {
   it('mv rewriting 40 links in notes with 1,000-character paths: the first changes whole, the totals, a cut note', async () => {
     const { code, value } = await bounded(['mv', 'target.md', 'moved/target.md']);
     expect(code).toBe(0);
-    expect(value).toMatchObject({ source: 'target.md', destination: 'moved/target.md', kind: 'file', links: { rewrittenTotal: 40, notesChanged: 40, notJudgedTotal: 0 } });
-    expect(value.links.rewritten[0]).toEqual({ file: `${deep}note-0.md`, line: 1, before: `[t](${'../'.repeat(5)}target.md)`, after: `[t](${'../'.repeat(5)}moved/target.md)` });
+    expect(value).toMatchObject({
+      source: 'target.md',
+      destination: 'moved/target.md',
+      kind: 'file',
+      links: { rewrittenTotal: 40, notesChanged: 40, notJudgedTotal: 0 },
+    });
+    expect(value.links.rewritten[0]).toEqual({
+      file: `${deep}note-0.md`,
+      line: 1,
+      before: `[t](${'../'.repeat(5)}target.md)`,
+      after: `[t](${'../'.repeat(5)}moved/target.md)`,
+    });
     expect(value.links.rewritten.length).toBeLessThan(40);
     expect(value.cut).toContain(`/links/rewritten: ${40 - value.links.rewritten.length} of 40 items left out`);
   });

@@ -19,10 +19,14 @@ describe('vtx mv rewrites links that read back', () => {
     const moved = await cli(['--json', 'mv', 'Old notes.md', 'lang/Bob\'s "notes" 100%.md']);
     expect(moved.code).toBe(0);
     expect(JSON.parse(moved.stdout).links).toMatchObject({ rewrittenTotal: 4, notJudgedTotal: 0 });
-    expect((await readFolder(root()))['hub.md']).toBe('---\nup: \'[[Bob\'\'s "notes" 100%]]\'\nalso: "[[Bob\'s \\"notes\\" 100%]]"\n---\n[a](<Bob\'s "notes" 100%25.md>) [[Bob\'s "notes" 100%]]\n');
+    expect((await readFolder(root()))['hub.md']).toBe(
+      '---\nup: \'[[Bob\'\'s "notes" 100%]]\'\nalso: "[[Bob\'s \\"notes\\" 100%]]"\n---\n[a](<Bob\'s "notes" 100%25.md>) [[Bob\'s "notes" 100%]]\n',
+    );
     const again = await cli(['--json', 'mv', 'lang/Bob\'s "notes" 100%.md', 'lang/C# x.md']);
     expect(JSON.parse(again.stdout).links).toMatchObject({ rewrittenTotal: 1, notJudgedTotal: 3 });
-    expect((await readFolder(root()))['hub.md']).toBe('---\nup: \'[[Bob\'\'s "notes" 100%]]\'\nalso: "[[Bob\'s \\"notes\\" 100%]]"\n---\n[a](<C%23 x.md>) [[Bob\'s "notes" 100%]]\n');
+    expect((await readFolder(root()))['hub.md']).toBe(
+      '---\nup: \'[[Bob\'\'s "notes" 100%]]\'\nalso: "[[Bob\'s \\"notes\\" 100%]]"\n---\n[a](<C%23 x.md>) [[Bob\'s "notes" 100%]]\n',
+    );
   });
 
   it('a Move of t.md leaves the note reached through alias.md as it is', async () => {

@@ -14,9 +14,16 @@ describe('the vtx bin', () => {
     const [read, search] = await Promise.all([cli(['read', 'notes/a.md']), cli(['search', 'alpha'])]);
     expect(read).toMatchObject({ code: 0, stderr: currentFolderNotice() });
     expect(read.stdout).toMatch(/^1: # A\n2: \n3: alpha\n\[notes\/a\.md \| totalLines: 3 \| fileHash: [0-9a-f]{16} \| lineEnding: crlf \| shown: 1-3\]\n$/);
-    expect(search).toEqual({ code: 0, stderr: currentFolderNotice(), stdout: 'notes/a.md\n3: alpha\nnotes/b.md\n2: alphabet\n[2 matching lines in 2 files]\n' });
+    expect(search).toEqual({
+      code: 0,
+      stderr: currentFolderNotice(),
+      stdout: 'notes/a.md\n3: alpha\nnotes/b.md\n2: alphabet\n[2 matching lines in 2 files]\n',
+    });
 
-    const [edit, remove] = await Promise.all([cli(['edit', 'notes/a.md', '--old', 'alpha', '--new-file', '-'], { stdin: 'alpha\nomega' }), cli(['--json', 'rm', 'notes/b.md'])]);
+    const [edit, remove] = await Promise.all([
+      cli(['edit', 'notes/a.md', '--old', 'alpha', '--new-file', '-'], { stdin: 'alpha\nomega' }),
+      cli(['--json', 'rm', 'notes/b.md']),
+    ]);
     expect(edit).toMatchObject({ code: 0, stderr: currentFolderNotice() });
     expect(edit.stdout).toContain('4: omega');
     expect(remove).toMatchObject({ code: 0, stderr: currentFolderNotice() });

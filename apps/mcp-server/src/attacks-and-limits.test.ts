@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, serveBin } from './serve-bin.js';
 import { textOf } from './text-of.js';
 
-
 describe('path attacks through the MCP server (a sample of the suite in @vault/node, over stdio with the built bin)', () => {
   let parent: TempFolder;
   let client: Client;
@@ -76,7 +75,9 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
   it('ends a pathological regex with TIMEOUT at its budget, answering other calls meanwhile, and searches again after', async () => {
     const started = performance.now();
     let searching = true;
-    const search = client.callTool({ name: 'TextSearch', arguments: { query: 'a.*b', regex: true } }).finally(() => (searching = false)) as Promise<CallToolResult>;
+    const search = client
+      .callTool({ name: 'TextSearch', arguments: { query: 'a.*b', regex: true } })
+      .finally(() => (searching = false)) as Promise<CallToolResult>;
     let answeredMeanwhile = 0;
     while (searching) {
       const read = (await client.callTool({ name: 'TextRead', arguments: { filePath: 'notes/a.md' } })) as CallToolResult;
@@ -110,7 +111,10 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
     const limited = new Client({ name: 'limited', version: '1.0.0' });
     await limited.connect(new StreamableHTTPClientTransport(new URL(small.url)));
     try {
-      const edit = (await limited.callTool({ name: 'TextEdit', arguments: { filePath: 'small.md', oldString: 'x', newString: 'y', replaceAll: true } })) as CallToolResult;
+      const edit = (await limited.callTool({
+        name: 'TextEdit',
+        arguments: { filePath: 'small.md', oldString: 'x', newString: 'y', replaceAll: true },
+      })) as CallToolResult;
       expect(edit).toMatchObject({ isError: true, _meta: { errorCode: 'FILE_TOO_LARGE' } });
       expect(textOf(edit)).toContain('1000 bytes');
       expect((await limited.callTool({ name: 'TextRead', arguments: { filePath: 'notes/a.md' } })).isError).toBeFalsy();

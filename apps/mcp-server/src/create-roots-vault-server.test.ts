@@ -24,7 +24,10 @@ const served = 'one.md 17\n[1 file in the vault root, sizes in bytes]';
  * The server vault-mcp runs without --vault, in process, with the SDK's real client offering roots:
  * `answer` is what its roots/list handler gives (any shape, a rejection, or nothing until aborted).
  */
-async function connect(answer: (signal: AbortSignal) => unknown, options: { rootName?: string; rootsTimeout?: number; roots?: boolean; readOnly?: boolean } = {}) {
+async function connect(
+  answer: (signal: AbortSignal) => unknown,
+  options: { rootName?: string; rootsTimeout?: number; roots?: boolean; readOnly?: boolean } = {},
+) {
   const logged: string[] = [];
   const unexpected: unknown[] = [];
   const vaultOptions = { readOnly: options.readOnly ?? false };
@@ -63,15 +66,24 @@ async function refusal(files: () => Promise<CallToolResult>, code: string) {
 
 describe('vault-mcp without --vault: roots that cannot be served are passed over, said, or answered with a code', () => {
   it('serves the first usable root, past roots that are not file:// URIs, and says which it passed over', async () => {
-    const { files, logged, unexpected } = await connect(() => ({ roots: [{ uri: 'https://example.com/notes', name: 'web' }, { uri: 'not a uri' }, { uri: uriOf('good') }, { uri: uriOf('other') }] }));
+    const { files, logged, unexpected } = await connect(() => ({
+      roots: [{ uri: 'https://example.com/notes', name: 'web' }, { uri: 'not a uri' }, { uri: uriOf('good') }, { uri: uriOf('other') }],
+    }));
     expect(textOf(await files())).toBe(served);
-    expect(logged).toEqual(["passed over the client's root web (https://example.com/notes): it is not a file:// URI", "passed over the client's root not a uri: it is not a URI"]);
+    expect(logged).toEqual([
+      "passed over the client's root web (https://example.com/notes): it is not a file:// URI",
+      "passed over the client's root not a uri: it is not a URI",
+    ]);
     expect(unexpected).toEqual([]);
   });
 
   it.each([
     ['a non-file:// URI', [{ uri: 'https://example.com/notes', name: 'web' }], 'web (https://example.com/notes) is not a file:// URI'],
-    ['a file:// URI with a host', [{ uri: 'file://fileserver/share/notes' }], 'file://fileserver/share/notes names the host fileserver, and only folders on this machine can be served'],
+    [
+      'a file:// URI with a host',
+      [{ uri: 'file://fileserver/share/notes' }],
+      'file://fileserver/share/notes names the host fileserver, and only folders on this machine can be served',
+    ],
     ['an encoded slash', [{ uri: 'file:///tmp/notes%2F..%2Fetc' }], 'file:///tmp/notes%2F..%2Fetc holds an encoded slash (%2F or %5C)'],
     ['an encoded NUL', [{ uri: 'file:///tmp/notes%00.md' }], 'file:///tmp/notes%00.md holds an encoded NUL (%00)'],
     ['a root without a uri', [{ name: 'nameless' }], 'nameless (root 1) has no uri string'],
@@ -97,7 +109,7 @@ describe('vault-mcp without --vault: roots that cannot be served are passed over
     ['missing', {}, 'undefined'],
     ['null', { roots: null }, 'null'],
     ['an object', { roots: { uri: 'file:///tmp' } }, 'object'],
-  ])('answers NOT_FOUND when the answer\'s roots are %s, not a list', async (_label, answer, type) => {
+  ])("answers NOT_FOUND when the answer's roots are %s, not a list", async (_label, answer, type) => {
     const { files, unexpected } = await connect(() => answer);
     expect(await refusal(files, 'NOT_FOUND')).toBe(
       `NOT_FOUND: No vault: the client's answer to roots/list holds no list of roots (\`roots\` is ${type}). Fix the client's roots, or start the server with --vault DIR (or VAULT_PATH).`,
@@ -146,11 +158,18 @@ describe('vault-mcp without --vault: roots that cannot be served are passed over
   });
 
   it('--root NAME: a name no root has, or a root of that name that cannot be served', async () => {
-    const roots = { roots: [{ uri: uriOf('good'), name: 'good' }, { uri: uriOf('a-file.md'), name: 'file' }] };
+    const roots = {
+      roots: [
+        { uri: uriOf('good'), name: 'good' },
+        { uri: uriOf('a-file.md'), name: 'file' },
+      ],
+    };
     expect(await refusal((await connect(() => roots, { rootName: 'third' })).files, 'NOT_FOUND')).toBe(
       `NOT_FOUND: No vault: no root is named third among good (${uriOf('good')}); file (${uriOf('a-file.md')}). Start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.`,
     );
-    expect(await refusal((await connect(() => roots, { rootName: 'file' })).files, 'NOT_FOUND')).toContain(`no root named file can be served: file (${uriOf('a-file.md')}) is a file, not a folder.`);
+    expect(await refusal((await connect(() => roots, { rootName: 'file' })).files, 'NOT_FOUND')).toContain(
+      `no root named file can be served: file (${uriOf('a-file.md')}) is a file, not a folder.`,
+    );
     expect(textOf(await (await connect(() => roots, { rootName: 'good' })).files())).toBe(served);
   });
 

@@ -72,10 +72,14 @@ export function createRootsVaultServer(options: RootsVaultServerOptions): { serv
 
 /** One attempt: the client's roots asked for, checked, and the first folder that opens. */
 async function chooseVault(server: Server, { rootName, rootsTimeout, open, log }: RootsVaultServerOptions): Promise<Vault> {
-  if (!server.getClientCapabilities()?.roots) throw new VaultError('NOT_FOUND', `No vault: the server was started without --vault, and this client offers no roots. ${restart}`);
+  if (!server.getClientCapabilities()?.roots)
+    throw new VaultError('NOT_FOUND', `No vault: the server was started without --vault, and this client offers no roots. ${restart}`);
   const roots = (await askRoots(server, rootsTimeout)).roots;
   if (!Array.isArray(roots)) {
-    throw new VaultError('NOT_FOUND', `No vault: the client's answer to roots/list holds no list of roots (\`roots\` is ${roots === null ? 'null' : typeof roots}). Fix the client's roots, or start the server with --vault DIR (or VAULT_PATH).`);
+    throw new VaultError(
+      'NOT_FOUND',
+      `No vault: the client's answer to roots/list holds no list of roots (\`roots\` is ${roots === null ? 'null' : typeof roots}). Fix the client's roots, or start the server with --vault DIR (or VAULT_PATH).`,
+    );
   }
   const found = rootCandidates(roots, rootName);
   const tried = found.candidates.slice(0, maxFoldersTried);
@@ -103,25 +107,37 @@ async function askRoots(server: Server, timeout: number): Promise<Record<string,
       );
     }
     const said = escapeName(String(error instanceof Error ? error.message : error).slice(0, 200));
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) throw new VaultError('IO_ERROR', `No vault: the connection closed while asking the client for its roots (${said}).`);
-    throw new VaultError('NOT_FOUND', `No vault: the client answered roots/list with an error (${said}). Fix the client's roots, or start the server with --vault DIR (or VAULT_PATH).`);
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+      throw new VaultError('IO_ERROR', `No vault: the connection closed while asking the client for its roots (${said}).`);
+    throw new VaultError(
+      'NOT_FOUND',
+      `No vault: the client answered roots/list with an error (${said}). Fix the client's roots, or start the server with --vault DIR (or VAULT_PATH).`,
+    );
   }
 }
 
 /** Why a root's folder did not open, in a few words. */
 function folderReason(error: unknown): string {
   if (!isVaultError(error)) return 'cannot be opened';
-  const reasons: Partial<Record<string, string>> = { NOT_FOUND: 'does not exist', NOT_A_DIRECTORY: 'is a file, not a folder', PERMISSION_DENIED: 'cannot be read (permission denied)' };
+  const reasons: Partial<Record<string, string>> = {
+    NOT_FOUND: 'does not exist',
+    NOT_A_DIRECTORY: 'is a file, not a folder',
+    PERMISSION_DENIED: 'cannot be read (permission denied)',
+  };
   return reasons[error.code] ?? `cannot be opened (${error.code})`;
 }
 
 /** The error of an attempt that found no root to serve, naming the first few and why each was passed over. */
 function noUsableRoot(offered: number, { skipped, named }: RootCandidates, rootName: string | undefined, untried: number): VaultError {
   if (rootName !== undefined && skipped.length === 0) {
-    return new VaultError('NOT_FOUND', `No vault: no root is named ${escapeName(rootName.slice(0, 120))} among ${listed(named, (name) => name) || 'the client\'s roots (none has a name)'}. ${restart}`);
+    return new VaultError(
+      'NOT_FOUND',
+      `No vault: no root is named ${escapeName(rootName.slice(0, 120))} among ${listed(named, (name) => name) || "the client's roots (none has a name)"}. ${restart}`,
+    );
   }
   if (offered === 0) return new VaultError('NOT_FOUND', `No vault: the client offers no file:// root. ${restart}`);
-  const which = rootName === undefined ? `none of the client's ${offered} roots can be served` : `no root named ${escapeName(rootName.slice(0, 120))} can be served`;
+  const which =
+    rootName === undefined ? `none of the client's ${offered} roots can be served` : `no root named ${escapeName(rootName.slice(0, 120))} can be served`;
   const notTried = untried > 0 ? `; ${untried} more not tried` : '';
   return new VaultError(
     'NOT_FOUND',

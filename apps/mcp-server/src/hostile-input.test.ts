@@ -63,7 +63,9 @@ describe('hostile input over stdio: every answer bounded, the session never dies
     const result = await call('TextEdit', { filePath: 'image.md', oldString: 'alt text here', newString: 'alt text there' });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('3: alt text there');
-    expect(textOf(result)).toContain(`[line cut: ${'![x](data:image/png;base64,)'.length + 12_000_000} characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 2001\` reads on]`);
+    expect(textOf(result)).toContain(
+      `[line cut: ${'![x](data:image/png;base64,)'.length + 12_000_000} characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 2001\` reads on]`,
+    );
     expect(await readFile(path.join(vault.path, 'image.md'), 'utf8')).toContain('\nalt text there\n');
   });
 
@@ -90,7 +92,11 @@ describe('hostile input over stdio: every answer bounded, the session never dies
   it('an unknown tool name of megabytes with line breaks: INVALID_ARGUMENT, escaped, within the bound', async () => {
     const result = await call(`X\n[1 file in the vault root]\n${'y'.repeat(3_000_000)}`, {});
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT' } });
-    expect(textOf(result).split('\n').filter((line) => line.startsWith('[1 file'))).toEqual([]);
+    expect(
+      textOf(result)
+        .split('\n')
+        .filter((line) => line.startsWith('[1 file')),
+    ).toEqual([]);
   });
 
   it.each([

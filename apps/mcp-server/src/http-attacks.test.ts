@@ -47,7 +47,11 @@ describe('what an attacker who read serve-http.ts tries', () => {
   });
 
   it('a rebinding page cannot reach the token check: a wrong Host is refused before it, whatever the Authorization', async () => {
-    const answer = await send(server.port, { method: 'POST', headers: { ...mcpHeaders, Host: `evil.example:${server.port}`, Authorization: 'Bearer sesame' }, body: listTools });
+    const answer = await send(server.port, {
+      method: 'POST',
+      headers: { ...mcpHeaders, Host: `evil.example:${server.port}`, Authorization: 'Bearer sesame' },
+      body: listTools,
+    });
     expect(answer.status).toBe(421);
   });
 });

@@ -46,7 +46,10 @@ describe('the Host header is checked against the bound address (DNS rebinding)',
     const missing = await sendRaw(server.port, 'GET /health HTTP/1.0\r\n\r\n');
     expect(missing).toMatch(/^HTTP\/1\.1 400 /);
     expect(missing).toContain('"jsonrpc":"2.0"');
-    const doubled = await sendRaw(server.port, `GET /health HTTP/1.1\r\nHost: evil.example:${server.port}\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+    const doubled = await sendRaw(
+      server.port,
+      `GET /health HTTP/1.1\r\nHost: evil.example:${server.port}\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(doubled).toMatch(/^HTTP\/1\.1 400 /);
   });
 
@@ -77,12 +80,15 @@ describe('the bearer token', () => {
     server = await serve(['--token', 'sesame']);
   });
 
-  it.each(['bearer sesame', 'BEARER sesame', 'Bearer sesame', 'bEaReR  sesame'])('accepts the scheme in any case: %s, through the SDK client', async (authorization) => {
-    const client = new Client({ name: 'token', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: authorization } } }));
-    expect((await client.listTools()).tools).toHaveLength(8);
-    await client.close();
-  });
+  it.each(['bearer sesame', 'BEARER sesame', 'Bearer sesame', 'bEaReR  sesame'])(
+    'accepts the scheme in any case: %s, through the SDK client',
+    async (authorization) => {
+      const client = new Client({ name: 'token', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: authorization } } }));
+      expect((await client.listTools()).tools).toHaveLength(8);
+      await client.close();
+    },
+  );
 
   it.each([
     ['no header', undefined, 'Bearer realm="vault-mcp"'],
@@ -91,7 +97,11 @@ describe('the bearer token', () => {
     ['a longer token', 'bearer sesame2', 'Bearer realm="vault-mcp", error="invalid_token"'],
     ['no token', 'Bearer', 'Bearer realm="vault-mcp"'],
   ])('refuses %s with 401, an RFC 6750 challenge (no OAuth metadata) and a JSON-RPC error', async (_, authorization, challenge) => {
-    const response = await fetch(server.url, { method: 'POST', headers: { ...mcpHeaders, ...(authorization ? { Authorization: authorization } : {}) }, body: listTools });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { ...mcpHeaders, ...(authorization ? { Authorization: authorization } : {}) },
+      body: listTools,
+    });
     expect(response.status).toBe(401);
     const header = response.headers.get('www-authenticate')!;
     expect(header.startsWith(challenge)).toBe(true);
@@ -101,7 +111,9 @@ describe('the bearer token', () => {
 
   it('gives the SDK client a message that says what to do, and that the Inspector does not take for an OAuth challenge', async () => {
     const client = new Client({ name: 'no-token', version: '1.0.0' });
-    const error = (await client.connect(new StreamableHTTPClientTransport(new URL(server.url))).catch((caught: unknown) => caught)) as Error & { code?: number };
+    const error = (await client.connect(new StreamableHTTPClientTransport(new URL(server.url))).catch((caught: unknown) => caught)) as Error & {
+      code?: number;
+    };
     expect(error.code).toBe(401);
     expect(error.message).toContain('Send the header Authorization: Bearer <token>');
     // The MCP Inspector starts OAuth on any error message containing "401" or "Unauthorized".

@@ -73,12 +73,15 @@ export interface Answer {
 /** One request through node:http, which lets the test choose the Host header and the request target. */
 export function send(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/mcp', headers: options.headers, setHost: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/mcp', headers: options.headers, setHost: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -108,11 +111,20 @@ export function expectJsonRpcError(status: number, contentType: string | null | 
 export const mcpHeaders = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 export const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 export const initialize = (version: string) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'probe', version: '1' } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+  });
 
 /** A request the server answers with 400 and notes in its log, in the old code and the new: a marker in the log. */
 export async function marker(server: Served, name: string) {
-  await send(server.port, { method: 'POST', headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}`, Authorization: 'Bearer sesame', 'mcp-protocol-version': name }, body: listTools });
+  await send(server.port, {
+    method: 'POST',
+    headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}`, Authorization: 'Bearer sesame', 'mcp-protocol-version': name },
+    body: listTools,
+  });
   await server.logged(name);
 }
 
@@ -143,11 +155,14 @@ export function endlessBody(port: number, authorization: string): Promise<string
 /** Like `send`, to another address than 127.0.0.1. */
 export function sendOn(address: string, port: number, host: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: address, port, method: 'POST', path: '/mcp', headers: { ...mcpHeaders, Host: host, Authorization: 'Bearer sesame' }, setHost: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: address, port, method: 'POST', path: '/mcp', headers: { ...mcpHeaders, Host: host, Authorization: 'Bearer sesame' }, setHost: false },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(listTools);
   });

@@ -36,13 +36,23 @@ describe('refusals are JSON-RPC errors, and odd request targets are 404s, never 
     ['GET', '/mcp/../health'],
     ['GET', '/%6Dcp'],
   ])('%s %s: 404 as a JSON-RPC error', async (method, path) => {
-    const answer = await send(server.port, { method, path, headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}` }, body: method === 'POST' ? listTools : undefined });
+    const answer = await send(server.port, {
+      method,
+      path,
+      headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}` },
+      body: method === 'POST' ? listTools : undefined,
+    });
     expect(answer.status).toBe(404);
     expectJsonRpcError(answer.status, answer.headers['content-type'] as string, answer.body, /The MCP endpoint is/);
   });
 
   it('answers a query string on /mcp, and logs no stack for any of the above', async () => {
-    const answer = await send(server.port, { method: 'POST', path: '/mcp?session=1&x=%00', headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}` }, body: listTools });
+    const answer = await send(server.port, {
+      method: 'POST',
+      path: '/mcp?session=1&x=%00',
+      headers: { ...mcpHeaders, Host: `127.0.0.1:${server.port}` },
+      body: listTools,
+    });
     expect(answer.status).toBe(200);
     await marker(server, '2099-02-01');
     expect(server.stderr()).not.toMatch(stackLine);
@@ -62,11 +72,20 @@ describe('ordinary client behaviour is not logged as an unexpected error', () =>
     expectJsonRpcError(response.status, response.headers.get('content-type'), await response.text(), /Unsupported protocol version: 2099-01-01/);
     await server.logged('2099-01-01');
     expect(server.stderr()).not.toMatch(stackLine);
-    expect(server.stderr().split('\n').filter((line) => line.includes('2099-01-01'))).toHaveLength(1);
+    expect(
+      server
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('2099-01-01')),
+    ).toHaveLength(1);
   });
 
   it('an initialize with a version the server does not know: negotiated, nothing logged', async () => {
-    const response = await fetch(server.url, { method: 'POST', headers: { ...mcpHeaders, 'mcp-protocol-version': '2099-01-01' }, body: initialize('2099-01-01') });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { ...mcpHeaders, 'mcp-protocol-version': '2099-01-01' },
+      body: initialize('2099-01-01'),
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await marker(server, '2099-01-02');
@@ -88,7 +107,10 @@ describe('ordinary client behaviour is not logged as an unexpected error', () =>
   it('a client closing its connection before sending all of its request', async () => {
     await new Promise<void>((resolve) => {
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`, () => socket.destroy());
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`,
+          () => socket.destroy(),
+        );
       });
       socket.on('close', () => resolve());
     });

@@ -35,47 +35,53 @@ afterAll(async () => {
 const percentile = (values: number[], fraction: number) => [...values].sort((a, b) => a - b)[Math.ceil(fraction * values.length) - 1]!;
 
 describe('vault-mcp under load over HTTP', () => {
-  it(`serves ${clients} clients x ${callsPerClient} mixed calls at once with no error and no lost write`, async () => {
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    const work = async (client: number) => {
-      const connection = new Client({ name: `load-${client}`, version: '1.0.0' });
-      await connection.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      let count = 0;
-      try {
-        for (let call = 0; call < callsPerClient; call += 1) {
-          // Reads, searches and listings, each client's own counter, and appends to one file everybody edits.
-          const [name, args] = (
-            [
-              ['TextRead', { filePath: `clients/${client}.md` }],
-              ['TextSearch', { query: 'count', outputMode: 'files_only' }],
-              ['TextEdit', { filePath: `clients/${client}.md`, oldString: `count: ${count}`, newString: `count: ${count + 1}` }],
-              ['TextEdit', { filePath: 'shared.md', oldString: 'END', newString: `line ${client}-${call}\nEND` }],
-              ['ListFiles', { directoryPath: 'clients' }],
-            ] as const
-          )[call % 5]!;
-          const started = performance.now();
-          const result = (await connection.callTool({ name, arguments: args })) as CallToolResult;
-          latencies.push(performance.now() - started);
-          if (result.isError) failures.push(`${name}: ${JSON.stringify(result.content)}`);
-          else if (name === 'TextEdit' && args.filePath !== 'shared.md') count += 1;
+  it(
+    `serves ${clients} clients x ${callsPerClient} mixed calls at once with no error and no lost write`,
+    async () => {
+      const latencies: number[] = [];
+      const failures: string[] = [];
+      const work = async (client: number) => {
+        const connection = new Client({ name: `load-${client}`, version: '1.0.0' });
+        await connection.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+        let count = 0;
+        try {
+          for (let call = 0; call < callsPerClient; call += 1) {
+            // Reads, searches and listings, each client's own counter, and appends to one file everybody edits.
+            const [name, args] = (
+              [
+                ['TextRead', { filePath: `clients/${client}.md` }],
+                ['TextSearch', { query: 'count', outputMode: 'files_only' }],
+                ['TextEdit', { filePath: `clients/${client}.md`, oldString: `count: ${count}`, newString: `count: ${count + 1}` }],
+                ['TextEdit', { filePath: 'shared.md', oldString: 'END', newString: `line ${client}-${call}\nEND` }],
+                ['ListFiles', { directoryPath: 'clients' }],
+              ] as const
+            )[call % 5]!;
+            const started = performance.now();
+            const result = (await connection.callTool({ name, arguments: args })) as CallToolResult;
+            latencies.push(performance.now() - started);
+            if (result.isError) failures.push(`${name}: ${JSON.stringify(result.content)}`);
+            else if (name === 'TextEdit' && args.filePath !== 'shared.md') count += 1;
+          }
+        } finally {
+          await connection.close();
         }
-      } finally {
-        await connection.close();
-      }
-      return count;
-    };
-    const counts = await Promise.all(Array.from({ length: clients }, (_, client) => work(client)));
+        return count;
+      };
+      const counts = await Promise.all(Array.from({ length: clients }, (_, client) => work(client)));
 
-    expect(failures).toEqual([]);
-    const files = await readFolder(vault.path);
-    const appends = Array.from({ length: callsPerClient }, (_, call) => call).filter((call) => call % 5 === 3);
-    for (const [client, count] of counts.entries()) expect(files[`clients/${client}.md`]).toBe(`count: ${count}\n`);
-    expect(counts.every((count) => count === appends.length)).toBe(true);
-    const shared = (files['shared.md'] as string).split('\r\n');
-    for (let client = 0; client < clients; client += 1) for (const call of appends) expect(shared).toContain(`line ${client}-${call}`);
-    expect(shared).toHaveLength(2 + clients * appends.length + 1);
-    // Reported, never checked: speed budgets live in the benchmarks.
-    console.info(`load: ${latencies.length} calls from ${clients} clients, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`);
-  }, testTimeout);
+      expect(failures).toEqual([]);
+      const files = await readFolder(vault.path);
+      const appends = Array.from({ length: callsPerClient }, (_, call) => call).filter((call) => call % 5 === 3);
+      for (const [client, count] of counts.entries()) expect(files[`clients/${client}.md`]).toBe(`count: ${count}\n`);
+      expect(counts.every((count) => count === appends.length)).toBe(true);
+      const shared = (files['shared.md'] as string).split('\r\n');
+      for (let client = 0; client < clients; client += 1) for (const call of appends) expect(shared).toContain(`line ${client}-${call}`);
+      expect(shared).toHaveLength(2 + clients * appends.length + 1);
+      // Reported, never checked: speed budgets live in the benchmarks.
+      console.info(
+        `load: ${latencies.length} calls from ${clients} clients, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
+      );
+    },
+    testTimeout,
+  );
 });

@@ -35,7 +35,9 @@ it('packs an MCP Bundle that validates, asks for the vault folder, and runs the 
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(manifest.tools.map((tool: { name: string }) => tool.name));
-      expect(await client.callTool({ name: 'TextRead', arguments: { filePath: 'notes/a.md' } })).toMatchObject({ content: [{ type: 'text', text: expect.stringMatching(/^1: alpha\n/) }] });
+      expect(await client.callTool({ name: 'TextRead', arguments: { filePath: 'notes/a.md' } })).toMatchObject({
+        content: [{ type: 'text', text: expect.stringMatching(/^1: alpha\n/) }],
+      });
     } finally {
       await client.close();
     }

@@ -51,7 +51,7 @@ describe('a link-aware Move through the built server over stdio, on names and no
   it('writes links that read back (angle paths, quoted front matter), reports what no form holds, and plans a symlinked note where it is', async () => {
     vault = await createTempFolder({
       'Index.md': 'i\n',
-      'n.md': "---\nup: '[[Index]]'\nalso: \"[[Index]]\"\nplain: see [[Index]] here\n---\n[a](<Index.md>) [[Index]]\n",
+      'n.md': '---\nup: \'[[Index]]\'\nalso: "[[Index]]"\nplain: see [[Index]] here\n---\n[a](<Index.md>) [[Index]]\n',
       'x/real.md': '[l](./t.md)\n',
       'x/t.md': 'x t\n',
       't.md': 'root t\n',
@@ -73,7 +73,9 @@ describe('a link-aware Move through the built server over stdio, on names and no
       await client.close();
     }
     const files = await readFolder(vault.path);
-    expect(files['n.md']).toBe("---\nup: '[[Bob''s \"Index\": 50%]]'\nalso: \"[[Bob's \\\"Index\\\": 50%]]\"\nplain: see [[Index]] here\n---\n[a](<C%23 x.md>) [[Bob's \"Index\": 50%]]\n");
+    expect(files['n.md']).toBe(
+      '---\nup: \'[[Bob\'\'s "Index": 50%]]\'\nalso: "[[Bob\'s \\"Index\\": 50%]]"\nplain: see [[Index]] here\n---\n[a](<C%23 x.md>) [[Bob\'s "Index": 50%]]\n',
+    );
     expect(files['x/real.md']).toBe('[l](./t.md)\n');
   });
 });

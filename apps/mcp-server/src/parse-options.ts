@@ -64,8 +64,12 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   if (values.help) return 'help';
   if (values.version) return 'version';
   const vault = values.vault ?? environment.VAULT_PATH;
-  if (!vault && values.http) throw new UsageError('No vault given. Pass --vault DIR or set the VAULT_PATH environment variable (over HTTP the server cannot ask the client for its roots).');
-  if (vault && values.root !== undefined) throw new UsageError('--root chooses among the client\'s roots, which are not asked for when --vault or VAULT_PATH names the vault. Pass one of them.');
+  if (!vault && values.http)
+    throw new UsageError(
+      'No vault given. Pass --vault DIR or set the VAULT_PATH environment variable (over HTTP the server cannot ask the client for its roots).',
+    );
+  if (vault && values.root !== undefined)
+    throw new UsageError("--root chooses among the client's roots, which are not asked for when --vault or VAULT_PATH names the vault. Pass one of them.");
   const rootsTimeout = positiveInteger(values['roots-timeout'], '--roots-timeout', 'milliseconds, such as 30000') ?? defaultRootsTimeout;
   const port = Number(values.port ?? '3939');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${values.port} is not a port number (0-65535).`);
@@ -77,9 +81,14 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const maxFileSize = positiveInteger(values['max-file-size'], '--max-file-size', 'bytes, such as 10485760');
   const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
   const maxOutput = positiveInteger(values['max-output'], '--max-output', 'characters, such as 200000');
-  if (maxOutput !== undefined && maxOutput < minOutputBound) throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
-  const searchMemory = values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
-  const extensions = values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean);
+  if (maxOutput !== undefined && maxOutput < minOutputBound)
+    throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
+  const searchMemory =
+    values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
+  const extensions = values.extensions
+    ?.split(',')
+    .map((extension) => extension.trim())
+    .filter(Boolean);
   if (extensions?.length === 0) throw new UsageError('--extensions lists no extension. Pass a comma-separated list such as .md,.txt.');
   return {
     vault: vault || undefined,

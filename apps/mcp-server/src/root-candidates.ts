@@ -67,7 +67,8 @@ function folderOf(uri: string): string | { reason: string } {
     return { reason: 'is not a URI' };
   }
   if (url.protocol !== 'file:') return { reason: 'is not a file:// URI' };
-  if (url.hostname !== '' && url.hostname !== 'localhost') return { reason: `names the host ${escapeName(url.hostname.slice(0, maxShown))}, and only folders on this machine can be served` };
+  if (url.hostname !== '' && url.hostname !== 'localhost')
+    return { reason: `names the host ${escapeName(url.hostname.slice(0, maxShown))}, and only folders on this machine can be served` };
   if (/%2f|%5c/i.test(url.pathname)) return { reason: 'holds an encoded slash (%2F or %5C)' };
   if (/%00/.test(url.pathname)) return { reason: 'holds an encoded NUL (%00)' };
   try {

@@ -9,7 +9,11 @@ import { textOf } from './text-of.js';
 
 let folder: TempFolder;
 beforeEach(async () => {
-  folder = await createTempFolder({ 'first/one.md': 'in the first root\n', 'second/two.md': 'in the second root\n', 'given/given.md': 'in the --vault folder\n' });
+  folder = await createTempFolder({
+    'first/one.md': 'in the first root\n',
+    'second/two.md': 'in the second root\n',
+    'given/given.md': 'in the --vault folder\n',
+  });
 });
 afterEach(async () => {
   await folder.remove();
@@ -67,7 +71,9 @@ describe("vault-mcp without --vault: the client's roots", () => {
     try {
       const result = (await none.client.callTool({ name: 'ListFiles', arguments: {} })) as CallToolResult;
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe('NOT_FOUND: No vault: the server was started without --vault, and this client offers no roots. Start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.');
+      expect(textOf(result)).toBe(
+        'NOT_FOUND: No vault: the server was started without --vault, and this client offers no roots. Start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.',
+      );
     } finally {
       await none.client.close();
     }
@@ -84,14 +90,18 @@ describe("vault-mcp without --vault: the client's roots", () => {
   it('passes over roots it cannot serve and serves the first it can; answers the others with a code, never an internal error', async () => {
     // Each is a process of its own: they start at once.
     const answers: ((signal: AbortSignal) => unknown)[] = [
-      () => ({ roots: [{ uri: 'https://example.com/notes' }, { uri: 'file://fileserver/share' }, { uri: `${root('first').uri}%2F..%2Fsecond` }, root('first')] }),
+      () => ({
+        roots: [{ uri: 'https://example.com/notes' }, { uri: 'file://fileserver/share' }, { uri: `${root('first').uri}%2F..%2Fsecond` }, root('first')],
+      }),
       () => ({ roots: [{ uri: 'https://example.com/notes' }, { name: 'no uri' }] }),
       () => ({ roots: 'not a list' }),
       () => Promise.reject(new Error('no roots here')),
     ];
     const clients = await Promise.all(answers.map((answer) => connect([], answer)));
     try {
-      const [mixed, unusable, malformed, failing] = await Promise.all(clients.map(({ client }) => client.callTool({ name: 'ListFiles', arguments: {} }) as Promise<CallToolResult>));
+      const [mixed, unusable, malformed, failing] = await Promise.all(
+        clients.map(({ client }) => client.callTool({ name: 'ListFiles', arguments: {} }) as Promise<CallToolResult>),
+      );
       expect(textOf(mixed)).toBe('one.md 18\n[1 file in the vault root, sizes in bytes]');
       for (const refused of [unusable, malformed, failing]) expect(refused).toMatchObject({ isError: true, _meta: { errorCode: 'NOT_FOUND' } });
       expect(textOf(unusable)).toBe(
@@ -108,7 +118,9 @@ describe("vault-mcp without --vault: the client's roots", () => {
     let answer: (signal: AbortSignal) => unknown = (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ roots: [] })));
     const { client, files } = await connect(['--roots-timeout', '100'], (signal) => answer(signal));
     try {
-      expect(await files()).toBe('TIMEOUT: No vault yet: the client did not answer roots/list within 100 ms. Call again once the client is ready (each call asks again), or start the server with --vault DIR (or VAULT_PATH).');
+      expect(await files()).toBe(
+        'TIMEOUT: No vault yet: the client did not answer roots/list within 100 ms. Call again once the client is ready (each call asks again), or start the server with --vault DIR (or VAULT_PATH).',
+      );
       answer = () => ({ roots: [root('second')] });
       expect(await files()).toBe('two.md 19\n[1 file in the vault root, sizes in bytes]');
     } finally {

@@ -76,12 +76,22 @@ export async function serveHttp(vault: Vault, options: HttpOptions): Promise<Htt
     if (path === '/health') return sendJson(response, 200, { status: 'ok', tools: vault.tools.length });
     if (path !== '/mcp') return refuse(response, 404, -32000, `Nothing here. The MCP endpoint is ${endpoint(options.host, port)}.`);
     if (!originAllowed(request.headers.origin, options.host)) {
-      return refuse(response, 403, -32000, `Origin ${clip(request.headers.origin!)} may not use this server (DNS rebinding protection). Connect from a local client instead of a web page.`);
+      return refuse(
+        response,
+        403,
+        -32000,
+        `Origin ${clip(request.headers.origin!)} may not use this server (DNS rebinding protection). Connect from a local client instead of a web page.`,
+      );
     }
     if (expected && !tokenMatches(request.headers.authorization, expected)) return refuseToken(response, request.headers.authorization);
     if (request.method !== 'POST') {
       response.setHeader('Allow', 'POST');
-      return refuse(response, 405, -32000, 'This server is stateless: send each JSON-RPC message with POST to /mcp (there is no GET stream and no session to DELETE).');
+      return refuse(
+        response,
+        405,
+        -32000,
+        'This server is stateless: send each JSON-RPC message with POST to /mcp (there is no GET stream and no session to DELETE).',
+      );
     }
     // The SDK's request adapter refuses, with a bare 400, a Host whose spelling differs from the URL's (`[0:0::1]`).
     request.headers.host = `${host.name.includes(':') ? `[${host.name}]` : host.name}${host.port === undefined ? '' : `:${host.port}`}`;
@@ -101,8 +111,14 @@ export async function serveHttp(vault: Vault, options: HttpOptions): Promise<Htt
   http.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const [status, reason] = malformedStatus[error.code ?? ''] ?? [400, 'Bad Request'];
-    const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Malformed HTTP request (${error.code ?? 'unknown'}). Send a plain HTTP/1.1 POST to /mcp.` }, id: null });
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: `Malformed HTTP request (${error.code ?? 'unknown'}). Send a plain HTTP/1.1 POST to /mcp.` },
+      id: null,
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -181,7 +197,9 @@ function hostAllowed(host: { name: string; port: number | undefined }, bound: st
   const boundName = bound.includes(':') ? canonicalIpv6(bound.replace(/^\[|\]$/g, '')) : bound.toLowerCase();
   if (boundName === '0.0.0.0' || boundName === '::') return true;
   if ((host.port ?? 80) !== port) return false;
-  return isLoopback(boundName ?? '') ? host.name === 'localhost' || host.name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host.name) : host.name === boundName;
+  return isLoopback(boundName ?? '')
+    ? host.name === 'localhost' || host.name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host.name)
+    : host.name === boundName;
 }
 
 /** An IPv6 address in its canonical form (`0:0::1` -> `::1`), without brackets; undefined when it is not one. */

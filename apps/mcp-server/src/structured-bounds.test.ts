@@ -26,7 +26,9 @@ describe('vault-mcp --max-output bounds the structured content too (the built bi
     for (let index = 0; index < 60; index += 1) seed[`${deep}note-${index}.md`] = `[t](${'../'.repeat(15)}target.md)\n[g](${'../'.repeat(15)}gone.md)\n`;
     vault = await createTempFolder(seed);
     client = new Client({ name: 'structured-first', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path, '--max-output', String(maxOutput)], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path, '--max-output', String(maxOutput)], stderr: 'pipe' }),
+    );
     await client.listTools();
   });
   afterAll(async () => {

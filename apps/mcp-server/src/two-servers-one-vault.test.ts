@@ -27,39 +27,46 @@ describe('two vault-mcp processes on one vault', () => {
     await shared.remove();
   });
 
-  it(`lose no update when ${2 * perServer} clients of two servers append to one file: a conflicting write is refused with STALE_FILE, and redone`, async () => {
-    const unexpected: string[] = [];
-    let conflicts = 0;
-    const work = async (server: number, client: number) => {
-      const connection = new Client({ name: `writer-${server}-${client}`, version: '1.0.0' });
-      await connection.connect(new StreamableHTTPClientTransport(new URL(servers[server]!.url)));
-      try {
-        for (let append = 0; append < appendsPerClient; append += 1) {
-          for (;;) {
-            const result = (await connection.callTool({ name: 'TextEdit', arguments: { filePath: 'log.md', oldString: '\nEND', newString: `\nline ${server}-${client}-${append}\nEND` } })) as CallToolResult;
-            if (!result.isError) break;
-            if (result._meta?.errorCode !== 'STALE_FILE') {
-              unexpected.push(JSON.stringify(result.content));
-              break;
+  it(
+    `lose no update when ${2 * perServer} clients of two servers append to one file: a conflicting write is refused with STALE_FILE, and redone`,
+    async () => {
+      const unexpected: string[] = [];
+      let conflicts = 0;
+      const work = async (server: number, client: number) => {
+        const connection = new Client({ name: `writer-${server}-${client}`, version: '1.0.0' });
+        await connection.connect(new StreamableHTTPClientTransport(new URL(servers[server]!.url)));
+        try {
+          for (let append = 0; append < appendsPerClient; append += 1) {
+            for (;;) {
+              const result = (await connection.callTool({
+                name: 'TextEdit',
+                arguments: { filePath: 'log.md', oldString: '\nEND', newString: `\nline ${server}-${client}-${append}\nEND` },
+              })) as CallToolResult;
+              if (!result.isError) break;
+              if (result._meta?.errorCode !== 'STALE_FILE') {
+                unexpected.push(JSON.stringify(result.content));
+                break;
+              }
+              conflicts += 1;
             }
-            conflicts += 1;
           }
+        } finally {
+          await connection.close();
         }
-      } finally {
-        await connection.close();
-      }
-    };
-    await Promise.all(servers.flatMap((_, server) => Array.from({ length: perServer }, (_, client) => work(server, client))));
+      };
+      await Promise.all(servers.flatMap((_, server) => Array.from({ length: perServer }, (_, client) => work(server, client))));
 
-    expect(unexpected).toEqual([]);
-    const lines = ((await readFolder(shared.path))['log.md'] as string).split('\n');
-    const written = lines.filter((line) => line.startsWith('line '));
-    for (let server = 0; server < 2; server += 1) {
-      for (let client = 0; client < perServer; client += 1) {
-        for (let append = 0; append < appendsPerClient; append += 1) expect(written).toContain(`line ${server}-${client}-${append}`);
+      expect(unexpected).toEqual([]);
+      const lines = ((await readFolder(shared.path))['log.md'] as string).split('\n');
+      const written = lines.filter((line) => line.startsWith('line '));
+      for (let server = 0; server < 2; server += 1) {
+        for (let client = 0; client < perServer; client += 1) {
+          for (let append = 0; append < appendsPerClient; append += 1) expect(written).toContain(`line ${server}-${client}-${append}`);
+        }
       }
-    }
-    expect(written).toHaveLength(2 * perServer * appendsPerClient);
-    console.info(`two servers: ${written.length} appends landed, ${conflicts} conflicting writes refused with STALE_FILE and redone`);
-  }, testTimeout);
+      expect(written).toHaveLength(2 * perServer * appendsPerClient);
+      console.info(`two servers: ${written.length} appends landed, ${conflicts} conflicting writes refused with STALE_FILE and redone`);
+    },
+    testTimeout,
+  );
 });

@@ -41,11 +41,25 @@ describe('vault-mcp over stdio (the built bin)', () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        'TextRead',
+        'TextEdit',
+        'TextCreate',
+        'TextSearch',
+        'ListDirectories',
+        'ListFiles',
+        'Move',
+        'RemoveFile',
+      ]);
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
       const read = await call('TextRead', { filePath: 'notes/a.md' });
       expect(textOf(read)).toContain('3: alpha');
-      const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'alpha', newString: 'alpha\nomega', expectedHash: (read.structuredContent as { fileHash: string }).fileHash });
+      const edit = await call('TextEdit', {
+        filePath: 'notes/a.md',
+        oldString: 'alpha',
+        newString: 'alpha\nomega',
+        expectedHash: (read.structuredContent as { fileHash: string }).fileHash,
+      });
       expect(textOf(edit)).toContain('4: omega');
       await call('TextCreate', { filePath: 'inbox/new.md', content: 'fresh\n' });
       expect(textOf(await call('TextSearch', { query: 'omega' }))).toContain('notes/a.md\n4: omega');
@@ -69,7 +83,14 @@ describe('vault-mcp over stdio (the built bin)', () => {
 
   it('registers only the read tools with --read-only', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--read-only'], env: { ...process.env, VAULT_PATH: vault.path } as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, '--read-only'],
+        env: { ...process.env, VAULT_PATH: vault.path } as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
     await client.close();
   });
@@ -90,7 +111,10 @@ describe('vault-mcp over stdio (the built bin)', () => {
     ];
     child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
     expect((await once(child, 'exit'))[0]).toBe(0);
-    const answered = stdout.trim().split('\n').map((line) => JSON.parse(line).id as number);
+    const answered = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).id as number);
     expect(answered.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(Object.keys(await readFolder(vault.path)).filter((path) => path.startsWith('piped/'))).toHaveLength(5);
   });
@@ -146,7 +170,10 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
   });
 
   it('refuses to bind beyond loopback without a token', async () => {
-    expect(await run(['--vault', vault.path, '--http', '--host', '0.0.0.0'])).toMatchObject({ code: 64, stderr: expect.stringContaining('needs a bearer token') });
+    expect(await run(['--vault', vault.path, '--http', '--host', '0.0.0.0'])).toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('needs a bearer token'),
+    });
   });
 
   it('refuses a browser request from a foreign Origin', async () => {

@@ -59,7 +59,14 @@ async function main(): Promise<void> {
     server = createVaultMcpServer(vault, serverOptions);
     serve(vault, '');
   } else {
-    const roots = createRootsVaultServer({ vaultOptions, rootName: options.root, rootsTimeout: options.rootsTimeout, open: openVault, log, server: serverOptions });
+    const roots = createRootsVaultServer({
+      vaultOptions,
+      rootName: options.root,
+      rootsTimeout: options.rootsTimeout,
+      open: openVault,
+      log,
+      server: serverOptions,
+    });
     server = roots.server;
     roots.chosen.then((vault) => serve(vault, ", from the client's roots"));
   }
@@ -67,7 +74,16 @@ async function main(): Promise<void> {
   await server.connect(transport);
   const requests = trackPendingRequests(transport);
   // When the client closes stdin, answer what it already sent, then exit.
-  process.stdin.once('end', () => void shutdown(() => requests.idle().then(() => server.close()).finally(closeBackend)));
+  process.stdin.once(
+    'end',
+    () =>
+      void shutdown(() =>
+        requests
+          .idle()
+          .then(() => server.close())
+          .finally(closeBackend),
+      ),
+  );
   onShutdown(() => server.close().finally(closeBackend));
 }
 

@@ -32,7 +32,12 @@ describe('vault-mcp: the warm search', () => {
     const client = new Client({ name: 'warm-search', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const count = async (query: string) => ((await client.callTool({ name: 'TextSearch', arguments: { query, outputMode: 'files_only', maxResults: 1000 } })).structuredContent as { totalFiles: number }).totalFiles;
+      const count = async (query: string) =>
+        (
+          (await client.callTool({ name: 'TextSearch', arguments: { query, outputMode: 'files_only', maxResults: 1000 } })).structuredContent as {
+            totalFiles: number;
+          }
+        ).totalFiles;
       expect(await count('odd one')).toBe(60);
       await filled;
       expect(stderr).toMatch(/search memory: \d+ files, \d+ MiB, read in \d+ ms/);

@@ -26,7 +26,7 @@ describe('the example agent', () => {
     expect(await readFolder(vault.path)).toEqual({ ...seed, 'todo.md': '# Todo\r\n\r\n- [ ] Buy milk\r\n- [x] Call Ada\r\n' });
   });
 
-  it('hears back an error as a tool result it can act on, and loses nobody else\'s change', async () => {
+  it("hears back an error as a tool result it can act on, and loses nobody else's change", async () => {
     const model = createScriptedModel('Call Ada');
     const decide = model.doGenerate;
     let calls = 0;

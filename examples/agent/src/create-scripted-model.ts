@@ -44,7 +44,12 @@ function toolResults(prompt: Prompt): { text: string; failed: boolean }[] {
 }
 
 function callTool(toolName: string, input: Record<string, unknown>): Reply {
-  return { content: [{ type: 'tool-call', toolCallId: `call-${toolName}`, toolName, input: JSON.stringify(input) }], finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] };
+  return {
+    content: [{ type: 'tool-call', toolCallId: `call-${toolName}`, toolName, input: JSON.stringify(input) }],
+    finishReason: { unified: 'tool-calls', raw: undefined },
+    usage,
+    warnings: [],
+  };
 }
 
 function answer(text: string): Reply {

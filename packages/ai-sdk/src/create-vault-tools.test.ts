@@ -43,7 +43,11 @@ describe('createVaultTools', () => {
     const tools = createVaultTools(createVault(createMemoryFs()));
     expect(Object.keys(tools)).toEqual(definitions.map((definition) => definition.name));
     const offered = await Promise.all(
-      Object.entries(tools).map(async ([name, tool]) => ({ name, description: tool.description, parameters: await asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema })),
+      Object.entries(tools).map(async ([name, tool]) => ({
+        name,
+        description: tool.description,
+        parameters: await asSchema(tool.inputSchema as FlexibleSchema<unknown>).jsonSchema,
+      })),
     );
     expect(offered).toEqual(functionDefinitions(definitions).map(({ name, description, parameters }) => ({ name, description, parameters })));
   });
@@ -57,7 +61,13 @@ describe('createVaultTools', () => {
     expect(refused.toolOutputs()[0]).toMatchObject({ output: { type: 'error-text', value: expect.stringMatching(/^PERMISSION_DENIED: /) } });
 
     const hidden = removal();
-    await generateText({ model: hidden.model, tools: createVaultTools(vault), activeTools: vault.tools.map((tool) => tool.name), prompt: 'Remove a.md.', stopWhen: stepCountIs(3) });
+    await generateText({
+      model: hidden.model,
+      tools: createVaultTools(vault),
+      activeTools: vault.tools.map((tool) => tool.name),
+      prompt: 'Remove a.md.',
+      stopWhen: stepCountIs(3),
+    });
     expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
   });
@@ -74,9 +84,23 @@ describe('createVaultTools', () => {
     expect(result.text).toBe('done');
     expect(fs.toJSON()).toEqual({ 'todo.md': '- [x] ship it\n' });
     const [noMatch, edited, invalid] = toolOutputs();
-    expect(noMatch).toMatchObject({ type: 'tool-result', toolName: 'TextEdit', output: { type: 'error-text', value: expect.stringMatching(/^NO_MATCH: .*line 1/s) } });
-    expect(edited).toMatchObject({ type: 'tool-result', output: { type: 'text', value: expect.stringMatching(/^Edited todo\.md: 1 replacement, line 1 changed\. fileHash: [0-9a-f]{16}\n1: - \[x\] ship it$/) } });
-    expect(invalid).toMatchObject({ type: 'tool-result', toolName: 'TextRead', output: { type: 'error-text', value: expect.stringMatching(/^INVALID_ARGUMENT: Invalid input for TextRead: .*offset.*Fix the arguments and call again\.$/s) } });
+    expect(noMatch).toMatchObject({
+      type: 'tool-result',
+      toolName: 'TextEdit',
+      output: { type: 'error-text', value: expect.stringMatching(/^NO_MATCH: .*line 1/s) },
+    });
+    expect(edited).toMatchObject({
+      type: 'tool-result',
+      output: { type: 'text', value: expect.stringMatching(/^Edited todo\.md: 1 replacement, line 1 changed\. fileHash: [0-9a-f]{16}\n1: - \[x\] ship it$/) },
+    });
+    expect(invalid).toMatchObject({
+      type: 'tool-result',
+      toolName: 'TextRead',
+      output: {
+        type: 'error-text',
+        value: expect.stringMatching(/^INVALID_ARGUMENT: Invalid input for TextRead: .*offset.*Fix the arguments and call again\.$/s),
+      },
+    });
     // The program gets the typed results, or { error } for a failed call.
     expect(result.steps.map((step) => step.toolResults.map((toolResult) => toolResult.output))).toEqual([
       [{ error: { code: 'NO_MATCH', message: expect.any(String) } }],
@@ -104,7 +128,7 @@ describe('createVaultTools', () => {
     expect(seen).toEqual([[expect.objectContaining({ message: 'disk gone at /home/secret' }), 'TextRead']]);
   });
 
-  it('stops a call when the SDK\'s abortSignal is aborted: the reason is thrown, nothing is written, nothing logged as unexpected', async () => {
+  it("stops a call when the SDK's abortSignal is aborted: the reason is thrown, nothing is written, nothing logged as unexpected", async () => {
     const fs = createMemoryFs({});
     const seen: unknown[] = [];
     const tools = createVaultTools(createVault(fs), { onUnexpectedError: (error) => seen.push(error) });
@@ -122,15 +146,29 @@ describe('createVaultTools', () => {
       { toolName: 'TextRead', input: { filePath: 'a.md' } },
       { toolName: 'TextEdit', input: { filePath: 'a.md', oldString: 'zebra', newString: 'b' } },
     ]);
-    const result = await generateText({ model, tools: createVaultTools(createVault(createMemoryFs({ 'a.md': 'a\n' }))), prompt: 'Read a.md.', stopWhen: stepCountIs(4) });
+    const result = await generateText({
+      model,
+      tools: createVaultTools(createVault(createMemoryFs({ 'a.md': 'a\n' }))),
+      prompt: 'Read a.md.',
+      stopWhen: stepCountIs(4),
+    });
     const typed = result.steps.flatMap((step) => step.toolResults);
     expect(typed.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output))).toEqual([
       expect.stringMatching(/^1: a\n/),
       expect.stringMatching(/^NO_MATCH: /),
     ]);
     // What the AI SDK gives for a tool it knows only at run time: toolName is a string, output unknown.
-    const dynamic: DynamicToolResult[] = typed.map(({ toolCallId, toolName, input, output }) => ({ type: 'tool-result', toolCallId, toolName, input, output, dynamic: true }));
-    expect(dynamic.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output))).toEqual(typed.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output)));
+    const dynamic: DynamicToolResult[] = typed.map(({ toolCallId, toolName, input, output }) => ({
+      type: 'tool-result',
+      toolCallId,
+      toolName,
+      input,
+      output,
+      dynamic: true,
+    }));
+    expect(dynamic.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output))).toEqual(
+      typed.map((toolResult) => toolResultText(toolResult.toolName, toolResult.output)),
+    );
     expect(toolResultText('weather', { celsius: 21 })).toBe('{"celsius":21}');
   });
 });

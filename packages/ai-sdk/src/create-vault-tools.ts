@@ -49,6 +49,8 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
     },
     // The text within the vault's answer bound (maxOutput), as the MCP server sends it.
     toModelOutput: ({ output }) =>
-      'error' in output ? { type: 'error-text', value: toolResultText(definition.name, output) } : { type: 'text', value: vault.render(definition.name, output as never) },
+      'error' in output
+        ? { type: 'error-text', value: toolResultText(definition.name, output) }
+        : { type: 'text', value: vault.render(definition.name, output as never) },
   });
 }

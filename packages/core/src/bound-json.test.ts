@@ -25,7 +25,14 @@ describe('boundJson: a JSON answer within its bound, cut at its end', () => {
 
   it('cuts nested lists in document order: a file before its lines, the lists before the ones after them', () => {
     const lines = (letter: string) => Array.from({ length: 5 }, (_, index) => `${index + 1}: ${letter.repeat(40)}`);
-    const value = { totalMatches: 10, files: [{ path: 'a.md', lines: lines('a') }, { path: 'b.md', lines: lines('b') }], skipped: [{ path: 's.md', reason: 'not text' }] };
+    const value = {
+      totalMatches: 10,
+      files: [
+        { path: 'a.md', lines: lines('a') },
+        { path: 'b.md', lines: lines('b') },
+      ],
+      skipped: [{ path: 's.md', reason: 'not text' }],
+    };
     expect(boundJson(value, 560)).toEqual({
       totalMatches: 10,
       files: [{ path: 'a.md', lines: lines('a').slice(0, 3) }],
@@ -34,7 +41,7 @@ describe('boundJson: a JSON answer within its bound, cut at its end', () => {
     });
   });
 
-  it('keeps the head of a list\'s first item when not even that fits whole, never half a surrogate pair', () => {
+  it("keeps the head of a list's first item when not even that fits whole, never half a surrogate pair", () => {
     const line = `1: ${'😀'.repeat(3000)}`;
     const bounded = boundJson({ path: 'wide.md', lines: [line, '2: next'], totalLines: 2 }, 4096);
     const kept = bounded.lines[0]!;
@@ -58,7 +65,9 @@ describe('boundJson: a JSON answer within its bound, cut at its end', () => {
     expect(bounded.source).toMatch(/^a+$/);
     expect(bounded.destination).toBe('b'.repeat(bounded.source.length));
     expect(bounded.source.length).toBeGreaterThan(1500);
-    expect(bounded.cut).toContain(`/source: cut after ${bounded.source.length} of 3000 characters; /destination: cut after ${bounded.source.length} of 3000 characters`);
+    expect(bounded.cut).toContain(
+      `/source: cut after ${bounded.source.length} of 3000 characters; /destination: cut after ${bounded.source.length} of 3000 characters`,
+    );
     expect(JSON.stringify(bounded).length).toBeLessThanOrEqual(4096);
   });
 });

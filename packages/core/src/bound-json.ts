@@ -35,7 +35,9 @@ export function boundJson<T extends object>(value: T, max: number, indent?: numb
   const build = (keep: Keep) => withNote(value, keep, max);
   const fits = (keep: Keep) => size(build(keep)) <= max;
   const longest = longestString(value);
-  const cap = fits({ items: 0, cap: longest, lastCap: longest }) ? longest : largest(shortString, longest, (cap) => fits({ items: 0, cap, lastCap: cap })) ?? shortString;
+  const cap = fits({ items: 0, cap: longest, lastCap: longest })
+    ? longest
+    : (largest(shortString, longest, (cap) => fits({ items: 0, cap, lastCap: cap })) ?? shortString);
   const kept = largest(0, items, (count) => fits({ items: count, cap, lastCap: cap })) ?? 0;
   let keep: Keep = { items: kept, cap, lastCap: cap };
   // The first item of a list, too long to keep whole: as much of it as fits.

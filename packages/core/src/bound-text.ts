@@ -15,8 +15,7 @@ export function boundText(text: string, max: number): string {
   if (text.length <= max) return text;
   const lastLine = text.slice(text.lastIndexOf('\n') + 1);
   const tail = lastLine.length < text.length && lastLine.length <= max / 2 ? `\n${lastLine}` : '';
-  const note = (cut: number) =>
-    `[… ${cut} characters cut: the answer is over its bound of ${max} characters. ${askForLess}]`;
+  const note = (cut: number) => `[… ${cut} characters cut: the answer is over its bound of ${max} characters. ${askForLess}]`;
   const room = max - note(text.length).length - tail.length - 1;
   let head = firstCharacters(text, Math.max(0, room));
   const lineBreak = head.lastIndexOf('\n');

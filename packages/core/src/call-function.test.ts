@@ -13,7 +13,11 @@ describe('callFunction', () => {
     const { vault } = vaultWith({ 'todo.md': '- [ ] ship it\n' });
     const name: string = 'TextRead';
     const result = await callFunction(vault, name, '{"filePath": "todo.md", "offset": null, "limit": null}');
-    expect(result).toEqual({ text: expect.stringMatching(/^1: - \[ \] ship it\n/), isError: false, output: expect.objectContaining({ path: 'todo.md', totalLines: 1 }) });
+    expect(result).toEqual({
+      text: expect.stringMatching(/^1: - \[ \] ship it\n/),
+      isError: false,
+      output: expect.objectContaining({ path: 'todo.md', totalLines: 1 }),
+    });
   });
 
   it('takes the arguments as an object too, and edits', async () => {
@@ -34,7 +38,10 @@ describe('callFunction', () => {
       text: 'INVALID_ARGUMENT: The arguments must be a JSON object of parameters, such as {"filePath": "notes/todo.md"}.',
       isError: true,
     });
-    expect(await callFunction(vault, 'TextRead', '{"filePath": "a.md", "offset": "first"}')).toMatchObject({ text: expect.stringMatching(/^INVALID_ARGUMENT: .*offset/s), isError: true });
+    expect(await callFunction(vault, 'TextRead', '{"filePath": "a.md", "offset": "first"}')).toMatchObject({
+      text: expect.stringMatching(/^INVALID_ARGUMENT: .*offset/s),
+      isError: true,
+    });
     expect(await callFunction(vault, 'RemoveFile', '')).toMatchObject({ text: expect.stringMatching(/^INVALID_ARGUMENT: .*filePath/s), isError: true });
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
   });

@@ -20,13 +20,19 @@ const maxPatternGroups = 50;
 export async function compileGlob(pattern: string): Promise<(path: string) => boolean> {
   // picomatch's parsing is superlinear in the nesting of braces: a long pattern is refused before it.
   if (pattern.length > maxPatternLength || (pattern.match(/[{(]/g)?.length ?? 0) > maxPatternGroups) {
-    throw new VaultError('INVALID_ARGUMENT', `The \`filePattern\` is too complex (over ${maxPatternLength} characters or ${maxPatternGroups} braces and groups). Use a shorter glob such as "*.md" or "notes/**/*.txt".`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The \`filePattern\` is too complex (over ${maxPatternLength} characters or ${maxPatternGroups} braces and groups). Use a shorter glob such as "*.md" or "notes/**/*.txt".`,
+    );
   }
   let source: string;
   try {
     source = picomatch.makeRe(pattern, { dot: true, nocase: true }).source;
   } catch (error) {
-    throw new VaultError('INVALID_ARGUMENT', `The \`filePattern\` ${pattern} is not a glob the matcher can read: ${firstCharacters((error as Error).message, 200)}. Use *, **, ?, [...] and {a,b}.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The \`filePattern\` ${pattern} is not a glob the matcher can read: ${firstCharacters((error as Error).message, 200)}. Use *, **, ?, [...] and {a,b}.`,
+    );
   }
   for (const guard of pathGuards) source = source.replaceAll(guard, '');
   const { RE2JS } = await import('re2js');
@@ -34,6 +40,9 @@ export async function compileGlob(pattern: string): Promise<(path: string) => bo
     const compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
     return (path) => compiled.matches(path);
   } catch {
-    throw new VaultError('INVALID_ARGUMENT', `The \`filePattern\` ${pattern} uses a form the matcher cannot run in linear time (such as the negation !(...)). Use *, **, ?, [...] and {a,b} only.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The \`filePattern\` ${pattern} uses a form the matcher cannot run in linear time (such as the negation !(...)). Use *, **, ?, [...] and {a,b} only.`,
+    );
   }
 }

@@ -21,7 +21,8 @@ export interface LineBreakCounter {
 }
 
 /** `count-line-breaks.wat`, compiled (its test compiles the source again and compares). */
-export const countLineBreaksWasm = 'AGFzbQEAAAABBwFgAn9/AX8DAgEABQMBAAEGCwJ/AUEAC38BQQALBx8EBm1lbW9yeQIABGNybGYDAANudWwDAQVjb3VudAAACsIDAb8DAwR/CHsCf0EQIABqIQIgAiABaiEDIAIgAUFwcWohBAJAA0AgAiAETw0B/QwAAAAAAAAAAAAAAAAAAAAAIQj9DAAAAAAAAAAAAAAAAAAAAAAhCf0MAAAAAAAAAAAAAAAAAAAAACEKQf8BIQUCQANAIAIgBE8NASAFRQ0BIAL9AAQAIQYgBv0MCgoKCgoKCgoKCgoKCgoKCv0jIQcgCCAH/XEhCCAJIAcgAkEBa/0ABAD9DA0NDQ0NDQ0NDQ0NDQ0NDQ39I/1O/XEhCSAKIAb9DAAAAAAAAAAAAAAAAAAAAAD9I/1xIQogAkEQaiECIAVBAWshBQwACwsgCyAI/X39f/2uASELIAwgCf19/X/9rgEhDCANIAr9ff1//a4BIQ0MAAsLIAv9GwAgC/0bAWogC/0bAiAL/RsDamohDyAM/RsAIAz9GwFqIAz9GwIgDP0bA2pqJAAgDf0bACAN/RsBaiAN/RsCIA39GwNqaiQBAkADQCACIANPDQEgAi0AACEOIA5BCkYEQCAPQQFqIQ8gAkEBay0AAEENRgRAIwBBAWokAAsLIA5FBEAjAUEBaiQBCyACQQFqIQIMAAsLIA8L';
+export const countLineBreaksWasm =
+  'AGFzbQEAAAABBwFgAn9/AX8DAgEABQMBAAEGCwJ/AUEAC38BQQALBx8EBm1lbW9yeQIABGNybGYDAANudWwDAQVjb3VudAAACsIDAb8DAwR/CHsCf0EQIABqIQIgAiABaiEDIAIgAUFwcWohBAJAA0AgAiAETw0B/QwAAAAAAAAAAAAAAAAAAAAAIQj9DAAAAAAAAAAAAAAAAAAAAAAhCf0MAAAAAAAAAAAAAAAAAAAAACEKQf8BIQUCQANAIAIgBE8NASAFRQ0BIAL9AAQAIQYgBv0MCgoKCgoKCgoKCgoKCgoKCv0jIQcgCCAH/XEhCCAJIAcgAkEBa/0ABAD9DA0NDQ0NDQ0NDQ0NDQ0NDQ39I/1O/XEhCSAKIAb9DAAAAAAAAAAAAAAAAAAAAAD9I/1xIQogAkEQaiECIAVBAWshBQwACwsgCyAI/X39f/2uASELIAwgCf19/X/9rgEhDCANIAr9ff1//a4BIQ0MAAsLIAv9GwAgC/0bAWogC/0bAiAL/RsDamohDyAM/RsAIAz9GwFqIAz9GwIgDP0bA2pqJAAgDf0bACAN/RsBaiAN/RsCIA39GwNqaiQBAkADQCACIANPDQEgAi0AACEOIA5BCkYEQCAPQQFqIQ8gAkEBay0AAEENRgRAIwBBAWokAAsLIA5FBEAjAUEBaiQBCyACQQFqIQIMAAsLIA8L';
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -67,7 +68,8 @@ function simdCounter(module: WebAssembly.Module, size: number): LineBreakCounter
     buffer,
     kind: 'simd',
     count(chunk) {
-      if (chunk.buffer === buffer.buffer && chunk.byteOffset >= 16 && chunk.byteOffset + chunk.length <= 16 + size) return countHere(chunk.byteOffset - 16, chunk.length);
+      if (chunk.buffer === buffer.buffer && chunk.byteOffset >= 16 && chunk.byteOffset + chunk.length <= 16 + size)
+        return countHere(chunk.byteOffset - 16, chunk.length);
       const total = { lf: 0, crlf: 0, nul: 0 };
       for (let start = 0; start < chunk.length; start += size) {
         const piece = chunk.subarray(start, start + size);

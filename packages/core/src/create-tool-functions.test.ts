@@ -8,7 +8,12 @@ describe('createToolFunctions', () => {
   it('gives each tool as a typed function that validates its input and runs it on the vault', async () => {
     const fs = createMemoryFs({ 'todo.md': '- [ ] ship it\n' });
     const { TextRead, TextEdit, ...others } = createToolFunctions(createVault(fs));
-    expect(Object.keys(others).sort()).toEqual(tools.map((tool) => tool.name).filter((name) => name !== 'TextRead' && name !== 'TextEdit').sort());
+    expect(Object.keys(others).sort()).toEqual(
+      tools
+        .map((tool) => tool.name)
+        .filter((name) => name !== 'TextRead' && name !== 'TextEdit')
+        .sort(),
+    );
     const read = await TextRead({ filePath: 'todo.md' });
     const edit = await TextEdit({ filePath: 'todo.md', oldString: '[ ]', newString: '[x]', expectedHash: read.fileHash });
     expect(edit.snippet).toEqual([{ number: 1, text: '- [x] ship it' }]);

@@ -13,5 +13,7 @@ export type ToolFunctions = { [Name in ToolName]: (input: ToolInput<Name>, optio
  * `VaultError`, like `vault.call`; on a read-only vault the write tools throw `PERMISSION_DENIED`.
  */
 export function createToolFunctions(vault: Vault): ToolFunctions {
-  return Object.fromEntries(tools.map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)])) as unknown as ToolFunctions;
+  return Object.fromEntries(
+    tools.map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)]),
+  ) as unknown as ToolFunctions;
 }

@@ -33,7 +33,7 @@ describe('findAll', () => {
     expect(indexOfLinear(text, needle, 62)).toBe(-1);
   });
 
-  it('stays linear on a periodic needle in a periodic text (superlinear for V8\'s indexOf): a hang fails by the test timeout', () => {
+  it("stays linear on a periodic needle in a periodic text (superlinear for V8's indexOf): a hang fails by the test timeout", () => {
     const text = 'a'.repeat(4_000_000);
     const needle = `${'a'.repeat(4000)}b${'a'.repeat(4000)}`;
     expect(indexOfLinear(text, needle)).toBe(-1);

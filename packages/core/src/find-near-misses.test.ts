@@ -19,7 +19,9 @@ describe('findNearMisses', () => {
       { line: 1, differences: ['whitespace'], text: 'foo[file: "  " | oldString: ""]\nbar', exact: 'foo  \nbar' },
     ]);
     // And at the end of oldString too, where no line break follows: "alpha beta " (a trailing blank) finds "alpha beta".
-    expect((await findNearMisses('alpha beta\ngamma\n', 'alpha beta ')).candidates).toMatchObject([{ line: 1, differences: ['whitespace'], exact: 'alpha beta' }]);
+    expect((await findNearMisses('alpha beta\ngamma\n', 'alpha beta ')).candidates).toMatchObject([
+      { line: 1, differences: ['whitespace'], exact: 'alpha beta' },
+    ]);
   });
 
   it('takes curly quotes, primes, dashes, the minus sign and the ellipsis for typography', async () => {
@@ -71,7 +73,8 @@ describe('findNearMisses', () => {
   });
 
   it('keeps, at its limit, the places of the smallest differences: whitespace, typography, case, then the pairs in that order', async () => {
-    const linesOf = async (text: string, limit: number) => (await findNearMisses(text, '"q" a', () => true, limit)).candidates.map(({ line, differences }) => ({ line, differences }));
+    const linesOf = async (text: string, limit: number) =>
+      (await findNearMisses(text, '"q" a', () => true, limit)).candidates.map(({ line, differences }) => ({ line, differences }));
     const singles = ['"Q" a', '“q” a', '"q"  a'].join('\n');
     expect(await linesOf(singles, 1)).toEqual([{ line: 3, differences: ['whitespace'] }]);
     expect(await linesOf(singles, 2)).toEqual([
@@ -125,9 +128,7 @@ describe('findNearMisses', () => {
     // The budget lasts for whitespace, typography and case; the pairs are not tried.
     const stopped = await findNearMisses('Foo\nfoo  bar\nFOO  BAR\n', 'foo bar', threeChecks);
     expect(stopped).toEqual({
-      candidates: [
-        { line: 2, differences: ['whitespace'], text: 'foo [file: " " | oldString: ""]bar', exact: 'foo  bar' },
-      ],
+      candidates: [{ line: 2, differences: ['whitespace'], text: 'foo [file: " " | oldString: ""]bar', exact: 'foo  bar' }],
       stopped: true,
     });
   });
@@ -169,10 +170,12 @@ describe('findNearMisses', () => {
       { line: 1, differences: ['case'], text: 'before [file: "𐐀𐐀" | oldString: "𐐨𐐨"] after', exact: 'before 𐐀𐐀 after' },
     ]);
     // The same at the end of the differing part: the last characters share their second half only with each other, not a first.
-    expect((await findNearMisses('x𐐀y\n', 'x𐐨y')).candidates).toEqual([{ line: 1, differences: ['case'], text: 'x[file: "𐐀" | oldString: "𐐨"]y', exact: 'x𐐀y' }]);
+    expect((await findNearMisses('x𐐀y\n', 'x𐐨y')).candidates).toEqual([
+      { line: 1, differences: ['case'], text: 'x[file: "𐐀" | oldString: "𐐨"]y', exact: 'x𐐀y' },
+    ]);
   });
 
-  it('gives the file\'s text there whole up to 500 characters', async () => {
+  it("gives the file's text there whole up to 500 characters", async () => {
     const [short] = (await findNearMisses(`${'A'.repeat(500)}\n`, 'a'.repeat(500))).candidates;
     expect(short!.exact).toBe('A'.repeat(500));
     const [long] = (await findNearMisses(`${'A'.repeat(501)}\n`, 'a'.repeat(501))).candidates;

@@ -33,7 +33,17 @@ describe('functionDefinitions', () => {
     const { parameters } = search;
     expect(parameters).not.toHaveProperty('$schema');
     expect(parameters.additionalProperties).toBe(false);
-    expect(parameters.required).toEqual(['query', 'caseSensitive', 'regex', 'filePath', 'filePattern', 'directoryPath', 'maxResults', 'contextLines', 'outputMode']);
+    expect(parameters.required).toEqual([
+      'query',
+      'caseSensitive',
+      'regex',
+      'filePath',
+      'filePattern',
+      'directoryPath',
+      'maxResults',
+      'contextLines',
+      'outputMode',
+    ]);
     expect(parameters.properties.regex).toEqual({ type: ['boolean', 'null'], description: expect.stringContaining('Default false') });
     expect(parameters.properties.outputMode).toEqual({ type: ['string', 'null'], enum: ['content', 'files_only', null], description: expect.any(String) });
     const read = functionDefinitions(tools, { strict: true })[0]!.parameters;

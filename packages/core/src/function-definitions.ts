@@ -35,7 +35,12 @@ export function functionDefinitions(tools: readonly Tool[], options: FunctionDef
   return tools.map((tool) => {
     // Without the `$schema` line, as the MCP server lists them too (some frameworks refuse it).
     const { $schema: _, ...schema } = z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' });
-    const parameters: FunctionParameters = { ...schema, type: 'object', properties: (schema.properties ?? {}) as FunctionParameters['properties'], additionalProperties: false };
+    const parameters: FunctionParameters = {
+      ...schema,
+      type: 'object',
+      properties: (schema.properties ?? {}) as FunctionParameters['properties'],
+      additionalProperties: false,
+    };
     return { name: tool.name, description: tool.description, parameters: strict ? strictParameters(parameters) : parameters, strict };
   });
 }

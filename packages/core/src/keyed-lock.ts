@@ -28,8 +28,7 @@ export function createKeyedLock(): KeyedLock {
     run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
       // Sorted and de-duplicated, so that two callers locking the same pair never wait on each other.
       const ordered = [...new Set(keys)].sort();
-      const nest = (index: number): Promise<T> =>
-        index === ordered.length ? work() : runOne(ordered[index]!, () => nest(index + 1));
+      const nest = (index: number): Promise<T> => (index === ordered.length ? work() : runOne(ordered[index]!, () => nest(index + 1)));
       return nest(0);
     },
   };

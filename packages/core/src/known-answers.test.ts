@@ -44,11 +44,15 @@ describe('every rendering, whole', () => {
 
   it('TextRead: numbered lines and the metadata line, with line ending and BOM when not plain', async () => {
     const { vault } = open();
-    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'notes/a.md' }))).toBe(`1: hello\n[notes/a.md | totalLines: 1 | fileHash: ${known.hello} | shown: 1-1]`);
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'notes/a.md' }))).toBe(
+      `1: hello\n[notes/a.md | totalLines: 1 | fileHash: ${known.hello} | shown: 1-1]`,
+    );
     expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'notes/crlf.md' }))).toBe(
       `1: # T\n2: x\n[notes/crlf.md | totalLines: 2 | fileHash: ${known.crlfWithBom} | lineEnding: crlf | bom: yes | shown: 1-2]`,
     );
-    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'readme.md' }))).toBe(`1: abc\n[readme.md | totalLines: 1 | fileHash: ${known.abc} | shown: 1-1]`);
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'readme.md' }))).toBe(
+      `1: abc\n[readme.md | totalLines: 1 | fileHash: ${known.abc} | shown: 1-1]`,
+    );
     expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'notes/b.md', offset: 2, limit: 2 }))).toBe(
       '2: \n3: alpha beta\n[notes/b.md | totalLines: 5 | fileHash: 794d03c6c614cb42 | shown: 2-3 | more: call again with `offset: 4`]',
     );
@@ -56,7 +60,9 @@ describe('every rendering, whole', () => {
 
   it('TextCreate and TextEdit: what changed and the new fileHash', async () => {
     const { vault } = open();
-    expect(vault.render('TextCreate', await vault.call('TextCreate', { filePath: 'new.md', content: 'hello\n' }))).toBe(`Created new.md: 1 line. fileHash: ${known.hello}`);
+    expect(vault.render('TextCreate', await vault.call('TextCreate', { filePath: 'new.md', content: 'hello\n' }))).toBe(
+      `Created new.md: 1 line. fileHash: ${known.hello}`,
+    );
     expect(vault.render('TextEdit', await vault.call('TextEdit', { filePath: 'readme.md', oldString: 'bc', newString: 'bc\nhello' }))).toBe(
       'Edited readme.md: 1 replacement, lines 1-2 changed. fileHash: e8c6624dfaa51fef\n1: abc\n2: hello',
     );
@@ -69,9 +75,13 @@ describe('every rendering, whole', () => {
     const { vault } = open();
     const render = async (input: Parameters<typeof vault.call<'TextSearch'>>[1]) => vault.render('TextSearch', await vault.call('TextSearch', input));
     expect(await render({ query: 'alpha' })).toBe('notes/b.md\n3: alpha beta\n5: alpha again\nnotes/deep/c.txt\n1: ALPHA\n[3 matching lines in 2 files]');
-    expect(await render({ query: 'alpha', outputMode: 'files_only' })).toBe('notes/b.md: 2\nnotes/deep/c.txt: 1\n[3 matching lines in 2 files (the count after each file is its matching lines)]');
+    expect(await render({ query: 'alpha', outputMode: 'files_only' })).toBe(
+      'notes/b.md: 2\nnotes/deep/c.txt: 1\n[3 matching lines in 2 files (the count after each file is its matching lines)]',
+    );
     expect(await render({ query: 'gamma', contextLines: 1 })).toBe('notes/b.md\n3- alpha beta\n4: gamma\n5- alpha again\n[1 matching line in 1 file]');
-    expect(await render({ query: 'alpha', maxResults: 1 })).toBe('notes/b.md\n3: alpha beta\n[3 matching lines in 2 files; showing the first 1 matching lines (raise `maxResults`, or narrow the search, to see more)]');
+    expect(await render({ query: 'alpha', maxResults: 1 })).toBe(
+      'notes/b.md\n3: alpha beta\n[3 matching lines in 2 files; showing the first 1 matching lines (raise `maxResults`, or narrow the search, to see more)]',
+    );
     expect(await render({ filePattern: '*.md', directoryPath: 'notes' })).toBe('notes/a.md\nnotes/b.md\nnotes/crlf.md\n[3 files match]');
     expect(await render({ query: 'Zeta' })).toBe('[No matches (case-sensitive; `caseSensitive: false` ignores case)]');
   });
@@ -82,8 +92,12 @@ describe('every rendering, whole', () => {
     expect(vault.render('ListFiles', await vault.call('ListFiles', { directoryPath: 'notes' }))).toBe(
       'a.md 6\nb.md 34\ncrlf.md 11\n[3 files in notes/, sizes in bytes; 1 folder not listed (see ListDirectories)]',
     );
-    expect(vault.render('Move', await vault.call('Move', { sourcePath: 'notes/a.md', destinationPath: 'archive/a.md' }))).toBe('Moved file notes/a.md to archive/a.md; no link needed rewriting');
-    expect(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'archive/a.md' }))).toBe('Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it)');
+    expect(vault.render('Move', await vault.call('Move', { sourcePath: 'notes/a.md', destinationPath: 'archive/a.md' }))).toBe(
+      'Moved file notes/a.md to archive/a.md; no link needed rewriting',
+    );
+    expect(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'archive/a.md' }))).toBe(
+      'Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it)',
+    );
   });
 
   it('the errors an agent meets most: ambiguous and near matches', async () => {

@@ -45,7 +45,9 @@ describe('normalizeLineEndings', () => {
   it('maps offsets through many CRLFs (a search over them, not a scan)', () => {
     const original = 'x\r\n'.repeat(9);
     const normalized = normalizeLineEndings(original);
-    expect(Array.from({ length: 19 }, (_, offset) => normalized.toOriginal(offset))).toEqual([0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22, 24, 25, 27]);
+    expect(Array.from({ length: 19 }, (_, offset) => normalized.toOriginal(offset))).toEqual([
+      0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22, 24, 25, 27,
+    ]);
   });
 });
 

@@ -31,7 +31,14 @@ describe('createLineWindow', () => {
   });
 
   it('counts a last line without a line break, and no line after a final line break', () => {
-    expect(windowOf(['a\nb'], 1, 10, 100)).toEqual({ lines: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }], totalLines: 2, lineEnding: 'lf' });
+    expect(windowOf(['a\nb'], 1, 10, 100)).toEqual({
+      lines: [
+        { number: 1, text: 'a' },
+        { number: 2, text: 'b' },
+      ],
+      totalLines: 2,
+      lineEnding: 'lf',
+    });
     expect(windowOf(['a\nb\n'], 1, 10, 100).totalLines).toBe(2);
     expect(windowOf(['abc'], 1, 10, 100)).toEqual({ lines: [{ number: 1, text: 'abc' }], totalLines: 1, lineEnding: 'none' });
     expect(windowOf([''], 1, 10, 100)).toEqual({ lines: [], totalLines: 0, lineEnding: 'none' });
@@ -174,7 +181,8 @@ describe('createLineWindow, never half a character', () => {
       { number: 1, text: '😀😀', fullLength: 9, column: 1 },
       { number: 2, text: '😀y', fullLength: 5, column: 2 },
     ]);
-    for (let split = 1; split < text.length; split += 1) expect(windowOf([text.slice(0, split), text.slice(split)], 1, 10, 4, undefined, 2).lines).toEqual(whole);
+    for (let split = 1; split < text.length; split += 1)
+      expect(windowOf([text.slice(0, split), text.slice(split)], 1, 10, 4, undefined, 2).lines).toEqual(whole);
     expect(windowOf([...text], 1, 10, 4, undefined, 2).lines).toEqual(whole);
   });
 
@@ -219,7 +227,14 @@ describe('createLineWindow from a later line', () => {
     expect(window.full).toBe(false);
     window.push('\nnine\n');
     expect(window.full).toBe(true);
-    expect(window.finish()).toEqual({ lines: [{ number: 7, text: 'seven' }, { number: 8, text: 'eight' }], totalLines: 9, lineEnding: 'lf' });
+    expect(window.finish()).toEqual({
+      lines: [
+        { number: 7, text: 'seven' },
+        { number: 8, text: 'eight' },
+      ],
+      totalLines: 9,
+      lineEnding: 'lf',
+    });
   });
 
   it('is full when the character bound ends it early', () => {

@@ -31,7 +31,14 @@ export interface LineWindow {
  * always shown). The text may start at a later line than the first, `startLine`, when the caller has
  * skipped the lines before it (counting their line breaks itself).
  */
-export function createLineWindow(first: number, count: number, maxLineLength: number, maxCharacters = Number.POSITIVE_INFINITY, column = 0, startLine = 1): LineWindow {
+export function createLineWindow(
+  first: number,
+  count: number,
+  maxLineLength: number,
+  maxCharacters = Number.POSITIVE_INFINITY,
+  column = 0,
+  startLine = 1,
+): LineWindow {
   let last = first + count - 1;
   let shownCharacters = 0;
   const lines: WindowLine[] = [];
@@ -125,7 +132,8 @@ export function windowLine(number: number, text: string, length: number, column 
  */
 export function renderWindowLine(line: WindowLine, style: TextStyle): string {
   const column = line.column ?? 0;
-  if (line.fullLength !== undefined && column >= line.fullLength) return `${style.lineNumber(String(line.number))}: ${style.note(`[line of ${line.fullLength} characters, before the column]`)}`;
+  if (line.fullLength !== undefined && column >= line.fullLength)
+    return `${style.lineNumber(String(line.number))}: ${style.note(`[line of ${line.fullLength} characters, before the column]`)}`;
   const before = column > 0 ? style.note(`[from character ${column + 1}] …`) : '';
   const end = column + line.text.length;
   const after =

@@ -22,7 +22,10 @@ export interface MemoryFsOptions {
 type Entry = { kind: 'file'; data: Uint8Array } | { kind: 'directory' };
 
 /** The content as a string when it is UTF-8 text (no NUL bytes), else a copy of the bytes. */
-export function asTextOrBytes(bytes: Uint8Array, decoder: { decode(bytes: Uint8Array): string } = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): string | Uint8Array {
+export function asTextOrBytes(
+  bytes: Uint8Array,
+  decoder: { decode(bytes: Uint8Array): string } = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
+): string | Uint8Array {
   if (bytes.includes(0)) return bytes.slice();
   try {
     return decoder.decode(bytes);
@@ -56,7 +59,10 @@ export function createMemoryFs(seed: VaultSeed = {}, options: MemoryFsOptions = 
   function checkUnchanged(path: string, expected: Uint8Array | null) {
     const entry = get(path);
     const current = entry?.kind === 'file' ? entry.data : undefined;
-    const unchanged = expected === null ? entry === undefined : current !== undefined && current.length === expected.length && current.every((byte, index) => byte === expected[index]);
+    const unchanged =
+      expected === null
+        ? entry === undefined
+        : current !== undefined && current.length === expected.length && current.every((byte, index) => byte === expected[index]);
     if (!unchanged) throw writeConflict(path, expected);
   }
 

@@ -42,7 +42,7 @@ describe('searchFile, as a backend searches one file', () => {
     expect(reads.count).toBe(1);
   });
 
-  it('passes over a text file without the literal\'s bytes, no line looked at', () => {
+  it("passes over a text file without the literal's bytes, no line looked at", () => {
     const query: FileQuery = { matcher: untouchable, literal: encode('pear') };
     expect(searchFile(file(encode('apple\npeach\n')).file, query, options)).toBeUndefined();
     // The bytes of "pea" then "r" elsewhere, and a near start, are no match.
@@ -55,7 +55,7 @@ describe('searchFile, as a backend searches one file', () => {
     expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, query, options)).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
   });
 
-  it('searches a file holding the literal\'s bytes line by line, whatever comes before them', async () => {
+  it("searches a file holding the literal's bytes line by line, whatever comes before them", async () => {
     const found = searchFile(file(encode('ppear\npear tree\n')).file, await literalQuery('pear tree'), options);
     expect(found).toEqual({ path: 'a.md', matches: 1, lines: [{ number: 2, text: 'pear tree', match: true, ranges: [{ start: 0, end: 9 }] }] });
   });
@@ -67,7 +67,7 @@ describe('searchFile, as a backend searches one file', () => {
     expect(searchFile(file(encode('crème\n')).file, query, options)).toBeUndefined();
   });
 
-  it('finds the literal\'s bytes at the very start and at the very end of a file', async () => {
+  it("finds the literal's bytes at the very start and at the very end of a file", async () => {
     const query = await literalQuery('pear');
     expect(searchFile(file(encode('pear and more')).file, query, options)).toMatchObject({ matches: 1 });
     expect(searchFile(file(encode('a ripe pear')).file, query, options)).toMatchObject({ matches: 1, lines: [{ number: 1, ranges: [{ start: 7, end: 11 }] }] });
@@ -83,7 +83,10 @@ describe('searchFile, as a backend searches one file', () => {
 
   it('takes every text file to hold an empty literal, and searches it line by line', () => {
     const everyLine: LineMatcher = { test: () => true, ranges: () => [] };
-    expect(searchFile(file(encode('one\ntwo\n')).file, { matcher: everyLine, literal: new Uint8Array(0) }, options)).toMatchObject({ path: 'a.md', matches: 2 });
+    expect(searchFile(file(encode('one\ntwo\n')).file, { matcher: everyLine, literal: new Uint8Array(0) }, options)).toMatchObject({
+      path: 'a.md',
+      matches: 2,
+    });
   });
 
   it('uses the byte checks it is given', () => {
@@ -109,7 +112,7 @@ describe('searchFile, as a backend searches one file', () => {
   });
 });
 
-describe('searchFile without a backend\'s own byte checks', () => {
+describe("searchFile without a backend's own byte checks", () => {
   it('looks for a periodic literal in periodic bytes in linear time (a byte-by-byte scan would take minutes; a hang fails by the test timeout)', () => {
     const literal = `${'a'.repeat(5000)}b`;
     const query: FileQuery = { matcher: untouchable, literal: encode(literal) };

@@ -9,7 +9,7 @@ import type { VaultFs } from './vault-fs.js';
 function seed() {
   const files: Record<string, string | Uint8Array> = { 'latin1.md': new Uint8Array([0x61, 0x70, 0x70, 0x6c, 0x65, 0xe9]), 'big.md': 'apple\n'.repeat(100) };
   for (let index = 0; index < 150; index += 1) {
-    const lines = Array.from({ length: 12 }, (_, line) => (line % (index % 5 + 2) === 0 ? `apple ${index}.${line} Apple` : `pear ${line}`));
+    const lines = Array.from({ length: 12 }, (_, line) => (line % ((index % 5) + 2) === 0 ? `apple ${index}.${line} Apple` : `pear ${line}`));
     files[`notes/${String(index).padStart(3, '0')}.md`] = `${lines.join(index % 2 ? '\r\n' : '\n')}\n`;
   }
   return files;
@@ -49,7 +49,10 @@ describe('TextSearch with a backend that searches files itself', () => {
   });
 
   it('skips files that are not UTF-8 text', () => {
-    expect(searchFileBytes('a.md', new Uint8Array([0x61, 0xff]), { test: () => true, ranges: () => [] }, { contextLines: 0, maxShown: 1 })).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
+    expect(searchFileBytes('a.md', new Uint8Array([0x61, 0xff]), { test: () => true, ranges: () => [] }, { contextLines: 0, maxShown: 1 })).toEqual({
+      path: 'a.md',
+      skipped: 'not UTF-8 text',
+    });
   });
 });
 
@@ -63,7 +66,7 @@ describe('searchText, line by line', () => {
     ]);
   });
 
-  it('shows maxResults matching lines and no more: a match inside a shown match\'s context is shown as context', async () => {
+  it("shows maxResults matching lines and no more: a match inside a shown match's context is shown as context", async () => {
     const vault = createVault(createMemoryFs({ 'a.md': 'apple 1\napple 2\npear\napple 4\n' }));
     const output = await vault.call('TextSearch', { query: 'apple', maxResults: 1, contextLines: 1 });
     expect(output.files[0]!.lines).toEqual([
@@ -84,7 +87,8 @@ function substring(needle: string) {
     },
     ranges(line, until) {
       const ranges = [];
-      for (let start = line.indexOf(needle); start !== -1 && start < until; start = line.indexOf(needle, start + needle.length)) ranges.push({ start, end: start + needle.length });
+      for (let start = line.indexOf(needle); start !== -1 && start < until; start = line.indexOf(needle, start + needle.length))
+        ranges.push({ start, end: start + needle.length });
       return ranges;
     },
   };
@@ -92,7 +96,8 @@ function substring(needle: string) {
 }
 const show = (maxShown: number, contextLines = 0) => ({ maxShown, contextLines });
 /** The lines a search shows of a file with a match. */
-const linesOf = (found: FileSearchResult | undefined): SearchLine[] => (found && 'lines' in found ? found.lines : expect.fail(`no lines shown: ${JSON.stringify(found)}`));
+const linesOf = (found: FileSearchResult | undefined): SearchLine[] =>
+  found && 'lines' in found ? found.lines : expect.fail(`no lines shown: ${JSON.stringify(found)}`);
 
 describe('searchText, what it asks of the matcher', () => {
   const untouchableLines: LineMatcher = { test: () => expect.fail('a line was tested'), ranges: () => expect.fail('a line was searched') };
@@ -110,7 +115,7 @@ describe('searchText, what it asks of the matcher', () => {
     });
   });
 
-  it('for counts only, takes the matcher\'s count of the whole text when it has one', () => {
+  it("for counts only, takes the matcher's count of the whole text when it has one", () => {
     expect(searchText('a.md', 'apple\n', { ...untouchableLines, countLines: () => 3 }, show(0))).toEqual({ path: 'a.md', matches: 3, lines: [] });
     expect(searchText('a.md', 'apple\n', { ...untouchableLines, countLines: () => 0 }, show(0))).toBeUndefined();
   });
@@ -160,7 +165,8 @@ describe('searchText, the lines it shows', () => {
 
   it('shows context lines around a match, cut at the first and last line', () => {
     const text = 'one\ntwo\napple\nfour\nfive\nsix';
-    const numbers = (contextLines: number, query = 'apple') => linesOf(searchText('a.md', text, substring(query).matcher, show(10, contextLines))).map((line) => line.number);
+    const numbers = (contextLines: number, query = 'apple') =>
+      linesOf(searchText('a.md', text, substring(query).matcher, show(10, contextLines))).map((line) => line.number);
     expect(numbers(0)).toEqual([3]);
     expect(numbers(1)).toEqual([2, 3, 4]);
     expect(numbers(5)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -180,11 +186,21 @@ describe('searchText, the lines it shows', () => {
     expect(searchText('a.md', text, substring('apple').matcher, { ...show(10), checkDeadline: () => (checks += 1) })).toBeUndefined();
     expect(checks).toBe(2);
     const deadline = new Error('out of time');
-    expect(() => searchText('a.md', text, substring('apple').matcher, { ...show(10), checkDeadline: () => { throw deadline; } })).toThrow(deadline);
+    expect(() =>
+      searchText('a.md', text, substring('apple').matcher, {
+        ...show(10),
+        checkDeadline: () => {
+          throw deadline;
+        },
+      }),
+    ).toThrow(deadline);
   });
 
   it('searches past 1,000 lines without a deadline to check', () => {
-    expect(searchText('a.md', `${'pear\n'.repeat(1500)}apple\n`, substring('apple').matcher, show(10))).toMatchObject({ matches: 1, lines: [{ number: 1501, text: 'apple' }] });
+    expect(searchText('a.md', `${'pear\n'.repeat(1500)}apple\n`, substring('apple').matcher, show(10))).toMatchObject({
+      matches: 1,
+      lines: [{ number: 1501, text: 'apple' }],
+    });
   });
 
   it('shows a line of 500 characters whole, and cuts a longer context line to its first 500', () => {
@@ -199,15 +215,37 @@ describe('searchText, the lines it shows', () => {
   it('shows a long matching line as a window starting 100 characters before its first match, within the line', () => {
     const lineOf = (at: number) => `${'x'.repeat(at)}apple${'x'.repeat(995 - at)}`;
     const window = (at: number) => linesOf(searchText('a.md', lineOf(at), substring('apple').matcher, show(1)))[0];
-    expect(window(600)).toEqual({ number: 1, text: lineOf(600).slice(500), match: true, cut: true, column: 500, length: 1000, ranges: [{ start: 100, end: 105 }] });
-    expect(window(300)).toEqual({ number: 1, text: lineOf(300).slice(200, 700), match: true, cut: true, column: 200, length: 1000, ranges: [{ start: 100, end: 105 }] });
+    expect(window(600)).toEqual({
+      number: 1,
+      text: lineOf(600).slice(500),
+      match: true,
+      cut: true,
+      column: 500,
+      length: 1000,
+      ranges: [{ start: 100, end: 105 }],
+    });
+    expect(window(300)).toEqual({
+      number: 1,
+      text: lineOf(300).slice(200, 700),
+      match: true,
+      cut: true,
+      column: 200,
+      length: 1000,
+      ranges: [{ start: 100, end: 105 }],
+    });
     expect(window(950)).toMatchObject({ column: 500, ranges: [{ start: 450, end: 455 }] });
     expect(window(50)).toMatchObject({ column: 0, ranges: [{ start: 50, end: 55 }] });
   });
 
   it('marks a match running past the window only up to its end', () => {
     const line = `${'x'.repeat(50)}apple${'x'.repeat(442)}apple${'x'.repeat(498)}`;
-    expect(linesOf(searchText('a.md', line, substring('apple').matcher, show(1)))[0]).toMatchObject({ column: 0, ranges: [{ start: 50, end: 55 }, { start: 497, end: 500 }] });
+    expect(linesOf(searchText('a.md', line, substring('apple').matcher, show(1)))[0]).toMatchObject({
+      column: 0,
+      ranges: [
+        { start: 50, end: 55 },
+        { start: 497, end: 500 },
+      ],
+    });
   });
 
   it('never starts or ends a window in the middle of a character', () => {
@@ -255,9 +293,27 @@ describe('searchText, the match ranges it shows', () => {
   });
 
   it('merges overlapping ranges, keeps touching ones apart, and never ends one past the line', () => {
-    expect(rangesOf('abcdefg', [{ start: 0, end: 3 }, { start: 2, end: 5 }])).toEqual([{ start: 0, end: 5 }]);
-    expect(rangesOf('abcdefg', [{ start: 0, end: 5 }, { start: 1, end: 2 }])).toEqual([{ start: 0, end: 5 }]);
-    expect(rangesOf('abcdefg', [{ start: 0, end: 2 }, { start: 2, end: 4 }])).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }]);
+    expect(
+      rangesOf('abcdefg', [
+        { start: 0, end: 3 },
+        { start: 2, end: 5 },
+      ]),
+    ).toEqual([{ start: 0, end: 5 }]);
+    expect(
+      rangesOf('abcdefg', [
+        { start: 0, end: 5 },
+        { start: 1, end: 2 },
+      ]),
+    ).toEqual([{ start: 0, end: 5 }]);
+    expect(
+      rangesOf('abcdefg', [
+        { start: 0, end: 2 },
+        { start: 2, end: 4 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 4 },
+    ]);
     expect(rangesOf('abc', [{ start: 1, end: 9 }])).toEqual([{ start: 1, end: 3 }]);
   });
 });
@@ -275,6 +331,10 @@ describe('keepFirstMatches', () => {
 
   it('turns a later match inside the kept context into a context line', () => {
     expect(keepFirstMatches([match(1), match(2), context(3)], 1, 1)).toEqual([match(1), { number: 2, text: 'm2', match: false }]);
-    expect(keepFirstMatches([match(1), match(2), match(3), context(4)], 1, 2)).toEqual([match(1), { number: 2, text: 'm2', match: false }, { number: 3, text: 'm3', match: false }]);
+    expect(keepFirstMatches([match(1), match(2), match(3), context(4)], 1, 2)).toEqual([
+      match(1),
+      { number: 2, text: 'm2', match: false },
+      { number: 3, text: 'm3', match: false },
+    ]);
   });
 });

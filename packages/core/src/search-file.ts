@@ -172,7 +172,13 @@ export function keepFirstMatches(lines: readonly SearchLine[], count: number, co
 }
 
 /** The shown matches with their context; `headings[i]`, when given, is the heading path of the match at `shown[i]`. */
-function linesToShow(lines: readonly string[], shown: readonly number[], context: number, matcher: LineMatcher, headings: readonly (string | undefined)[]): SearchLine[] {
+function linesToShow(
+  lines: readonly string[],
+  shown: readonly number[],
+  context: number,
+  matcher: LineMatcher,
+  headings: readonly (string | undefined)[],
+): SearchLine[] {
   const matching = new Map(shown.map((index, at) => [index, headings[at]]));
   const wanted = new Set<number>();
   for (const index of shown) {
@@ -198,7 +204,10 @@ function shownLine(number: number, text: string, match: boolean, matcher: LineMa
   const shown = text.slice(column, characterBoundary(text, column + maxResultLineLength));
   const line: SearchLine = { number, text: shown, match, cut: true, column, length: text.length };
   if (!match) return line;
-  const ranges = matcher.ranges(text, column + shown.length).filter((range) => range.end > column).map((range) => ({ start: Math.max(0, range.start - column), end: range.end - column }));
+  const ranges = matcher
+    .ranges(text, column + shown.length)
+    .filter((range) => range.end > column)
+    .map((range) => ({ start: Math.max(0, range.start - column), end: range.end - column }));
   return { ...line, ranges: shownRanges(shown, ranges) };
 }
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
 
-const texts = ['foo\bbar \\bar', 'alpha\nbeta\r\ngamma', 'x\r\nfoo\r\n', 'foo\rbar\n', 'a foo b\n\nlast line foo', '\uFEFFfoo', 'Foo\u2028bar\n', 'the end', ''];
+const texts = [
+  'foo\bbar \\bar',
+  'alpha\nbeta\r\ngamma',
+  'x\r\nfoo\r\n',
+  'foo\rbar\n',
+  'a foo b\n\nlast line foo',
+  '\uFEFFfoo',
+  'Foo\u2028bar\n',
+  'the end',
+  '',
+];
 const queries: [string, boolean][] = [
   ['foo', false],
   ['Foo', false],
@@ -41,8 +51,10 @@ describe('compileSearchPattern', () => {
     expect([words.mayMatch?.('a MUTEX\n'), words.mayMatch?.('mutexes'), words.mayMatch?.('a dead\nlock')]).toEqual([true, true, false]);
     expect(words.countLines?.('mutex, mutex\r\nno\ndead lock\nmutexes\n')).toBe(2);
     // A regex that cannot match a line break nor look past one runs over the whole text: it finds there what it finds line by line.
-    for (const query of ['x.*y', '(a)|b.']) expect((await compileSearchPattern(query, true)).matcher.countLines?.('xay\nb\nab\n'), query).toBe(query === 'x.*y' ? 1 : 2);
-    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'a\\s*b']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
+    for (const query of ['x.*y', '(a)|b.'])
+      expect((await compileSearchPattern(query, true)).matcher.countLines?.('xay\nb\nab\n'), query).toBe(query === 'x.*y' ? 1 : 2);
+    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'a\\s*b'])
+      expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
   });
 
   it('never rejects a text with a matching line, over random regexes', async () => {
@@ -51,8 +63,71 @@ describe('compileSearchPattern', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % count;
     };
-    const tokens = ['\\b', '\\B', 'foo', 'bar', 'o', '|', '(', ')', '(?:', '^', '$', '.', '[ab]', 'x?', '\\w', '\\1', '\\x41', 'é', 'mask', 'ſk', '+', '*', '{2}', '{0,1}', '\\.', 'K', 'MA', ' ', '\\)', '[]', '\\[o]', '\\r', '\\n', '[^a]', '\\s', '(?=\\r)', '(?<!a)', 'a|', '[0-9]', '\\d', 'x{0}', '\\u2028', '.*'];
-    const lines = ['foo bar', 'xfoox', 'A', 'bar\r', 'é foo', '', 'ob', 'ſ', 'maſk', 'MAsK', 'mask.mask', 'foo.bar', 'oo bar', 'ba)r', 'fo\ro', 'a\u2028b', 'x42', 'oo\r'];
+    const tokens = [
+      '\\b',
+      '\\B',
+      'foo',
+      'bar',
+      'o',
+      '|',
+      '(',
+      ')',
+      '(?:',
+      '^',
+      '$',
+      '.',
+      '[ab]',
+      'x?',
+      '\\w',
+      '\\1',
+      '\\x41',
+      'é',
+      'mask',
+      'ſk',
+      '+',
+      '*',
+      '{2}',
+      '{0,1}',
+      '\\.',
+      'K',
+      'MA',
+      ' ',
+      '\\)',
+      '[]',
+      '\\[o]',
+      '\\r',
+      '\\n',
+      '[^a]',
+      '\\s',
+      '(?=\\r)',
+      '(?<!a)',
+      'a|',
+      '[0-9]',
+      '\\d',
+      'x{0}',
+      '\\u2028',
+      '.*',
+    ];
+    const lines = [
+      'foo bar',
+      'xfoox',
+      'A',
+      'bar\r',
+      'é foo',
+      '',
+      'ob',
+      'ſ',
+      'maſk',
+      'MAsK',
+      'mask.mask',
+      'foo.bar',
+      'oo bar',
+      'ba)r',
+      'fo\ro',
+      'a\u2028b',
+      'x42',
+      'oo\r',
+    ];
     let checked = 0;
     for (let round = 0; round < 6000; round += 1) {
       const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
@@ -157,7 +232,39 @@ describe('requiredLiterals: literals of which every match holds one', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % count;
     };
-    const tokens = ['abc', 'xyz', 'é', 'K', 'ſ', '|', '(', ')', '(?:', '(?<n>', '\\k<n>', '\\1', '?', '*', '{0}', '{0,2}', '??', '.', '[a|)]', '\\x41', '\\u0062', '\\u{63}', '\\p{L}', '\\cJ', '\\d', '\\b', '\\.', '^', '$', '(?=a)', '(?<!b)'];
+    const tokens = [
+      'abc',
+      'xyz',
+      'é',
+      'K',
+      'ſ',
+      '|',
+      '(',
+      ')',
+      '(?:',
+      '(?<n>',
+      '\\k<n>',
+      '\\1',
+      '?',
+      '*',
+      '{0}',
+      '{0,2}',
+      '??',
+      '.',
+      '[a|)]',
+      '\\x41',
+      '\\u0062',
+      '\\u{63}',
+      '\\p{L}',
+      '\\cJ',
+      '\\d',
+      '\\b',
+      '\\.',
+      '^',
+      '$',
+      '(?=a)',
+      '(?<!b)',
+    ];
     const lines = ['abc', 'Abcxyz', 'ABC', 'xyzabc', 'é', 'K', 'ſ', 'a.b', 'Ab', 'bc', '\n', 'a|)', '', 'abcabc', 'xyzxyz'];
     let checked = 0;
     for (let round = 0; round < 20_000; round += 1) {

@@ -41,11 +41,18 @@ export interface SearchPatternOptions {
  * cannot interrupt a RegExp stuck on one long line. With `linear` (a search on the main thread, where
  * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2, and so does a long literal.
  */
-export async function compileSearchPattern(query: string, regex: boolean, options: SearchPatternOptions = {}): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
+export async function compileSearchPattern(
+  query: string,
+  regex: boolean,
+  options: SearchPatternOptions = {},
+): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
   const { linear = false } = options;
   if (query === '') throw new VaultError('INVALID_ARGUMENT', '`query` is empty. Pass the text (or regular expression) to search for.');
   if (query.length > maxQueryLength) {
-    throw new VaultError('INVALID_ARGUMENT', `\`query\` is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `\`query\` is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`,
+    );
   }
   const caseSensitive = options.caseSensitive ?? /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
   const flags = caseSensitive ? '' : 'i';
@@ -60,7 +67,10 @@ export async function compileSearchPattern(query: string, regex: boolean, option
     const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
     const literal = nativeMatcher(pattern);
     const lineBreakFree = !/[\r\n]/.test(query);
-    return { matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) }, caseSensitive };
+    return {
+      matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) },
+      caseSensitive,
+    };
   }
   // Parsed here (a syntax error is the caller's to fix), compiled by V8 only where it runs: compiling
   // some patterns (a? repeated 56 times, case-insensitive) takes V8 longer than running them.
@@ -204,7 +214,10 @@ function compiled(source: string, flags: string, query: string): RegExp {
     pattern.test('');
     return pattern;
   } catch (error) {
-    throw new VaultError('INVALID_ARGUMENT', `The query ${firstCharacters(query, 100)} cannot be compiled: ${firstCharacters((error as Error).message, 200)}. Search for a shorter or simpler pattern.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The query ${firstCharacters(query, 100)} cannot be compiled: ${firstCharacters((error as Error).message, 200)}. Search for a shorter or simpler pattern.`,
+    );
   }
 }
 
@@ -245,7 +258,10 @@ function compileNative(query: string, flags: string): RegExp {
       // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
       return new RegExp(query, flags);
     } catch (error) {
-      throw new VaultError('INVALID_ARGUMENT', `The regex ${firstCharacters(query, 200)} is invalid: ${firstCharacters((error as Error).message, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`);
+      throw new VaultError(
+        'INVALID_ARGUMENT',
+        `The regex ${firstCharacters(query, 200)} is invalid: ${firstCharacters((error as Error).message, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`,
+      );
     }
   }
 }
@@ -399,7 +415,9 @@ function escapeRegExp(text: string): string {
  */
 function mayBacktrack(pattern: string): boolean {
   // A "?" right after "(" opens a group's modifier, and after another quantifier makes it lazy: neither is a repeat.
-  const plain = structureOf(pattern).replace(/\(\?/g, '(').replace(/([*+?}])\?/g, '$1');
+  const plain = structureOf(pattern)
+    .replace(/\(\?/g, '(')
+    .replace(/([*+?}])\?/g, '$1');
   const repeats = plain.match(/[*+?]|\{\d+,\d*\}/g)?.length ?? 0;
   return /\)(?:[*+?]|\{\d)/.test(plain) || repeats >= 2;
 }

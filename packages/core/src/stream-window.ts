@@ -54,7 +54,10 @@ export type ReadChunks = (buffer: Uint8Array, start: number) => AsyncIterable<Ui
  * throughout, for UTF-8 where decoded, and gets no hash: see
  * docs/decisions/0012-huge-files-and-fast-reads.md. Gives the window and the file's `LineIndex`.
  */
-export async function streamWindow(read: ReadChunks, { path, first, window, hasher, hash, hashUpTo }: StreamWindowOptions): Promise<StreamedWindow & { index: LineIndex }> {
+export async function streamWindow(
+  read: ReadChunks,
+  { path, first, window, hasher, hash, hashUpTo }: StreamWindowOptions,
+): Promise<StreamedWindow & { index: LineIndex }> {
   const counter = createLineBreakCounter(streamChunkSize);
   const checker = createTextDecoder(path);
   const feed = windowFeeder(path, first, window);
@@ -68,27 +71,34 @@ export async function streamWindow(read: ReadChunks, { path, first, window, hash
   // Bytes after the last line break: the last line, when it has no break.
   let afterLastBreak = 0;
   // Each chunk in blocks, a checkpoint at the start of each.
-  for await (const chunk of read(counter.buffer, 0)) for (const block of blocksOf(chunk)) {
-    checkpoints.push({ byte: bytes, lineBreaks: lf });
-    if (start.length < 3) start = [...start, ...block.subarray(0, 3 - start.length)];
-    const counted = counter.count(block);
-    if (counted.nul > 0) throw binaryFile(path);
-    hashing &&= bytes + block.length <= hashUpTo;
-    if (hashing) {
-      hasher.update(block);
-      checker.decode(block, false);
+  for await (const chunk of read(counter.buffer, 0))
+    for (const block of blocksOf(chunk)) {
+      checkpoints.push({ byte: bytes, lineBreaks: lf });
+      if (start.length < 3) start = [...start, ...block.subarray(0, 3 - start.length)];
+      const counted = counter.count(block);
+      if (counted.nul > 0) throw binaryFile(path);
+      hashing &&= bytes + block.length <= hashUpTo;
+      if (hashing) {
+        hasher.update(block);
+        checker.decode(block, false);
+      }
+      feed.chunk(block, bytes, lf, counted.lf);
+      bytes += block.length;
+      lf += counted.lf;
+      crlf += counted.crlf;
+      afterLastBreak = counted.lf > 0 ? block.length - 1 - block.lastIndexOf(10) : afterLastBreak + block.length;
     }
-    feed.chunk(block, bytes, lf, counted.lf);
-    bytes += block.length;
-    lf += counted.lf;
-    crlf += counted.crlf;
-    afterLastBreak = counted.lf > 0 ? block.length - 1 - block.lastIndexOf(10) : afterLastBreak + block.length;
-  }
   if (hashing) checker.decode(new Uint8Array(0), true);
   const bom = hasBom(new Uint8Array(start));
   // A BOM alone before the first line break is no line of text.
   const lastLine = lf === 0 && bom ? afterLastBreak - 3 : afterLastBreak;
-  const facts = { totalLines: lf + (lastLine > 0 ? 1 : 0), lineEnding: lineEndingOf(crlf, lf - crlf), bom, bytes, ...(hashing ? { fileHash: hasher.digest() } : {}) };
+  const facts = {
+    totalLines: lf + (lastLine > 0 ? 1 : 0),
+    lineEnding: lineEndingOf(crlf, lf - crlf),
+    bom,
+    bytes,
+    ...(hashing ? { fileHash: hasher.digest() } : {}),
+  };
   return { lines: feed.end(), ...facts, index: { facts, checkpoints } };
 }
 
@@ -96,7 +106,10 @@ export async function streamWindow(read: ReadChunks, { path, first, window, hash
  * Fills `window` from a file scanned before, as `index` tells: reads from the last chunk that starts
  * before the window's first line, and stops once the window is full.
  */
-export async function resumeWindow(read: ReadChunks, { path, first, window, index }: { path: string; first: number; window: LineWindow; index: LineIndex }): Promise<StreamedWindow> {
+export async function resumeWindow(
+  read: ReadChunks,
+  { path, first, window, index }: { path: string; first: number; window: LineWindow; index: LineIndex },
+): Promise<StreamedWindow> {
   const counter = createLineBreakCounter(checkpointBytes);
   const feed = windowFeeder(path, first, window);
   const from = index.checkpoints.findLast((checkpoint) => checkpoint.byte === 0 || checkpoint.lineBreaks < first - 1) ?? { byte: 0, lineBreaks: 0 };

@@ -40,7 +40,8 @@ describe('decodeText', () => {
     expect(() => decodeText(bytes(0x63, 0x61, 0x66, 0xe9), 'latin1.md')).toThrow(
       expect.objectContaining({
         code: 'NOT_TEXT',
-        message: 'latin1.md is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.',
+        message:
+          'latin1.md is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.',
       }),
     );
   });
@@ -101,7 +102,12 @@ describe('checkTextToWrite', () => {
   });
 
   it('refuses half a surrogate pair too', () => {
-    expect(() => checkTextToWrite('ab\ud800', 'newString')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('newString holds half of a UTF-16 surrogate pair (at character 2)') }));
+    expect(() => checkTextToWrite('ab\ud800', 'newString')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('newString holds half of a UTF-16 surrogate pair (at character 2)'),
+      }),
+    );
   });
 });
 
@@ -145,7 +151,10 @@ describe('encodeChunks', () => {
   /** The pieces, each copied as it comes (they share one buffer), as lengths and decoded text. */
   const collect = (chunks: string[], bom: boolean) => {
     const pieces = Array.from(encodeChunks(chunks, bom), (piece) => piece.slice());
-    return { lengths: pieces.map((piece) => piece.length), text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(pieces.flatMap((piece) => [...piece]))) };
+    return {
+      lengths: pieces.map((piece) => piece.length),
+      text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(pieces.flatMap((piece) => [...piece]))),
+    };
   };
 
   it('encodes strings in a row as their UTF-8, the BOM first when asked', () => {
@@ -169,7 +178,7 @@ describe('encodeChunks', () => {
     expect(collect(['a\udbff', '\udfffb'], false)).toEqual({ lengths: [1, 5], text: 'a\u{10ffff}b' });
   });
 
-  it('gives the BOM as a piece of its own, which a writer may change without changing the next file\'s BOM', () => {
+  it("gives the BOM as a piece of its own, which a writer may change without changing the next file's BOM", () => {
     const first = [...encodeChunks(['a'], true)][0]!;
     first.fill(0);
     expect([...[...encodeChunks(['a'], true)][0]!]).toEqual([0xef, 0xbb, 0xbf]);

@@ -15,7 +15,10 @@ export function hasBom(bytes: Uint8Array): boolean {
 
 /** NOT_TEXT for a file holding NUL bytes. */
 export function binaryFile(path: string): VaultError {
-  return new VaultError('NOT_TEXT', `${path} looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.`);
+  return new VaultError(
+    'NOT_TEXT',
+    `${path} looks binary (it contains NUL bytes), so the text tools leave it alone. Only UTF-8 text files can be read or edited.`,
+  );
 }
 
 /**
@@ -32,7 +35,10 @@ export function createTextDecoder(path: string, { midFile = false } = {}): { dec
       try {
         return decoder.decode(chunk, { stream: !final });
       } catch {
-        throw new VaultError('NOT_TEXT', `${path} is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.`);
+        throw new VaultError(
+          'NOT_TEXT',
+          `${path} is not valid UTF-8 (it may be Latin-1 or another encoding), so the text tools leave it alone rather than corrupt it. Convert it to UTF-8 first.`,
+        );
       }
     },
   };
@@ -49,7 +55,10 @@ export const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\ud
 export function checkTextToWrite(text: string, parameter: string): void {
   const nul = text.indexOf('\0');
   if (nul !== -1) {
-    throw new VaultError('INVALID_ARGUMENT', `${parameter} holds a NUL character (at character ${nul}), which would make the file binary, and the text tools refuse binary files. Remove it.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `${parameter} holds a NUL character (at character ${nul}), which would make the file binary, and the text tools refuse binary files. Remove it.`,
+    );
   }
   checkWholeCharacters(text, parameter);
 }

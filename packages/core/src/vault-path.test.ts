@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewName, escapeName, extensionOf, isHiddenPath, isInTrash, joinVaultPath, namesFolder, parentOf, resolveVaultPath, withoutTrash } from './vault-path.js';
+import {
+  checkNewName,
+  escapeName,
+  extensionOf,
+  isHiddenPath,
+  isInTrash,
+  joinVaultPath,
+  namesFolder,
+  parentOf,
+  resolveVaultPath,
+  withoutTrash,
+} from './vault-path.js';
 
 /** The error a call throws, for assertions on its code and whole message. */
 function thrown(run: () => unknown): { code?: string; message?: string } {
@@ -28,7 +39,10 @@ describe('resolveVaultPath', () => {
 
   it('takes any letter from A to Z, in either case, as a drive, and nothing else', () => {
     for (const drive of ['a', 'A', 'z', 'Z']) {
-      expect(thrown(() => resolveVaultPath(`${drive}:/x.md`, '/vault')), drive).toEqual({
+      expect(
+        thrown(() => resolveVaultPath(`${drive}:/x.md`, '/vault')),
+        drive,
+      ).toEqual({
         code: 'PATH_OUTSIDE_VAULT',
         message: `The path ${drive}:/x.md is outside the vault. Paths are vault-relative (for example x.md), or absolute paths inside the vault.`,
       });
@@ -134,12 +148,55 @@ describe('path predicates', () => {
 
 describe('names a tool creates', () => {
   const refused = [
-    '\u0000', '\u0001', '\u001f', '\u007f', '\u0080', '\u009f', '\u00ad', '\u061c', '\u200b', '\u200e', '\u200f', '\u2028', '\u2029',
-    '\u202a', '\u202e', '\u2060', '\u2066', '\u2069', '\u3164', '\ufeff', '\udb40\udc00', '\udb40\udc7f', '\ud800', '\udc00',
+    '\u0000',
+    '\u0001',
+    '\u001f',
+    '\u007f',
+    '\u0080',
+    '\u009f',
+    '\u00ad',
+    '\u061c',
+    '\u200b',
+    '\u200e',
+    '\u200f',
+    '\u2028',
+    '\u2029',
+    '\u202a',
+    '\u202e',
+    '\u2060',
+    '\u2066',
+    '\u2069',
+    '\u3164',
+    '\ufeff',
+    '\udb40\udc00',
+    '\udb40\udc7f',
+    '\ud800',
+    '\udc00',
   ];
   const accepted = [
-    ' ', '~', '\u00a0', '\u00ac', '\u00ae', '\u061b', '\u061d', '\u200a', '\u200c', '\u200d', '\u2010', '\u2027', '\u202f',
-    '\u205f', '\u2061', '\u2065', '\u206a', '\u3163', '\u3165', '\ufefe', '\udb40\udc80', '😀', 'é',
+    ' ',
+    '~',
+    '\u00a0',
+    '\u00ac',
+    '\u00ae',
+    '\u061b',
+    '\u061d',
+    '\u200a',
+    '\u200c',
+    '\u200d',
+    '\u2010',
+    '\u2027',
+    '\u202f',
+    '\u205f',
+    '\u2061',
+    '\u2065',
+    '\u206a',
+    '\u3163',
+    '\u3165',
+    '\ufefe',
+    '\udb40\udc80',
+    '😀',
+    'é',
   ];
 
   it.each(refused.map((character) => [escapeName(character), character]))('refuses a name holding %s', (_, character) => {

@@ -41,7 +41,10 @@ export function resolveVaultPath(input: string, root: string): string {
   }
   const relativePath = segments.join('/');
   if (relativePath.length > maxPathLength / 3 && new TextEncoder().encode(relativePath).length > maxPathLength) {
-    throw new VaultError('INVALID_ARGUMENT', `The path ${escapeName(firstCharacters(relativePath, 100))}… is longer than ${maxPathLength} bytes, which no file system here can hold. Use a shorter path.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The path ${escapeName(firstCharacters(relativePath, 100))}… is longer than ${maxPathLength} bytes, which no file system here can hold. Use a shorter path.`,
+    );
   }
   return relativePath;
 }

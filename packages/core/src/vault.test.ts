@@ -14,9 +14,12 @@ describe('vault paths', () => {
     expect(resolveVaultPath('', '/vault')).toBe('');
   });
 
-  it.each(['../a.md', 'notes/../../a.md', '..\\..\\a.md', '/etc/passwd', '/vault-evil/a.md', '/vault/../outside.md'])('refuses %s as outside the vault', (path) => {
-    expect(() => resolveVaultPath(path, '/vault')).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_VAULT' }));
-  });
+  it.each(['../a.md', 'notes/../../a.md', '..\\..\\a.md', '/etc/passwd', '/vault-evil/a.md', '/vault/../outside.md'])(
+    'refuses %s as outside the vault',
+    (path) => {
+      expect(() => resolveVaultPath(path, '/vault')).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_VAULT' }));
+    },
+  );
 
   it('shows unsafe characters escaped, each UTF-16 unit of them, and leaves the rest', () => {
     expect(escapeName('a\nb\u001b[31m\u202e\t.md')).toBe('a\\nb\\u001b[31m\\u202e\\t.md');
@@ -66,7 +69,10 @@ describe('vault rules', () => {
 
   it('validates input against the tool schema', async () => {
     const vault = createVault(createMemoryFs(seed));
-    await expect(vault.call('TextRead', { filePath: 'a.md', limit: -1 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('limit') });
+    await expect(vault.call('TextRead', { filePath: 'a.md', limit: -1 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('limit'),
+    });
     await expect(vault.call('TextRead', {} as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('filePath') });
   });
 });
@@ -75,7 +81,12 @@ describe('the trash as a source, and links judged in core', () => {
   it('restores from inside the trash but never moves the trash itself', async () => {
     const vault = createVault(createMemoryFs({ '.trash/a.md': 'x', 'b.md': 'y' }));
     await expect(vault.call('Move', { sourcePath: '.trash', destinationPath: 'bin' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
-    expect(await vault.call('Move', { sourcePath: '.trash/a.md', destinationPath: 'a.md' })).toMatchObject({ source: '.trash/a.md', destination: 'a.md', kind: 'file', dryRun: false });
+    expect(await vault.call('Move', { sourcePath: '.trash/a.md', destinationPath: 'a.md' })).toMatchObject({
+      source: '.trash/a.md',
+      destination: 'a.md',
+      kind: 'file',
+      dryRun: false,
+    });
   });
 
   it('refuses a link whose target is hidden or has another extension, in stat and in listings', async () => {
@@ -134,7 +145,10 @@ describe('vault options', () => {
   it('accepts maxOutput from 4,096 characters and refuses less, or no number', () => {
     expect(createVault(createMemoryFs({}), { maxOutput: 4096 }).options.maxOutput).toBe(4096);
     expect(() => createVault(createMemoryFs({}), { maxOutput: 4095 })).toThrow(
-      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'maxOutput 4095 is too small: answers need at least 4096 characters. Pass a larger bound.' }),
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'maxOutput 4095 is too small: answers need at least 4096 characters. Pass a larger bound.',
+      }),
     );
     expect(() => createVault(createMemoryFs({}), { maxOutput: Number.NaN })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
@@ -147,7 +161,9 @@ describe('Vault.call', () => {
       code: 'INVALID_ARGUMENT',
       message: 'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, ListDirectories, ListFiles, Move, RemoveFile.',
     });
-    await expect(vault.call('x'.repeat(80) as never, {} as never)).rejects.toMatchObject({ message: expect.stringContaining(`named ${'x'.repeat(60)}. Tools:`) });
+    await expect(vault.call('x'.repeat(80) as never, {} as never)).rejects.toMatchObject({
+      message: expect.stringContaining(`named ${'x'.repeat(60)}. Tools:`),
+    });
     const readOnly = createVault(createMemoryFs({}), { readOnly: true });
     await expect(readOnly.call('Nope' as never, {} as never)).rejects.toMatchObject({
       message: 'There is no tool named Nope. Tools: TextRead, TextSearch, ListDirectories, ListFiles.',
@@ -181,7 +197,10 @@ describe('Vault.call', () => {
     });
     // As adapters show it: `IO_ERROR: ` and the message.
     const fits = 'x'.repeat(4096 - 'IO_ERROR: '.length);
-    await expect(createVault(failing(fits), { maxOutput: 4096 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({ code: 'IO_ERROR', message: fits });
+    await expect(createVault(failing(fits), { maxOutput: 4096 }).call('TextRead', { filePath: 'a.md' })).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: fits,
+    });
     const error = (await createVault(failing('y'.repeat(fits.length + 1)), { maxOutput: 4096 })
       .call('TextRead', { filePath: 'a.md' })
       .then(
@@ -220,14 +239,18 @@ describe('Vault.call', () => {
 
 describe('Vault.resolvePath and resolveFile', () => {
   const vault = createVault(createMemoryFs({}));
-  const hidden = (path: string) => `${path} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`;
+  const hidden = (path: string) =>
+    `${path} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`;
 
   it('refuses hidden paths, saying why; what is in the trash is called read-only', () => {
     expect(() => vault.resolvePath('notes/../.git/x.md')).toThrow(expect.objectContaining({ code: 'HIDDEN_PATH', message: hidden('notes/../.git/x.md') }));
     expect(() => vault.resolvePath('.trash')).toThrow(expect.objectContaining({ code: 'HIDDEN_PATH', message: hidden('.trash') }));
     expect(() => vault.resolvePath('.trash/.git/x.md')).toThrow(expect.objectContaining({ code: 'HIDDEN_PATH', message: hidden('.trash/.git/x.md') }));
     expect(() => vault.resolvePath('.trash/notes/a.md')).toThrow(
-      expect.objectContaining({ code: 'HIDDEN_PATH', message: '.trash/notes/a.md is in the trash, which is read-only: list, read and search it, or restore the file with Move first.' }),
+      expect.objectContaining({
+        code: 'HIDDEN_PATH',
+        message: '.trash/notes/a.md is in the trash, which is read-only: list, read and search it, or restore the file with Move first.',
+      }),
     );
   });
 
@@ -258,7 +281,10 @@ describe('Vault.resolvePath and resolveFile', () => {
 
   it('refuses a file path in the form of a folder, and takes a file path', () => {
     expect(() => vault.resolveFile('notes/a\n.md/')).toThrow(
-      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'notes/a\\n.md/ ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.' }),
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'notes/a\\n.md/ ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.',
+      }),
     );
     expect(() => vault.resolveFile('notes/a.md/..')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
     expect(vault.resolveFile('/vault/notes/a.md')).toBe('notes/a.md');
@@ -274,20 +300,28 @@ describe('Vault checks of files and links', () => {
         message: 'notes/a.pdf has the extension .pdf, and the tools only work on .md .markdown .mdx .txt files. Use a file with one of those extensions.',
       }),
     );
-    expect(() => vault.checkExtension('README')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^README has no extension, and the tools only work on /) }));
+    expect(() => vault.checkExtension('README')).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^README has no extension, and the tools only work on /) }),
+    );
     expect(() => vault.checkExtension('notes/a.TXT')).not.toThrow();
   });
 
   it('judges a path to write by where its links lead', async () => {
-    const links = { 'notes/settings': { kind: 'directory' as const, target: '.obsidian' }, 'env.md': { kind: 'file' as const, target: 'run.sh' }, 'notes/other': { kind: 'directory' as const, target: 'elsewhere' } };
+    const links = {
+      'notes/settings': { kind: 'directory' as const, target: '.obsidian' },
+      'env.md': { kind: 'file' as const, target: 'run.sh' },
+      'notes/other': { kind: 'directory' as const, target: 'elsewhere' },
+    };
     const vault = createVault(linkedFs({}, links));
     await expect(vault.checkWritePath('notes/settings/x.md', 'file')).rejects.toMatchObject({
       code: 'HIDDEN_PATH',
-      message: 'notes/settings/x.md leads through a symlink to .obsidian/x.md, a hidden path the tools leave alone. Use a path without a link to a hidden place.',
+      message:
+        'notes/settings/x.md leads through a symlink to .obsidian/x.md, a hidden path the tools leave alone. Use a path without a link to a hidden place.',
     });
     await expect(vault.checkWritePath('env.md', 'file')).rejects.toMatchObject({
       code: 'EXTENSION_NOT_ALLOWED',
-      message: 'env.md leads through a symlink to run.sh, and the tools only write .md .markdown .mdx .txt files. Use a path that is not a link to another kind of file.',
+      message:
+        'env.md leads through a symlink to run.sh, and the tools only write .md .markdown .mdx .txt files. Use a path that is not a link to another kind of file.',
     });
     expect(await vault.checkWritePath('env.md', 'directory')).toBe('run.sh');
     expect(await vault.checkWritePath('notes/other/a.md', 'file')).toBe('elsewhere/a.md');
@@ -326,9 +360,15 @@ describe('Vault checks of files and links', () => {
 
   it('says what does not exist, the root by name', async () => {
     const vault = createVault(createMemoryFs({ 'notes/a.md': 'A' }));
-    await expect(vault.statExisting('notes/b.md')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'notes/b.md does not exist. Check the path with ListFiles or TextSearch.' });
+    await expect(vault.statExisting('notes/b.md')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'notes/b.md does not exist. Check the path with ListFiles or TextSearch.',
+    });
     const rootless = createVault({ ...createMemoryFs({}), stat: async () => undefined });
-    await expect(rootless.statExisting('')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The vault root does not exist. Check the path with ListFiles or TextSearch.' });
+    await expect(rootless.statExisting('')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The vault root does not exist. Check the path with ListFiles or TextSearch.',
+    });
   });
 
   it('statFile refuses a folder and a file of another extension', async () => {
@@ -381,14 +421,18 @@ describe('Vault.readText and writeText', () => {
 
   it('refuses to write through a link to a hidden place, writing nothing', async () => {
     const fs = linkedFs({}, { 'notes/settings': { kind: 'directory', target: '.obsidian' } });
-    await expect(createVault(fs).writeText('notes/settings/x.md', { text: 'x', bom: false }, { createParents: true })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
+    await expect(createVault(fs).writeText('notes/settings/x.md', { text: 'x', bom: false }, { createParents: true })).rejects.toMatchObject({
+      code: 'HIDDEN_PATH',
+    });
     expect(fs.toJSON()).toEqual({});
   });
 
   it('passes the expected content on to the backend', async () => {
     const fs = createMemoryFs({ 'a.md': 'old' });
     const vault = createVault(fs);
-    await expect(vault.writeText('a.md', { text: 'new', bom: false }, { createParents: false, expected: new TextEncoder().encode('other') })).rejects.toMatchObject({ code: 'STALE_FILE' });
+    await expect(
+      vault.writeText('a.md', { text: 'new', bom: false }, { createParents: false, expected: new TextEncoder().encode('other') }),
+    ).rejects.toMatchObject({ code: 'STALE_FILE' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'old' });
   });
 });

@@ -108,7 +108,10 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
     maxOutput: options.maxOutput ?? 65_536,
   };
   if (!(resolved.maxOutput >= minOutputBound)) {
-    throw new VaultError('INVALID_ARGUMENT', `maxOutput ${resolved.maxOutput} is too small: answers need at least ${minOutputBound} characters. Pass a larger bound.`);
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `maxOutput ${resolved.maxOutput} is too small: answers need at least ${minOutputBound} characters. Pass a larger bound.`,
+    );
   }
   const lock = createKeyedLock();
   const offered = tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly);
@@ -134,8 +137,14 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       if (!tool) {
         const known = tools.some((candidate) => candidate.name === name);
         throw known
-          ? new VaultError('PERMISSION_DENIED', `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`)
-          : new VaultError('INVALID_ARGUMENT', `There is no tool named ${escapeName(firstCharacters(String(name), 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`);
+          ? new VaultError(
+              'PERMISSION_DENIED',
+              `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`,
+            )
+          : new VaultError(
+              'INVALID_ARGUMENT',
+              `There is no tool named ${escapeName(firstCharacters(String(name), 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`,
+            );
       }
       signal?.throwIfAborted();
       const call: ToolCall = { signal: signal ?? new AbortController().signal };
@@ -173,7 +182,10 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       }
       // "b.md/", "b.md/." and "b.md/.." name folders, whatever resolving them would give.
       if (namesFolder(input)) {
-        throw new VaultError('INVALID_ARGUMENT', `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`);
+        throw new VaultError(
+          'INVALID_ARGUMENT',
+          `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`,
+        );
       }
       return path;
     },
@@ -191,7 +203,10 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       const target = (await fs.resolveLinks?.(path)) ?? path;
       if (target === path) return target;
       if (!resolved.allowHidden && isHiddenPath(target)) {
-        throw new VaultError('HIDDEN_PATH', `${path} leads through a symlink to ${target}, a hidden path the tools leave alone. Use a path without a link to a hidden place.`);
+        throw new VaultError(
+          'HIDDEN_PATH',
+          `${path} leads through a symlink to ${target}, a hidden path the tools leave alone. Use a path without a link to a hidden place.`,
+        );
       }
       if (kind === 'file' && !resolved.extensions.includes(extensionOf(target))) {
         throw new VaultError(
@@ -213,7 +228,10 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       const stat = await fs.stat(path);
       if (stat?.target !== undefined) {
         if (!resolved.allowHidden && isHiddenPath(stat.target)) {
-          throw new VaultError('HIDDEN_PATH', `${path} is a symlink to ${stat.target}, a hidden path the tools leave alone. Use a path without hidden segments.`);
+          throw new VaultError(
+            'HIDDEN_PATH',
+            `${path} is a symlink to ${stat.target}, a hidden path the tools leave alone. Use a path without hidden segments.`,
+          );
         }
         if (stat.kind === 'file') vault.checkExtension(stat.target);
       }

@@ -31,12 +31,22 @@ describe('what the agent sees, round 2', () => {
   it('caseSensitive overrides smart case: strcpy is in one file when case matters, two when it does not', async () => {
     const { call } = await connect();
     const smart = await call('TextSearch', { query: 'strcpy', outputMode: 'files_only' });
-    expect(smart.structuredContent).toMatchObject({ caseSensitive: false, totalFiles: 2, files: [{ path: 'docs/c4996.md', matches: 1 }, { path: 'docs/mystr.md', matches: 1 }] });
+    expect(smart.structuredContent).toMatchObject({
+      caseSensitive: false,
+      totalFiles: 2,
+      files: [
+        { path: 'docs/c4996.md', matches: 1 },
+        { path: 'docs/mystr.md', matches: 1 },
+      ],
+    });
     const exact = await call('TextSearch', { query: 'strcpy', caseSensitive: true, outputMode: 'files_only' });
     expect(exact.structuredContent).toMatchObject({ caseSensitive: true, totalFiles: 1, files: [{ path: 'docs/c4996.md', matches: 1 }] });
     expect(textOf(exact)).toBe('docs/c4996.md: 1\n[1 matching line in 1 file (the count after each file is its matching lines)]');
     const ignoring = await call('TextSearch', { query: 'MYSTRCPY', caseSensitive: false });
-    expect(ignoring.structuredContent).toMatchObject({ totalMatches: 1, files: [{ path: 'docs/mystr.md', lines: ['1: Calls myStrCpy, never the real one.'] }] });
+    expect(ignoring.structuredContent).toMatchObject({
+      totalMatches: 1,
+      files: [{ path: 'docs/mystr.md', lines: ['1: Calls myStrCpy, never the real one.'] }],
+    });
     const none = await call('TextSearch', { query: 'MYSTRCPY' });
     expect(textOf(none)).toBe('[No matches (case-sensitive; `caseSensitive: false` ignores case)]');
   });
@@ -45,10 +55,17 @@ describe('what the agent sees, round 2', () => {
     const { call } = await connect();
     const byName = await call('TextSearch', { filePattern: '*c499*' });
     expect(textOf(byName)).toBe('docs/c4995.md\ndocs/c4996.md\n[2 files match]');
-    expect(byName.structuredContent).toMatchObject({ outputMode: 'paths', totalFiles: 2, truncated: false, files: [{ path: 'docs/c4995.md' }, { path: 'docs/c4996.md' }] });
+    expect(byName.structuredContent).toMatchObject({
+      outputMode: 'paths',
+      totalFiles: 2,
+      truncated: false,
+      files: [{ path: 'docs/c4995.md' }, { path: 'docs/c4996.md' }],
+    });
     expect((await call('TextSearch', { query: '', filePattern: '*c4996*' })).structuredContent).toMatchObject({ totalFiles: 1 });
     const folder = await call('TextSearch', { directoryPath: 'big', maxResults: 3 });
-    expect(textOf(folder)).toBe('big/page-000.md\nbig/page-001.md\nbig/page-002.md\n[300 files match; showing the first 3 (raise `maxResults`, or narrow the pattern)]');
+    expect(textOf(folder)).toBe(
+      'big/page-000.md\nbig/page-001.md\nbig/page-002.md\n[300 files match; showing the first 3 (raise `maxResults`, or narrow the pattern)]',
+    );
     expect(textOf(await call('TextSearch', { filePattern: '*nothing-like-it*' }))).toBe('[No files match]');
     const bare = await call('TextSearch', {});
     expect(bare.isError).toBe(true);
@@ -61,7 +78,9 @@ describe('what the agent sees, round 2', () => {
     const lines = textOf(first).split('\n');
     expect(lines).toHaveLength(201);
     expect(lines[0]).toBe('page-000.md 9');
-    expect(lines.at(-1)).toBe('[300 files in big/, sizes in bytes; showing the first 200 (raise `maxResults`, or find files by name with TextSearch\'s `filePattern`)]');
+    expect(lines.at(-1)).toBe(
+      "[300 files in big/, sizes in bytes; showing the first 200 (raise `maxResults`, or find files by name with TextSearch's `filePattern`)]",
+    );
     expect(first.structuredContent).toMatchObject({ directory: 'big', totalFiles: 300, folders: 0 });
     expect((first.structuredContent as { files: unknown[] }).files).toHaveLength(200);
     expect((first.structuredContent as { files: unknown[] }).files[0]).toEqual('page-000.md 9');
@@ -101,7 +120,9 @@ describe('what the agent sees, round 2', () => {
 
     // Read with its neighbours, the line is cut, and the marker says how to read on: the agent follows it.
     const read = await call('TextRead', { filePath: 'docs/wide.md', offset: 5 });
-    expect(textOf(read)).toContain(`6: ${wideLine.slice(0, 2000)} … [line cut: ${wideLine.length} characters; TextRead \`offset: 6\`, \`limit: 1\`, \`column: 2001\` reads on]\n7: tail`);
+    expect(textOf(read)).toContain(
+      `6: ${wideLine.slice(0, 2000)} … [line cut: ${wideLine.length} characters; TextRead \`offset: 6\`, \`limit: 1\`, \`column: 2001\` reads on]\n7: tail`,
+    );
     const [, offset, limit, column] = /`offset: (\d+)`, `limit: (\d+)`, `column: (\d+)`/.exec(textOf(read))!.map(Number);
     const onward = await call('TextRead', { filePath: 'docs/wide.md', offset, limit, column });
     expect(textOf(onward)).toContain(`6: [from character 2001] …${wideLine.slice(2000)}\n[docs/wide.md`);
@@ -123,11 +144,18 @@ describe('what the agent sees, round 2', () => {
 
   it('the trash can be listed, read and searched (read-only) with hidden paths off, and restored from with Move', async () => {
     const { call } = await connect();
-    expect((await call('RemoveFile', { filePath: 'docs/c4995.md' })).structuredContent).toEqual({ path: 'docs/c4995.md', trashPath: '.trash/docs/c4995.md', linkedFrom: [], linkedFromTotal: 0 });
+    expect((await call('RemoveFile', { filePath: 'docs/c4995.md' })).structuredContent).toEqual({
+      path: 'docs/c4995.md',
+      trashPath: '.trash/docs/c4995.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
     expect(textOf(await call('ListDirectories', { directoryPath: '.trash' }))).toBe('.trash/docs/\n[1 folder below .trash/]');
     expect(textOf(await call('ListFiles', { directoryPath: '.trash/docs' }))).toBe('c4995.md 25\n[1 file in .trash/docs/, sizes in bytes]');
     expect(textOf(await call('TextRead', { filePath: '.trash/docs/c4995.md' }))).toMatch(/^1: # Compiler Warning C4995\n/);
-    expect(textOf(await call('TextSearch', { query: 'C4995', directoryPath: '.trash' }))).toBe('.trash/docs/c4995.md\n1: # Compiler Warning C4995\n[1 matching line in 1 file]');
+    expect(textOf(await call('TextSearch', { query: 'C4995', directoryPath: '.trash' }))).toBe(
+      '.trash/docs/c4995.md\n1: # Compiler Warning C4995\n[1 matching line in 1 file]',
+    );
     expect((await call('TextSearch', { query: 'C4995' })).structuredContent).toMatchObject({ totalMatches: 0 });
     expect(textOf(await call('TextSearch', { filePattern: '*c4995*' }))).toBe('[No files match]');
     const write = await call('TextEdit', { filePath: '.trash/docs/c4995.md', oldString: 'C4995', newString: 'x' });
@@ -138,12 +166,16 @@ describe('what the agent sees, round 2', () => {
 
   it('search lines are set apart by -- only between groups of context; folders sort by path segment', async () => {
     const { call } = await connect();
-    expect(textOf(await call('TextSearch', { query: 'hit', filePath: 'docs/context.md' }))).toBe('docs/context.md\n2: hit\n7: hit\n[2 matching lines in 1 file]');
+    expect(textOf(await call('TextSearch', { query: 'hit', filePath: 'docs/context.md' }))).toBe(
+      'docs/context.md\n2: hit\n7: hit\n[2 matching lines in 1 file]',
+    );
     const context = await call('TextSearch', { query: 'hit', filePath: 'docs/context.md', contextLines: 1 });
     expect(textOf(context)).toBe('docs/context.md\n1- one\n2: hit\n3- three\n--\n6- six\n7: hit\n[2 matching lines in 1 file]');
     expect((context.structuredContent as { files: { lines: string[] }[] }).files[0]!.lines).toEqual(['1- one', '2: hit', '3- three', '6- six', '7: hit']);
     expect((await call('ListDirectories', { directoryPath: 'docs' })).structuredContent).toMatchObject({ directories: ['docs/atl', 'docs/atl-mfc-shared'] });
-    expect((await call('TextSearch', { query: '#', filePattern: 'docs/atl*/*' })).structuredContent).toMatchObject({ files: [{ path: 'docs/atl/overview.md' }, { path: 'docs/atl-mfc-shared/intro.md' }] });
+    expect((await call('TextSearch', { query: '#', filePattern: 'docs/atl*/*' })).structuredContent).toMatchObject({
+      files: [{ path: 'docs/atl/overview.md' }, { path: 'docs/atl-mfc-shared/intro.md' }],
+    });
   });
 });
 
@@ -158,7 +190,8 @@ describe('tools/list tells the truth, compactly', () => {
         expect(stated === undefined ? undefined : JSON.parse(stated), `${tool.name}.${name}: the default its description states`).toEqual(property.default);
       }
       // Every `name: value` or bare backticked name in a description is one of the tool's parameters.
-      for (const [, name] of `${tool.description}`.matchAll(/`(\w+)(?::[^`]*)?`/g)) expect(Object.keys(properties), `${tool.name} names ${name}`).toContain(name);
+      for (const [, name] of `${tool.description}`.matchAll(/`(\w+)(?::[^`]*)?`/g))
+        expect(Object.keys(properties), `${tool.name} names ${name}`).toContain(name);
     }
     const search = tools.find((tool) => tool.name === 'TextSearch')!.description ?? '';
     expect(search).toContain('time budget (10 seconds');
@@ -169,7 +202,7 @@ describe('tools/list tells the truth, compactly', () => {
     expect(tools.find((tool) => tool.name === 'ListDirectories')!.description).toContain('.trash');
   });
 
-  it('stays within 10% of round 1\'s 14.8k characters for the eight tools, and the `cut` field of every output schema', async () => {
+  it("stays within 10% of round 1's 14.8k characters for the eight tools, and the `cut` field of every output schema", async () => {
     const { client } = await connect();
     // 16,280, and `,"cut":{"type":"string"}` in eight output schemas (the structured content's bound, decision 0007).
     expect(JSON.stringify((await client.listTools()).tools).length).toBeLessThanOrEqual(16_280 + 8 * 24);

@@ -16,7 +16,8 @@ async function connect(vault: Vault) {
   await server.connect(serverTransport);
   const client = new Client({ name: 'seam', version: '1.0.0' });
   await client.connect(clientTransport);
-  const call = async (name: string, args?: Record<string, unknown>) => (await client.callTool(args === undefined ? { name } : { name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args?: Record<string, unknown>) =>
+    (await client.callTool(args === undefined ? { name } : { name, arguments: args })) as CallToolResult;
   return { server, client, call, unexpected };
 }
 
@@ -25,7 +26,9 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const { call, unexpected } = await connect(createVault(createMemoryFs(seed)));
     const result = await call('TextWrite', { filePath: 'a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT', retryable: false } });
-    expect(textOf(result)).toBe('INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, ListDirectories, ListFiles, Move, RemoveFile.');
+    expect(textOf(result)).toBe(
+      'INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, ListDirectories, ListFiles, Move, RemoveFile.',
+    );
     expect(unexpected).toEqual([]);
   });
 
@@ -42,7 +45,9 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const { call } = await connect(createVault(createMemoryFs(seed)));
     const result = await call('TextRead', { file_path: 'notes/a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT' } });
-    expect(textOf(result)).toBe('INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column.');
+    expect(textOf(result)).toBe(
+      'INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column.',
+    );
   });
 
   it.each([
@@ -58,7 +63,7 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     expect(unexpected).toEqual([]);
   });
 
-  it('runs a call without arguments, and fills in the schema\'s defaults', async () => {
+  it("runs a call without arguments, and fills in the schema's defaults", async () => {
     const { call } = await connect(createVault(createMemoryFs(seed)));
     const listed = await call('ListDirectories');
     expect(listed.isError).toBeFalsy();
@@ -68,8 +73,8 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
   });
 });
 
-describe('tools/call: failures that are not the caller\'s', () => {
-  it('hides a tool\'s unexpected failure behind IO_ERROR, and reports it with the tool\'s name', async () => {
+describe("tools/call: failures that are not the caller's", () => {
+  it("hides a tool's unexpected failure behind IO_ERROR, and reports it with the tool's name", async () => {
     const fs = createMemoryFs(seed);
     const failing = {
       ...fs,
@@ -100,8 +105,8 @@ describe('tools/call: failures that are not the caller\'s', () => {
   });
 });
 
-describe('the server\'s own tools/list and tools/call', () => {
-  it('leaves no room for the SDK\'s own tool registry: registering another tool is refused', async () => {
+describe("the server's own tools/list and tools/call", () => {
+  it("leaves no room for the SDK's own tool registry: registering another tool is refused", async () => {
     const { server, client } = await connect(createVault(createMemoryFs(seed)));
     expect(() => server.registerTool('Extra', { description: 'x' }, async () => ({ content: [] }))).toThrow(/already exists/);
     expect((await client.listTools()).tools).toHaveLength(8);

@@ -49,7 +49,7 @@ describe('the MCP server, in process', () => {
     }
   });
 
-  it('lists the same input schemas as core\'s function definitions, which other frameworks use', async () => {
+  it("lists the same input schemas as core's function definitions, which other frameworks use", async () => {
     const { client } = await connect();
     const listed = (await client.listTools()).tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }));
     expect(listed).toEqual(functionDefinitions(allTools).map(({ name, description, parameters }) => ({ name, description, parameters })));
@@ -73,9 +73,19 @@ describe('the MCP server, in process', () => {
   it('runs every tool: compact text as content, the complete result as structuredContent', async () => {
     const { call, fs } = await connect();
     const read = await call('TextRead', { filePath: 'notes/a.md', limit: 2 });
-    expect(textOf(read)).toMatch(/^1: # A\n2: \n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 1-2 \| more: call again with `offset: 3`\]$/);
+    expect(textOf(read)).toMatch(
+      /^1: # A\n2: \n\[notes\/a\.md \| totalLines: 4 \| fileHash: [0-9a-f]{16} \| shown: 1-2 \| more: call again with `offset: 3`\]$/,
+    );
     const readHash = read.structuredContent?.fileHash;
-    expect(read.structuredContent).toEqual({ path: 'notes/a.md', lines: ['1: # A', '2: '], totalLines: 4, fileHash: readHash, lineEnding: 'lf', bom: false, nextOffset: 3 });
+    expect(read.structuredContent).toEqual({
+      path: 'notes/a.md',
+      lines: ['1: # A', '2: '],
+      totalLines: 4,
+      fileHash: readHash,
+      lineEnding: 'lf',
+      bom: false,
+      nextOffset: 3,
+    });
 
     const edit = await call('TextEdit', { filePath: 'notes/a.md', oldString: 'beta line', newString: 'gamma line', expectedHash: readHash });
     expect(textOf(edit)).toContain('4: gamma line');
@@ -110,8 +120,23 @@ describe('the MCP server, in process', () => {
     const files = await call('ListFiles', { directoryPath: 'new' });
     expect(textOf(files)).toBe('b.md 5\n[1 file in new/, sizes in bytes]');
     expect(files.structuredContent).toEqual({ directory: 'new', files: ['b.md 5'], totalFiles: 1, folders: 0 });
-    expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({ source: 'new/b.md', destination: 'moved/b.md', kind: 'file', dryRun: false, rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 });
-    expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({ path: 'moved/b.md', trashPath: '.trash/moved/b.md', linkedFrom: [], linkedFromTotal: 0 });
+    expect((await call('Move', { sourcePath: 'new/b.md', destinationPath: 'moved/b.md' })).structuredContent).toEqual({
+      source: 'new/b.md',
+      destination: 'moved/b.md',
+      kind: 'file',
+      dryRun: false,
+      rewritten: [],
+      rewrittenTotal: 0,
+      notesChanged: 0,
+      notJudged: [],
+      notJudgedTotal: 0,
+    });
+    expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({
+      path: 'moved/b.md',
+      trashPath: '.trash/moved/b.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
 
     expect(fs.toJSON()).toMatchObject({ 'notes/a.md': '# A\n\nalpha line\ngamma line\n', '.trash/moved/b.md': 'beta\n', 'new/': '' });
   });
@@ -141,7 +166,7 @@ describe('the MCP server, in process', () => {
     expect(result._meta).toMatchObject({ errorCode: code });
   });
 
-  it('passes a backend\'s PERMISSION_DENIED through, and hides unexpected errors behind IO_ERROR', async () => {
+  it("passes a backend's PERMISSION_DENIED through, and hides unexpected errors behind IO_ERROR", async () => {
     const { call } = await connect(failingFs());
     expect(textOf(await call('TextCreate', { filePath: 'c.md', content: 'x' }))).toMatch(/^PERMISSION_DENIED: /);
     const unexpected = await call('TextRead', { filePath: 'todo.txt' });

@@ -37,7 +37,8 @@ export interface PendingVault {
 
 /** What the server tells a client about its tools, true to the vault's mode (when the vault is known at the start). */
 function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
-  if (!isVault(vault)) return 'Tools for the text and markdown files of one folder (the vault), chosen from the roots of this client. Paths are vault-relative, like notes/todo.md.';
+  if (!isVault(vault))
+    return 'Tools for the text and markdown files of one folder (the vault), chosen from the roots of this client. Paths are vault-relative, like notes/todo.md.';
   const writes = vault.tools.some((tool) => !tool.effects.readOnly);
   return [
     'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
@@ -65,7 +66,10 @@ function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
  * with the message.
  */
 export function createVaultMcpServer(vault: Vault | Promise<Vault> | PendingVault, options: VaultMcpServerOptions = {}): McpServer {
-  const server = new McpServer({ name: options.name ?? 'vault-text-tools', version: options.version ?? packageVersion }, { instructions: instructionsFor(vault) });
+  const server = new McpServer(
+    { name: options.name ?? 'vault-text-tools', version: options.version ?? packageVersion },
+    { instructions: instructionsFor(vault) },
+  );
   const protocol = server.server;
   // The tool list never changes while the server runs.
   protocol.registerCapabilities({ tools: { listChanged: false } });

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { connectTestClient } from './test-client.js';
 
 describe('tools/list', () => {
-  it('gives each tool core\'s name, title, description, schemas and annotations, and nothing more', async () => {
+  it("gives each tool core's name, title, description, schemas and annotations, and nothing more", async () => {
     const { client } = await connectTestClient(createMemoryFs({}));
     const { tools } = await client.listTools();
     const definitions = functionDefinitions(allTools);
-    expect(tools.map((tool) => Object.keys(tool).sort())).toEqual(allTools.map(() => ['annotations', 'description', 'inputSchema', 'name', 'outputSchema', 'title']));
+    expect(tools.map((tool) => Object.keys(tool).sort())).toEqual(
+      allTools.map(() => ['annotations', 'description', 'inputSchema', 'name', 'outputSchema', 'title']),
+    );
     for (const [index, tool] of tools.entries()) {
       expect(tool.inputSchema).toEqual(definitions[index]!.parameters);
       expect(tool.title).toBe(allTools[index]!.title);
@@ -27,10 +29,11 @@ describe('tools/list', () => {
     expect(read.outputSchema?.required).not.toContain('fileHash');
   });
 
-  it('is the same list for every server of a vault, and each vault\'s own', async () => {
+  it("is the same list for every server of a vault, and each vault's own", async () => {
     const writable = createVault(createMemoryFs({}));
     const readOnly = createVault(createMemoryFs({}), { readOnly: true });
-    const names = async (vault: typeof writable) => (await (await connectTestClient(vault.fs, vault.options)).client.listTools()).tools.map((tool) => tool.name);
+    const names = async (vault: typeof writable) =>
+      (await (await connectTestClient(vault.fs, vault.options)).client.listTools()).tools.map((tool) => tool.name);
     expect(await names(writable)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
     expect(await names(readOnly)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
   });

@@ -4,7 +4,10 @@ import { connectToServer, textOf } from './test-client.js';
 
 describe('a PendingVault: a vault the server learns after the client connected', () => {
   it('lists the tools its options give at once, and asks for the vault at each call until it comes, answering each failure with a code', async () => {
-    const failures: unknown[] = [new VaultError('NOT_FOUND', 'No vault: the client offers no root. Pass --vault.'), new TypeError('fileURLToPath exploded at /home/secret')];
+    const failures: unknown[] = [
+      new VaultError('NOT_FOUND', 'No vault: the client offers no root. Pass --vault.'),
+      new TypeError('fileURLToPath exploded at /home/secret'),
+    ];
     let asked = 0;
     const vault = createVault(createMemoryFs({ 'a.md': 'alpha\n' }), { readOnly: true });
     const open = async (): Promise<Vault> => {
@@ -14,7 +17,10 @@ describe('a PendingVault: a vault the server learns after the client connected',
       return vault;
     };
     const unexpected: [unknown, string][] = [];
-    const { client, call } = await connectToServer({ options: { readOnly: true }, open }, { onUnexpectedError: (error, where) => unexpected.push([error, where]) });
+    const { client, call } = await connectToServer(
+      { options: { readOnly: true }, open },
+      { onUnexpectedError: (error, where) => unexpected.push([error, where]) },
+    );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
     expect(asked).toBe(0);
     const notFound = await call('TextRead', { filePath: 'a.md' });

@@ -10,7 +10,22 @@ const runs = process.env.VAULT_LONG_TESTS ? 3000 : 400;
 
 // Values that reach deep into the tools: paths that escape, hide, climb or are too long; regexes that
 // do not compile; numbers out of range; and anything at all.
-const paths = ['notes/a.md', 'notes', 'a.md', '', '.', '/', '../x.md', 'notes/../../x.md', '.trash/a.md', '.git/x.md', 'a.md\0', 'C:\\x.md', `${'x'.repeat(300)}.md`, 'notes/new/deep.md'];
+const paths = [
+  'notes/a.md',
+  'notes',
+  'a.md',
+  '',
+  '.',
+  '/',
+  '../x.md',
+  'notes/../../x.md',
+  '.trash/a.md',
+  '.git/x.md',
+  'a.md\0',
+  'C:\\x.md',
+  `${'x'.repeat(300)}.md`,
+  'notes/new/deep.md',
+];
 const texts = ['alpha', 'alpha line', '', '(', '*', 'a|b', '\\b', '\n', '\r\n', '😀', 'x'.repeat(2000)];
 /** A value for one input field: mostly of the field's type (what a model sends), sometimes anything at all. */
 function valueFor(key: string) {

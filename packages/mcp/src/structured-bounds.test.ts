@@ -9,7 +9,12 @@ const deep = `${'"'.repeat(100)}${'d'.repeat(100)}/`.repeat(15);
 
 /** Every tool's answer over one vault: long paths that link, lines and names of quotes and control characters. */
 function hostileSeed(): VaultSeed {
-  const seed: VaultSeed = { 'target.md': 'target\n', 'gone.md': 'gone\n', 'wide.md': `${`${'"'.repeat(1990)}\n`.repeat(20)}middle\n${`${'"'.repeat(1990)}\n`.repeat(20)}`, 'one.md': `${'\u0001'.repeat(20_000)}\n` };
+  const seed: VaultSeed = {
+    'target.md': 'target\n',
+    'gone.md': 'gone\n',
+    'wide.md': `${`${'"'.repeat(1990)}\n`.repeat(20)}middle\n${`${'"'.repeat(1990)}\n`.repeat(20)}`,
+    'one.md': `${'\u0001'.repeat(20_000)}\n`,
+  };
   for (let index = 0; index < 60; index += 1) {
     seed[`${deep}note-${index}.md`] = `[t](${'../'.repeat(15)}target.md) [g](${'../'.repeat(15)}gone.md)\n`;
     seed[`tree/${'\u0002'.repeat(100)}-${index}/`] = '';
@@ -19,7 +24,7 @@ function hostileSeed(): VaultSeed {
 }
 
 describe('tools/call: the structured content within --max-output, as the text is, and valid against the output schema', () => {
-  it('for each of the eight tools, through the SDK\'s client (which checks each against tools/list\'s output schema)', async () => {
+  it("for each of the eight tools, through the SDK's client (which checks each against tools/list's output schema)", async () => {
     const { client, call } = await connectTestClient(createMemoryFs(hostileSeed()), { maxOutput });
     // Listed first: the client then validates every structured content against its tool's output schema.
     await client.listTools();
@@ -47,7 +52,13 @@ describe('tools/call: the structured content within --max-output, as the text is
     // Each of them was over the bound: every one says what it left out.
     expect(answered.map((structured) => typeof structured.cut)).toEqual(calls.map(() => 'string'));
     const [move, remove] = answered.slice(-2);
-    expect(move).toMatchObject({ source: 'target.md', destination: 'moved/target.md', kind: 'file', rewrittenTotal: 60, cut: expect.stringContaining('/rewritten: ') });
+    expect(move).toMatchObject({
+      source: 'target.md',
+      destination: 'moved/target.md',
+      kind: 'file',
+      rewrittenTotal: 60,
+      cut: expect.stringContaining('/rewritten: '),
+    });
     expect(remove).toMatchObject({ path: 'gone.md', linkedFromTotal: 60, cut: expect.stringContaining('/linkedFrom: ') });
   });
 });

@@ -22,7 +22,7 @@ describe('createNodeFs on the real disk', () => {
     await expect(createNodeFs(path.join(folder.path, 'file.md'))).rejects.toMatchObject({ code: 'NOT_A_DIRECTORY' });
   });
 
-  it('hashes a streamed read with Node\'s own SHA-256, to the same fileHash', async () => {
+  it("hashes a streamed read with Node's own SHA-256, to the same fileHash", async () => {
     const content = `${'ünïcode line\n'.repeat(200_000)}`;
     folder = await createTempFolder({ 'big.md': content });
     const fs = await createNodeFs(folder.path, { chunkSize: 65_536 });
@@ -47,10 +47,19 @@ describe('createNodeFs on the real disk', () => {
     folder = await createTempFolder({ 'big.md': lines });
     const vault = createVault(await createNodeFs(folder.path, { chunkSize: 4096 }), { maxFileSize: 1000 });
     const read = await vault.call('TextRead', { filePath: 'big.md', offset: 29_999 });
-    expect(read).toEqual({ path: 'big.md', lines: [{ number: 29_999, text: 'line 29999' }, { number: 30_000, text: 'line 30000' }], totalLines: 30_000, lineEnding: 'crlf', bom: false });
+    expect(read).toEqual({
+      path: 'big.md',
+      lines: [
+        { number: 29_999, text: 'line 29999' },
+        { number: 30_000, text: 'line 30000' },
+      ],
+      totalLines: 30_000,
+      lineEnding: 'crlf',
+      bom: false,
+    });
   });
 
-  it('keeps a file\'s permissions and leaves no temp file after atomic writes', async () => {
+  it("keeps a file's permissions and leaves no temp file after atomic writes", async () => {
     folder = await createTempFolder({ 'notes/a.md': 'one\ntwo\n' });
     const file = path.join(folder.path, 'notes/a.md');
     await chmod(file, 0o640);

@@ -67,7 +67,10 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
   const realRoot = await realRootOf(root);
   const chunkSize = options.chunkSize ?? 1024 * 1024;
   const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
-  const pool = options.searchWorkers !== 0 && workerFound(searchWorker) ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory, settleTime: options.searchSettleTime }) : undefined;
+  const pool =
+    options.searchWorkers !== 0 && workerFound(searchWorker)
+      ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory, settleTime: options.searchSettleTime })
+      : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
 
@@ -127,7 +130,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     writeFile: (relative, data, { expected } = {}) =>
       withErrorsTranslated(relative, async () => {
         const target = await locate(relative);
-        await inFolder(path.dirname(target), relative, (folder) => replaceFile(folder, path.basename(target), data, relative, { expected, lockTiming: options.fileLock }));
+        await inFolder(path.dirname(target), relative, (folder) =>
+          replaceFile(folder, path.basename(target), data, relative, { expected, lockTiming: options.fileLock }),
+        );
       }),
 
     readDirectory: (relative, { sizes = true } = {}) =>
@@ -160,7 +165,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         const source = await locateEntry(from);
         const destination = await withErrorsTranslated(to, () => locateEntry(to));
         if (source === realRoot || !isInside(realRoot, source)) throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved.');
-        await atEntry(source, from, (pinnedSource) => atEntry(destination, to, (pinnedDestination) => moveWithoutReplacing(pinnedSource, pinnedDestination, to)));
+        await atEntry(source, from, (pinnedSource) =>
+          atEntry(destination, to, (pinnedDestination) => moveWithoutReplacing(pinnedSource, pinnedDestination, to)),
+        );
       }),
 
     resolveLinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
@@ -169,7 +176,8 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
 
-    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, await plainFilesBelow(realRoot, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 }),
+    warmSearch: async (isListed = () => true) =>
+      pool ? pool.fill(realRoot, await plainFilesBelow(realRoot, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 },
 
     close: async () => {
       await pool?.close();
@@ -184,7 +192,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
 /** The canonical path of the vault folder `root`, refused when missing or a file. */
 async function realRootOf(root: string): Promise<string> {
   const realRoot = await fs.realpath(path.resolve(root)).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new VaultError('NOT_FOUND', `The vault folder ${root} does not exist. Pass an existing folder as the vault.`) : toVaultError(error, `The vault folder ${root}`);
+    throw error.code === 'ENOENT'
+      ? new VaultError('NOT_FOUND', `The vault folder ${root} does not exist. Pass an existing folder as the vault.`)
+      : toVaultError(error, `The vault folder ${root}`);
   });
   if (!(await fs.stat(realRoot)).isDirectory()) {
     throw new VaultError('NOT_A_DIRECTORY', `The vault folder ${root} is a file. Pass a folder as the vault.`);
@@ -198,10 +208,11 @@ async function realRootOf(root: string): Promise<string> {
  */
 function workerFound(searchWorker: URL): boolean {
   if (existsSync(fileURLToPath(searchWorker))) return true;
-  if (!warnedOfMissingWorker) process.emitWarning(
-    `The search worker ${fileURLToPath(searchWorker)} is missing, so searches run on the main thread (slower, and a stuck regex cannot be stopped). Copy @vault/node's dist/search-worker.js there, or pass its URL as the searchWorker option.`,
-    { code: 'VAULT_NO_SEARCH_WORKER' },
-  );
+  if (!warnedOfMissingWorker)
+    process.emitWarning(
+      `The search worker ${fileURLToPath(searchWorker)} is missing, so searches run on the main thread (slower, and a stuck regex cannot be stopped). Copy @vault/node's dist/search-worker.js there, or pass its URL as the searchWorker option.`,
+      { code: 'VAULT_NO_SEARCH_WORKER' },
+    );
   warnedOfMissingWorker = true;
   return false;
 }
@@ -212,7 +223,9 @@ async function plainFilesBelow(root: string, isListed: (path: string, kind: 'fil
   const files: string[] = [];
   let level = [''];
   while (level.length > 0) {
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await fs.readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []) })));
+    const listings = await Promise.all(
+      level.map(async (folder) => ({ folder, entries: await fs.readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []) })),
+    );
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {

@@ -114,7 +114,10 @@ export function createPinnedPaths(realRoot: string): PinnedPaths {
 
 /** A path that was checked, then found to be a symlink when used: something swapped it in meanwhile. */
 export function swappedIn(relative: string): VaultError {
-  return new VaultError('IO_ERROR', `${relative} was replaced by a symlink while the tool was using it, so nothing was read or written through it. Check the path and retry.`);
+  return new VaultError(
+    'IO_ERROR',
+    `${relative} was replaced by a symlink while the tool was using it, so nothing was read or written through it. Check the path and retry.`,
+  );
 }
 
 /** A device, socket or pipe, which the tools never open. */

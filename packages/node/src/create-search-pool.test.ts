@@ -16,9 +16,25 @@ const safetyNet = 60_000;
 
 const notes = Array.from({ length: 200 }, (_, index) => `notes/${String(index).padStart(3, '0')}.md`);
 /** An ordinary search: 200 files, four batches, with matches spread unevenly. */
-const ordinary: SearchFilesRequest = { query: 'hello', regex: false, caseSensitive: false, contextLines: 1, maxShown: 100_000, maxFileSize: 1_000_000, timeout: 3_600_000 };
+const ordinary: SearchFilesRequest = {
+  query: 'hello',
+  regex: false,
+  caseSensitive: false,
+  contextLines: 1,
+  maxShown: 100_000,
+  maxFileSize: 1_000_000,
+  timeout: 3_600_000,
+};
 /** "a.*b" on a million "a"s and no "b": a native regex backtracks for hours on that one line. */
-const stuck: SearchFilesRequest = { query: 'a.*b', regex: true, caseSensitive: false, contextLines: 0, maxShown: 100, maxFileSize: 10_000_000, timeout: 3_600_000 };
+const stuck: SearchFilesRequest = {
+  query: 'a.*b',
+  regex: true,
+  caseSensitive: false,
+  contextLines: 0,
+  maxShown: 100,
+  maxFileSize: 10_000_000,
+  timeout: 3_600_000,
+};
 
 let vault: TempFolder;
 /** What the ordinary search must give: core's own search, file by file on this thread. */
@@ -39,86 +55,106 @@ describe('createSearchPool: a search that runs out of time', () => {
   it.each([
     ['ends in TIMEOUT and leaves a search running beside it alone', 2],
     ['gives the only worker, stuck, a fresh successor for the searches queued behind it', 1],
-  ])('%s', async (_label, workers) => {
-    const pool = createSearchPool(searchWorker, { size: workers });
-    const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
-    const other = pool.search(vault.path, notes, ordinary);
-    await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(other).resolves.toEqual(expected)]);
-  }, safetyNet);
+  ])(
+    '%s',
+    async (_label, workers) => {
+      const pool = createSearchPool(searchWorker, { size: workers });
+      const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
+      const other = pool.search(vault.path, notes, ordinary);
+      await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(other).resolves.toEqual(expected)]);
+    },
+    safetyNet,
+  );
 });
 
 describe('createSearchPool: cancelling a search', () => {
-  it('rejects a stuck search with the reason, leaves the search beside it alone, and the next search works', async () => {
-    const pool = createSearchPool(searchWorker, { size: 2 });
-    const controller = new AbortController();
-    const reason = new Error('cancelled by the test');
-    const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
-    // The stuck batch went out first; once the ordinary search is done, its worker is well into the regex.
-    expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
-    controller.abort(reason);
-    await cancelled;
-    // Both workers busy with batches of the next search: the stuck one was replaced, not left running.
-    expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
-  }, safetyNet);
+  it(
+    'rejects a stuck search with the reason, leaves the search beside it alone, and the next search works',
+    async () => {
+      const pool = createSearchPool(searchWorker, { size: 2 });
+      const controller = new AbortController();
+      const reason = new Error('cancelled by the test');
+      const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
+      // The stuck batch went out first; once the ordinary search is done, its worker is well into the regex.
+      expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
+      controller.abort(reason);
+      await cancelled;
+      // Both workers busy with batches of the next search: the stuck one was replaced, not left running.
+      expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
+    },
+    safetyNet,
+  );
 
-  it('replaces the only worker, stuck, so the searches queued behind it run', async () => {
-    const pool = createSearchPool(searchWorker, { size: 1 });
-    const controller = new AbortController();
-    const reason = new Error('cancelled by the test');
-    const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
-    const queued = pool.search(vault.path, notes, ordinary);
-    controller.abort(reason);
-    await cancelled;
-    expect(await queued).toEqual(expected);
-    expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
-  }, safetyNet);
+  it(
+    'replaces the only worker, stuck, so the searches queued behind it run',
+    async () => {
+      const pool = createSearchPool(searchWorker, { size: 1 });
+      const controller = new AbortController();
+      const reason = new Error('cancelled by the test');
+      const cancelled = expect(pool.search(vault.path, ['stuck.md'], { ...stuck, signal: controller.signal })).rejects.toBe(reason);
+      const queued = pool.search(vault.path, notes, ordinary);
+      controller.abort(reason);
+      await cancelled;
+      expect(await queued).toEqual(expected);
+      expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
+    },
+    safetyNet,
+  );
 
-  it('rejects a search whose signal is already aborted without giving a worker anything', async () => {
-    // A stand-in worker that logs the files of each batch it is given, and whether a signal came with them.
-    const folder = await createTempFolder();
-    try {
-      const log = path.join(folder.path, 'log.txt');
-      const script = path.join(folder.path, 'logging-worker.mjs');
-      writeFileSync(
-        script,
-        `import { appendFileSync } from 'node:fs';
+  it(
+    'rejects a search whose signal is already aborted without giving a worker anything',
+    async () => {
+      // A stand-in worker that logs the files of each batch it is given, and whether a signal came with them.
+      const folder = await createTempFolder();
+      try {
+        const log = path.join(folder.path, 'log.txt');
+        const script = path.join(folder.path, 'logging-worker.mjs');
+        writeFileSync(
+          script,
+          `import { appendFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (task) => {
   appendFileSync(${JSON.stringify(log)}, task.paths.join(',') + ('signal' in task.request ? ' with a signal' : '') + '\\n');
   parentPort.postMessage({ id: task.id, found: task.paths.map((path) => ({ path, matches: 1, lines: [] })) });
 });
 `,
-      );
-      const pool = createSearchPool(pathToFileURL(script), { size: 1 });
-      const reason = new Error('cancelled before it began');
-      await expect(pool.search(folder.path, ['first.md'], { ...ordinary, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
-      // The one worker takes batches in order: had the first search sent one, it would be logged first.
-      // The second search's signal stays behind too (an AbortSignal cannot be cloned).
-      const second = pool.search(folder.path, ['second.md'], { ...ordinary, signal: new AbortController().signal });
-      expect(await second).toEqual([{ path: 'second.md', matches: 1, lines: [] }]);
-      expect(readFileSync(log, 'utf8')).toBe('second.md\n');
-    } finally {
-      await folder.remove();
-    }
-  }, safetyNet);
+        );
+        const pool = createSearchPool(pathToFileURL(script), { size: 1 });
+        const reason = new Error('cancelled before it began');
+        await expect(pool.search(folder.path, ['first.md'], { ...ordinary, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+        // The one worker takes batches in order: had the first search sent one, it would be logged first.
+        // The second search's signal stays behind too (an AbortSignal cannot be cloned).
+        const second = pool.search(folder.path, ['second.md'], { ...ordinary, signal: new AbortController().signal });
+        expect(await second).toEqual([{ path: 'second.md', matches: 1, lines: [] }]);
+        expect(readFileSync(log, 'utf8')).toBe('second.md\n');
+      } finally {
+        await folder.remove();
+      }
+    },
+    safetyNet,
+  );
 
-  it('leaves no listener on a long-lived signal, over searches of every pair of neighbouring notes, however they end', async () => {
-    const pool = createSearchPool(searchWorker, { size: 2 });
-    const controller = new AbortController();
-    const { signal } = controller;
-    // Each of the 150 pairs once (both on one worker, or one on each): a listener left behind shows at the
-    // search that leaves it, so the 3,000 rounds this once ran (each pair 20 times) checked nothing more.
-    for (let round = 0; round < 150; round += 1) {
-      const paths = notes.slice(round % 150, (round % 150) + 2);
-      const searching = pool.search(vault.path, paths, { ...ordinary, signal });
-      expect(getEventListeners(signal, 'abort')).toHaveLength(1);
-      expect(await searching).toEqual(expected.filter((file) => paths.includes(file.path)));
+  it(
+    'leaves no listener on a long-lived signal, over searches of every pair of neighbouring notes, however they end',
+    async () => {
+      const pool = createSearchPool(searchWorker, { size: 2 });
+      const controller = new AbortController();
+      const { signal } = controller;
+      // Each of the 150 pairs once (both on one worker, or one on each): a listener left behind shows at the
+      // search that leaves it, so the 3,000 rounds this once ran (each pair 20 times) checked nothing more.
+      for (let round = 0; round < 150; round += 1) {
+        const paths = notes.slice(round % 150, (round % 150) + 2);
+        const searching = pool.search(vault.path, paths, { ...ordinary, signal });
+        expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+        expect(await searching).toEqual(expected.filter((file) => paths.includes(file.path)));
+        expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+      }
+      await expect(pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 100, signal })).rejects.toMatchObject({ code: 'TIMEOUT' });
       expect(getEventListeners(signal, 'abort')).toHaveLength(0);
-    }
-    await expect(pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 100, signal })).rejects.toMatchObject({ code: 'TIMEOUT' });
-    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
-    // Aborted long after those searches ended, the signal troubles nothing.
-    controller.abort();
-    expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
-  }, safetyNet);
+      // Aborted long after those searches ended, the signal troubles nothing.
+      controller.abort();
+      expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
+    },
+    safetyNet,
+  );
 });

@@ -62,7 +62,9 @@ interface RunningFill {
 }
 
 /** One batch of one search or fill, as given to a worker. */
-type Task = { id: number; search: RunningSearch; shard: number; batch: number } | { id: number; fill: RunningFill; root: string; paths: readonly string[]; maxFileSize: number };
+type Task =
+  | { id: number; search: RunningSearch; shard: number; batch: number }
+  | { id: number; fill: RunningFill; root: string; paths: readonly string[]; maxFileSize: number };
 
 /** A place for a worker, started when there is work for it; `task` is what it is doing now, `warm` what it keeps. */
 interface Slot {
@@ -98,7 +100,10 @@ export interface SearchPoolOptions {
  * workers busy with its own, which stops even a regex stuck on one line (and frees what they kept);
  * fresh workers take their places, so other searches go on unharmed.
  */
-export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(availableParallelism(), 4)), warmBytes = 0, settleTime = racyMargin }: SearchPoolOptions = {}): SearchPool {
+export function createSearchPool(
+  workerUrl: URL,
+  { size = Math.max(1, Math.min(availableParallelism(), 4)), warmBytes = 0, settleTime = racyMargin }: SearchPoolOptions = {},
+): SearchPool {
   const slots: Slot[] = Array.from({ length: size }, () => ({ since: 0, warm: { files: 0, bytes: 0 }, waiting: [], fills: [] }));
   const workerData: SearchWorkerData = { warmBytes: Math.floor(warmBytes / size), settleTime };
   let nextTaskId = 0;
@@ -113,7 +118,11 @@ export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(a
     // A worker replaced meanwhile (`slot.worker` is another) is no longer heard.
     worker.on('message', (reply: SearchTaskReply) => slot.worker === worker && onReply(slot, reply));
     worker.on('error', (error) => slot.worker === worker && onWorkerLost(slot, error));
-    worker.on('exit', () => slot.worker === worker && onWorkerLost(slot, new VaultError('IO_ERROR', 'The search was interrupted: a search worker stopped unexpectedly. Retry.')));
+    worker.on(
+      'exit',
+      () =>
+        slot.worker === worker && onWorkerLost(slot, new VaultError('IO_ERROR', 'The search was interrupted: a search worker stopped unexpectedly. Retry.')),
+    );
     return worker;
   }
 
@@ -191,7 +200,13 @@ export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(a
     try {
       // A batch taken from another worker is searched from disk, and not kept: it is that worker's to keep.
       const keep = slots[task.shard] === slot;
-      worker.postMessage({ id, root: search.root, paths: shard.batches[batch]!, request: counting ? { ...search.request, maxShown: 0 } : search.request, keep } satisfies SearchTask);
+      worker.postMessage({
+        id,
+        root: search.root,
+        paths: shard.batches[batch]!,
+        request: counting ? { ...search.request, maxShown: 0 } : search.request,
+        keep,
+      } satisfies SearchTask);
     } catch (error) {
       // A request that cannot be cloned fails its own search, and the worker stays free for the others.
       slot.task = undefined;
@@ -330,7 +345,9 @@ export function createSearchPool(workerUrl: URL, { size = Math.max(1, Math.min(a
       if (batches > 0) {
         await new Promise<void>((resolve) => {
           const fill: RunningFill = { unanswered: batches, resolve };
-          for (const [index, part] of parts.entries()) for (const batch of part) slots[index]!.fills.push({ id: nextTaskId++, fill, root, paths: batch, maxFileSize: Math.min(maxFileSize, workerData.warmBytes) });
+          for (const [index, part] of parts.entries())
+            for (const batch of part)
+              slots[index]!.fills.push({ id: nextTaskId++, fill, root, paths: batch, maxFileSize: Math.min(maxFileSize, workerData.warmBytes) });
           dispatch();
         });
       }

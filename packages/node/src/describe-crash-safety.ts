@@ -72,7 +72,11 @@ export function describeCrashSafety(first: number) {
       const killOnVault = async (vault: TempFolder, lane: number) => {
         const tools = createVault(await createNodeFs(vault.path));
         for (let kill = first + lane; kill < first + steps; kill += lanes) {
-          const child = spawn(process.execPath, [path.join(scripts.path, 'writer.mjs'), vault.path, nodeUrl, coreUrl, path.join(scripts.path, 'versions.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+          const child = spawn(
+            process.execPath,
+            [path.join(scripts.path, 'writer.mjs'), vault.path, nodeUrl, coreUrl, path.join(scripts.path, 'versions.json')],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
           const exited = once(child, 'exit');
           // Killed as it starts the Nth file operation of its Wth write, or as that write ends if it has fewer: W from 1
           // to 9, so kills land in writes of both versions (and from W = 5 on, after a whole write of "new"), and N from 1

@@ -18,7 +18,11 @@ export interface DescribeEntryOptions {
  * really leads; any other entry without following links, so that one swapped in since readdir shows
  * nothing of what it points to.
  */
-export async function describeEntry(folder: string, entry: Dirent, { realRoot, targetOf, sizes }: DescribeEntryOptions): Promise<VaultDirectoryEntry | undefined> {
+export async function describeEntry(
+  folder: string,
+  entry: Dirent,
+  { realRoot, targetOf, sizes }: DescribeEntryOptions,
+): Promise<VaultDirectoryEntry | undefined> {
   const { name } = entry;
   const symlink = entry.isSymbolicLink();
   if (!symlink && !entry.isFile() && !entry.isDirectory()) return undefined;

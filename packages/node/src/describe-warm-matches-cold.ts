@@ -7,9 +7,22 @@ import { generousBudget, searchWorker } from './warm-search-fixture.js';
 
 /** Queries of every kind: literals common and rare, either case, phrases, non-ASCII; regexes with anchors, classes, words, required literals, lookbehind. */
 const manyQueries: ToolInput<'TextSearch'>[] = [
-  ...['function', 'Function', 'FUNCTION', 'visual studio', 'Visual Studio', 'Xbox', 'xbox', 'mutex, not', 'class template', 'straße', 'STRASSE', 'for more information', 'GetProcAddress', 'std::vector'].map(
-    (query) => ({ query }),
-  ),
+  ...[
+    'function',
+    'Function',
+    'FUNCTION',
+    'visual studio',
+    'Visual Studio',
+    'Xbox',
+    'xbox',
+    'mutex, not',
+    'class template',
+    'straße',
+    'STRASSE',
+    'for more information',
+    'GetProcAddress',
+    'std::vector',
+  ].map((query) => ({ query })),
   ...[
     '^## ',
     '^#+ .*class',
@@ -45,7 +58,9 @@ const manyQueries: ToolInput<'TextSearch'>[] = [
  */
 export function describeWarmMatchesCold(testFile: string, mode: 'lines' | 'files') {
   const vault = useComparedVault(testFile);
-  const queries = manyQueries.map((input) => (mode === 'lines' ? { ...input, contextLines: 1, maxResults: 30 } : { ...input, outputMode: 'files_only' as const, maxResults: 100_000 }));
+  const queries = manyQueries.map((input) =>
+    mode === 'lines' ? { ...input, contextLines: 1, maxResults: 30 } : { ...input, outputMode: 'files_only' as const, maxResults: 100_000 },
+  );
   describe(`searchFiles with the texts kept in memory, ${mode === 'lines' ? 'lines with context' : 'files only'}, on ${comparedData}`, () => {
     let warm: NodeVaultFs;
     let cold: NodeVaultFs;

@@ -25,7 +25,8 @@ export async function moveWithoutReplacing(from: string, to: string, relativeTo:
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EXDEV') return copyAcross(from, to, directory);
     await removePlaceholder(to, directory);
-    if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new VaultError('ALREADY_EXISTS', `${relativeTo} was taken by another program during the move. Choose another destination.`);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST')
+      throw new VaultError('ALREADY_EXISTS', `${relativeTo} was taken by another program during the move. Choose another destination.`);
     throw error;
   }
 }

@@ -42,18 +42,24 @@ export async function replaceFile(
     } finally {
       await handle.close();
     }
-    await withFileLock(folder, name, relative, async () => {
-      if (expected === null) {
-        // Only where nothing is: link() never replaces, even a file another program made a moment ago.
-        await fs.link(temp, target).catch((error: NodeJS.ErrnoException) => {
-          throw error.code === 'EEXIST' ? writeConflict(relative, null) : error;
-        });
-        await fs.rm(temp, { force: true });
-        return;
-      }
-      if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
-      await fs.rename(temp, target);
-    }, lockTiming);
+    await withFileLock(
+      folder,
+      name,
+      relative,
+      async () => {
+        if (expected === null) {
+          // Only where nothing is: link() never replaces, even a file another program made a moment ago.
+          await fs.link(temp, target).catch((error: NodeJS.ErrnoException) => {
+            throw error.code === 'EEXIST' ? writeConflict(relative, null) : error;
+          });
+          await fs.rm(temp, { force: true });
+          return;
+        }
+        if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
+        await fs.rename(temp, target);
+      },
+      lockTiming,
+    );
   } catch (error) {
     await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
@@ -89,9 +95,18 @@ async function holds(target: string, expected: Uint8Array): Promise<boolean> {
  * refused all the same, for root when no write bit is set at all.
  */
 async function checkWritable(target: string, mode: number, relative: string): Promise<void> {
-  const writable = process.getuid?.() === 0 ? (mode & 0o222) !== 0 : await fs.access(target, constants.W_OK).then(() => true, () => false);
+  const writable =
+    process.getuid?.() === 0
+      ? (mode & 0o222) !== 0
+      : await fs.access(target, constants.W_OK).then(
+          () => true,
+          () => false,
+        );
   if (!writable) {
-    throw new VaultError('PERMISSION_DENIED', `${relative} is read-only (its permissions forbid writing), so it was left as it is. Make it writable first, or write another file.`);
+    throw new VaultError(
+      'PERMISSION_DENIED',
+      `${relative} is read-only (its permissions forbid writing), so it was left as it is. Make it writable first, or write another file.`,
+    );
   }
 }
 

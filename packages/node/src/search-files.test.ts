@@ -39,7 +39,10 @@ describe('searchFiles: symlinks', () => {
       await symlink(path.join(vault.path, '.git/hidden.md'), path.join(vault.path, 'to-hidden.md'));
       const search = { query: 'hello', outputMode: 'files_only', maxResults: 1000 } as const;
       const inWorkers = await createVault(await createNodeFs(vault.path, { searchWorker }), { searchTimeout: generousBudget }).call('TextSearch', search);
-      const onMainThread = await createVault(await createNodeFs(vault.path, { searchWorkers: 0 }), { searchTimeout: generousBudget }).call('TextSearch', search);
+      const onMainThread = await createVault(await createNodeFs(vault.path, { searchWorkers: 0 }), { searchTimeout: generousBudget }).call(
+        'TextSearch',
+        search,
+      );
       expect(inWorkers).toEqual(onMainThread);
       expect(inWorkers.files.map((file) => file.path)).toContain('link.md');
       expect(inWorkers.files.map((file) => file.path)).not.toContain('to-hidden.md');

@@ -37,10 +37,14 @@ describe(`searchFiles: TextSearch in worker threads, on ${comparedData}`, () => 
     { query: 'visual studio', contextLines: 2, maxResults: 200 },
     { query: '\\b(mutex|semaphore|deadlock|atomic|volatile)\\b', regex: true, outputMode: 'files_only', maxResults: 100_000 },
     { query: '^#+ .*class', regex: true, maxResults: 300 },
-  ])('gives exactly what the search on the main thread gives for %j', async (input) => {
-    expect(inWorkers.searchFiles).toBeTypeOf('function');
-    const expected = await onMainThread.call('TextSearch', input);
-    expect(expected.totalMatches).toBeGreaterThan(0);
-    expect(await createVault(inWorkers, { searchTimeout: generousBudget }).call('TextSearch', input)).toEqual(expected);
-  }, 600_000);
+  ])(
+    'gives exactly what the search on the main thread gives for %j',
+    async (input) => {
+      expect(inWorkers.searchFiles).toBeTypeOf('function');
+      const expected = await onMainThread.call('TextSearch', input);
+      expect(expected.totalMatches).toBeGreaterThan(0);
+      expect(await createVault(inWorkers, { searchTimeout: generousBudget }).call('TextSearch', input)).toEqual(expected);
+    },
+    600_000,
+  );
 });

@@ -6,7 +6,19 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ByteChecks, compileSearchPattern, type FileQuery, type FileSearchResult, fileQuery, literalsOfMatches, type SearchFilesRequest, searchableText, searchFile, searchText, skipReasons } from '@vault/core';
+import {
+  type ByteChecks,
+  compileSearchPattern,
+  type FileQuery,
+  type FileSearchResult,
+  fileQuery,
+  literalsOfMatches,
+  type SearchFilesRequest,
+  searchableText,
+  searchFile,
+  searchText,
+  skipReasons,
+} from '@vault/core';
 import { createWarmFiles, racyMargin } from './create-warm-files.js';
 import { descriptorPath } from './descriptor-path.js';
 import { type TrigramSet, trigramTest } from './trigram-set.js';
@@ -36,7 +48,9 @@ export interface SearchWorkerData {
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
-export type SearchTaskReply = { id: number; found: FileSearchResult[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
+export type SearchTaskReply =
+  | { id: number; found: FileSearchResult[]; warm: WarmTotals }
+  | { id: number; error: { message: string; code?: string; path: string } };
 
 export interface WarmTotals {
   files: number;
@@ -62,7 +76,10 @@ function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<W
   if (!compiled.has(key)) {
     if (compiled.size >= 16) compiled.clear();
     const mayHold = trigramTest(literalsOfMatches(query, regex));
-    compiled.set(key, compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) })));
+    compiled.set(
+      key,
+      compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) })),
+    );
   }
   return compiled.get(key)!;
 }
@@ -88,7 +105,10 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
   for (const relative of task.paths) {
     try {
       const absolute = joined(task.root, relative);
-      const file = keeping && task.keep ? searchKept(absolute, relative, query, request, checkedFolders) : searchFromDisk(absolute, relative, query, request, checkedFolders);
+      const file =
+        keeping && task.keep
+          ? searchKept(absolute, relative, query, request, checkedFolders)
+          : searchFromDisk(absolute, relative, query, request, checkedFolders);
       if (file) found.push(file);
       if (file && 'matches' in file) request.maxShown = Math.max(0, request.maxShown - file.matches);
     } catch (error) {
@@ -114,7 +134,13 @@ function joined(root: string, relative: string): string {
 const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
 
 /** A file searched in the text kept of it, or read now (and kept). */
-function searchKept(absolute: string, relative: string, query: WorkerQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
+function searchKept(
+  absolute: string,
+  relative: string,
+  query: WorkerQuery,
+  request: SearchFilesRequest,
+  checkedFolders: Set<string>,
+): FileSearchResult | undefined {
   const file = load(absolute, relative, request.maxFileSize, checkedFolders);
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
@@ -143,8 +169,16 @@ function load(absolute: string, relative: string, maxFileSize: number, checkedFo
 }
 
 /** A file read and searched as it is now, nothing kept: a case-sensitive literal is looked for in the bytes before decoding. */
-function searchFromDisk(absolute: string, relative: string, query: FileQuery, request: SearchFilesRequest, checkedFolders: Set<string>): FileSearchResult | undefined {
-  return withOpenFile(absolute, checkedFolders, (descriptor, stat) => searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks }));
+function searchFromDisk(
+  absolute: string,
+  relative: string,
+  query: FileQuery,
+  request: SearchFilesRequest,
+  checkedFolders: Set<string>,
+): FileSearchResult | undefined {
+  return withOpenFile(absolute, checkedFolders, (descriptor, stat) =>
+    searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks }),
+  );
 }
 
 /** Whether a folder is reached with no symlink on the way (its real path is the path itself), asked once per folder and batch. */

@@ -22,7 +22,8 @@ describe('closing the backend', () => {
     // One worker a vault: what is checked is that closing releases every vault's threads, whatever their number.
     const before = { threads: threads(), workers: workers() };
     const opened = await Promise.all(vaults.map((vault) => createNodeFs(vault.path, { searchWorker, searchMemory, searchWorkers: 1, searchSettleTime })));
-    for (const backend of opened) expect((await createVault(backend, { searchTimeout: generousBudget }).call('TextSearch', { query: 'gamma', ...everything })).totalFiles).toBe(50);
+    for (const backend of opened)
+      expect((await createVault(backend, { searchTimeout: generousBudget }).call('TextSearch', { query: 'gamma', ...everything })).totalFiles).toBe(50);
     expect(threads()).toBeGreaterThanOrEqual(before.threads + 10);
     // One closed by close(), the others by Symbol.asyncDispose (what `await using` calls).
     await opened[0]!.close();
@@ -39,7 +40,10 @@ describe('closing the backend', () => {
     const running = vault.call('TextSearch', { query: 'gamma', ...everything });
     await backend.close();
     await expect(running).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringContaining('closed') });
-    await expect(vault.call('TextSearch', { query: 'gamma', ...everything })).rejects.toMatchObject({ code: 'IO_ERROR', message: expect.stringContaining('Open it again') });
+    await expect(vault.call('TextSearch', { query: 'gamma', ...everything })).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining('Open it again'),
+    });
     // Reading still works: only the search workers are gone.
     expect((await vault.call('TextRead', { filePath: notes[0]! })).totalLines).toBe(3);
   });

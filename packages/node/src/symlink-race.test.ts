@@ -120,7 +120,9 @@ describe('a symlink swapped in between the check and the use', () => {
     expect(await readFolder(path.join(parent.path, 'outside'))).toEqual(outsideBefore);
     expect([...outcomes.keys()].filter((outcome) => outcome.startsWith('uncoded'))).toEqual([]);
     // The race was really run: every call both succeeded and met the swapped-in links.
-    expect(calls.filter((_, index) => met[index]!.answered < timesMet || met[index]!.refused < timesMet).map(([tool, input]) => `${tool} ${JSON.stringify(input)}`)).toEqual([]);
+    expect(
+      calls.filter((_, index) => met[index]!.answered < timesMet || met[index]!.refused < timesMet).map(([tool, input]) => `${tool} ${JSON.stringify(input)}`),
+    ).toEqual([]);
     expect(outcomes.get('PATH_OUTSIDE_VAULT')).toBeGreaterThan(0);
     console.info(`symlink race: ${rounds} rounds, ${JSON.stringify(Object.fromEntries(outcomes))}`);
     // A safety net for a machine many times slower than this one, not a speed check.

@@ -301,8 +301,12 @@ describe('permission bits are honoured, also as root', () => {
     try {
       await chmod(path.join(folder.path, 'locked.md'), 0o444);
       const locked = createVault(await createNodeFs(folder.path));
-      await expect(locked.call('TextEdit', { filePath: 'locked.md', oldString: 'locked', newString: 'opened' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
-      await expect(locked.call('TextCreate', { filePath: 'locked.md', content: 'opened', overwrite: true })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+      await expect(locked.call('TextEdit', { filePath: 'locked.md', oldString: 'locked', newString: 'opened' })).rejects.toMatchObject({
+        code: 'PERMISSION_DENIED',
+      });
+      await expect(locked.call('TextCreate', { filePath: 'locked.md', content: 'opened', overwrite: true })).rejects.toMatchObject({
+        code: 'PERMISSION_DENIED',
+      });
       expect(await readFolder(folder.path)).toEqual({ 'locked.md': 'locked\n' });
       expect((await stat(path.join(folder.path, 'locked.md'))).mode & 0o777).toBe(0o444);
     } finally {
@@ -323,7 +327,10 @@ describe('a symlinked file is searched under the time budget like any other', ()
       await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).rejects.toMatchObject({ code: 'TIMEOUT' });
       await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });
       // Found through the link, shown under the link's name.
-      expect((await budgeted.call('TextSearch', { query: 'aaa', outputMode: 'files_only' })).files).toEqual([{ path: 'link.md', matches: 1 }, { path: 'stuck.txt', matches: 1 }]);
+      expect((await budgeted.call('TextSearch', { query: 'aaa', outputMode: 'files_only' })).files).toEqual([
+        { path: 'link.md', matches: 1 },
+        { path: 'stuck.txt', matches: 1 },
+      ]);
       // Without workers (a backend that has none), the regex runs on the main thread on RE2, in linear time.
       const withoutWorkers = createVault(await createNodeFs(folder.path, { searchWorkers: 0 }), { searchTimeout: 300 });
       expect((await withoutWorkers.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).totalMatches).toBe(0);

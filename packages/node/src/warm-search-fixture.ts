@@ -17,7 +17,8 @@ export const searchSettleTime = 0;
 
 /** Files enough that TextSearch hands them to the workers (from 100 on). */
 export const notes = Array.from({ length: 150 }, (_, index) => `notes/${index % 5}/${String(index).padStart(3, '0')}.md`);
-export const seed = () => Object.fromEntries(notes.map((note, index) => [note, `# Note ${index}\nalpha beta\n${index % 3 === 0 ? 'gamma here\n' : 'nothing\n'}`]));
+export const seed = () =>
+  Object.fromEntries(notes.map((note, index) => [note, `# Note ${index}\nalpha beta\n${index % 3 === 0 ? 'gamma here\n' : 'nothing\n'}`]));
 
 export const everything = { outputMode: 'files_only', maxResults: 1000 } as const;
 

@@ -11,7 +11,15 @@ import { withFileLock } from './with-file-lock.js';
 const encode = (text: string) => new TextEncoder().encode(text);
 const lockOf = (folder: TempFolder, name: string) => path.join(folder.path, `.${name}.vault-lock`);
 /** The outcome of each write: 'written', or its error code. */
-const outcomes = (writes: Promise<void>[]) => Promise.all(writes.map((write) => write.then(() => 'written', (error: { code: string }) => error.code)));
+const outcomes = (writes: Promise<void>[]) =>
+  Promise.all(
+    writes.map((write) =>
+      write.then(
+        () => 'written',
+        (error: { code: string }) => error.code,
+      ),
+    ),
+  );
 /** An hour: a lock this young is never judged stale by age, however slowly the machine runs the test. */
 const anHour = 3_600_000;
 
@@ -30,7 +38,10 @@ describe('the lock writes take across processes', () => {
       await writeFile(path.join(folder.path, 'a.md'), 'v0');
       await writeFile(lockOf(folder, 'a.md'), `${hostname()} ${deadPid()}`);
       const results = await outcomes(['x', 'y', 'z'].map((text) => fs.writeFile('a.md', encode(text), { expected: encode('v0') })));
-      expect(results.filter((result) => result === 'written'), `trial ${trial}: ${results}`).toHaveLength(1);
+      expect(
+        results.filter((result) => result === 'written'),
+        `trial ${trial}: ${results}`,
+      ).toHaveLength(1);
       expect(results.filter((result) => result !== 'written')).toEqual(['STALE_FILE', 'STALE_FILE']);
     }
   });
@@ -65,11 +76,14 @@ describe('the lock writes take across processes', () => {
     expect((await readdir(folder.path)).sort()).toEqual(['.a.md.vault-lock', 'a.md']);
   });
 
-  it('takes its timing from createNodeFs\'s fileLock option: a write waits that long for a live holder, then says so', async () => {
+  it("takes its timing from createNodeFs's fileLock option: a write waits that long for a live holder, then says so", async () => {
     folder = await createTempFolder({ 'a.md': 'x' });
     await writeFile(lockOf(folder, 'a.md'), 'another-host 1');
     const fs = await createNodeFs(folder.path, { fileLock: { lockTimeout: 100, staleAfter: anHour } });
-    await expect(fs.writeFile('a.md', encode('written'))).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('a.md stayed locked for 0.1 s') });
+    await expect(fs.writeFile('a.md', encode('written'))).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringContaining('a.md stayed locked for 0.1 s'),
+    });
     expect(await readFile(path.join(folder.path, 'a.md'), 'utf8')).toBe('x');
     expect(await readFile(lockOf(folder, 'a.md'), 'utf8')).toBe('another-host 1');
     expect((await readdir(folder.path)).sort()).toEqual(['.a.md.vault-lock', 'a.md']);
@@ -81,7 +95,9 @@ describe('the lock writes take across processes', () => {
     const aMinuteAgo = new Date(Date.now() - 60_000);
     await utimes(lockOf(folder, 'a.md'), aMinuteAgo, aMinuteAgo);
     // A minute old: live for a staleAfter of an hour, so the write gives up; stale for one of 10 s, so it is broken.
-    await expect(withFileLock(folder.path, 'a.md', 'a.md', async () => 'ran', { lockTimeout: 100, staleAfter: anHour })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(withFileLock(folder.path, 'a.md', 'a.md', async () => 'ran', { lockTimeout: 100, staleAfter: anHour })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
     expect(await withFileLock(folder.path, 'a.md', 'a.md', async () => 'ran', { lockTimeout: anHour, staleAfter: 10_000 })).toBe('ran');
     expect(await readdir(folder.path)).toEqual(['a.md']);
   });
@@ -101,7 +117,9 @@ describe('the lock writes take across processes', () => {
       return writer;
     };
     // Held locks are this process's own, never judged stale: only a generous safety-net timeout.
-    const writers = Array.from({ length: 5 }, (_, writer) => withFileLock(folder!.path, 'a.md', 'a.md', work(writer), { lockTimeout: anHour, staleAfter: anHour }));
+    const writers = Array.from({ length: 5 }, (_, writer) =>
+      withFileLock(folder!.path, 'a.md', 'a.md', work(writer), { lockTimeout: anHour, staleAfter: anHour }),
+    );
     expect(await Promise.all(writers)).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(1);
     expect(entered.sort()).toEqual([0, 1, 2, 3, 4]);

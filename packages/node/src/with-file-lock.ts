@@ -47,7 +47,10 @@ export async function withFileLock<T>(folder: string, name: string, relative: st
       const found = await inspect(lock, staleAfter);
       if (found?.stale && (await breakLock(lock, found.identity, staleAfter, claimStaleAfter))) continue;
       if (Date.now() > deadline) {
-        throw new VaultError('TIMEOUT', `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`);
+        throw new VaultError(
+          'TIMEOUT',
+          `${relative} stayed locked for ${lockTimeout / 1000} s by other programs writing it through these tools. Retry in a moment.`,
+        );
       }
       await sleep(wait);
     }

@@ -7,7 +7,21 @@ import type { ContractBackend } from './describe-vault-fs-contract.js';
 const folders = ['', 'a', 'a/b', 'c d'];
 const names = ['x', 'y', 'Y', 'my note', 'v1.2'];
 /** Names a moved file may take: the plain ones, and names holding what ends, escapes or quotes a link or a YAML scalar. */
-const destinationNames = [...names, 'C# notes', '50%41 off', '100% done', "Bob's \"Index\"", 'a: b, c', '[x] y', '$5 and $6', 'a`b`', 'x|y^z', '(p) {q}', '<z> & !', 'é 😀'];
+const destinationNames = [
+  ...names,
+  'C# notes',
+  '50%41 off',
+  '100% done',
+  'Bob\'s "Index"',
+  'a: b, c',
+  '[x] y',
+  '$5 and $6',
+  'a`b`',
+  'x|y^z',
+  '(p) {q}',
+  '<z> & !',
+  'é 😀',
+];
 /** Front matter holding a wikilink, in each scalar style YAML has. */
 const frontMatters = [
   (link: string) => `up: "${link}"`,
@@ -32,12 +46,24 @@ const forms: ((to: string, from: string) => string)[] = [
   (to, from) => `\n[ref]: ${encodeURI(relative(folderOf(from), to))}\n`,
 ];
 
-const file = fc.tuple(fc.constantFrom(...folders), fc.constantFrom(...names), fc.constantFrom(...extensions)).map(([folder, base, extension]) => join(folder, base + extension));
-const piece = fc.oneof(fc.nat(noise.length - 1).map((index) => ({ noise: index })), fc.tuple(fc.nat(), fc.nat(forms.length - 1)).map(([target, form]) => ({ target, form })));
+const file = fc
+  .tuple(fc.constantFrom(...folders), fc.constantFrom(...names), fc.constantFrom(...extensions))
+  .map(([folder, base, extension]) => join(folder, base + extension));
+const piece = fc.oneof(
+  fc.nat(noise.length - 1).map((index) => ({ noise: index })),
+  fc.tuple(fc.nat(), fc.nat(forms.length - 1)).map(([target, form]) => ({ target, form })),
+);
 const linkedVault = fc.record({
   files: fc.uniqueArray(file, { minLength: 2, maxLength: 8, selector: (path) => path.toLowerCase() }),
-  notes: fc.array(fc.record({ frontMatter: fc.option(fc.nat(frontMatters.length - 1)), bom: fc.boolean(), pieces: fc.array(piece, { maxLength: 12 }) }), { minLength: 8, maxLength: 8 }),
-  move: fc.record({ source: fc.nat(), folder: fc.boolean(), destination: fc.tuple(fc.constantFrom(...folders, 'e', 'a/b/c'), fc.constantFrom(...destinationNames)) }),
+  notes: fc.array(fc.record({ frontMatter: fc.option(fc.nat(frontMatters.length - 1)), bom: fc.boolean(), pieces: fc.array(piece, { maxLength: 12 }) }), {
+    minLength: 8,
+    maxLength: 8,
+  }),
+  move: fc.record({
+    source: fc.nat(),
+    folder: fc.boolean(),
+    destination: fc.tuple(fc.constantFrom(...folders, 'e', 'a/b/c'), fc.constantFrom(...destinationNames)),
+  }),
 });
 
 /**
@@ -73,7 +99,8 @@ async function checkMove(backend: ContractBackend, seed: VaultSeed, move: { sour
   const vault = createVault(backend.fs as VaultFs);
   const output = await vault.call('Move', { sourcePath: move.source, destinationPath: move.destination });
   const after = await backend.dump();
-  const movedTo = (path: string) => (path === move.source ? move.destination : path.startsWith(`${move.source}/`) ? move.destination + path.slice(move.source.length) : path);
+  const movedTo = (path: string) =>
+    path === move.source ? move.destination : path.startsWith(`${move.source}/`) ? move.destination + path.slice(move.source.length) : path;
   const before = createLinkResolver(Object.keys(seed));
   const resolver = createLinkResolver(Object.keys(after).filter((path) => !path.endsWith('/')));
   const notJudged = (output.links?.notJudged ?? []).filter((issue) => !issue.reason.startsWith('could mean'));
@@ -96,7 +123,10 @@ async function checkMove(backend: ContractBackend, seed: VaultSeed, move: { sour
       expect(after[movedTo(led.path)]).toBeDefined();
       if (leads.kind === 'file' && leads.path === movedTo(led.path)) return;
       const line = text.slice(0, now.pathStart).split('\n').length;
-      expect(notJudged.some((issue) => issue.file === newPath && issue.line === line), `${shown}: neither leads there nor is reported`).toBe(true);
+      expect(
+        notJudged.some((issue) => issue.file === newPath && issue.line === line),
+        `${shown}: neither leads there nor is reported`,
+      ).toBe(true);
       expect(['markdown', 'image', 'definition'].includes(link.kind), `${shown}: a URL link can always be written`).toBe(false);
       if (link.kind !== 'frontmatter') expect(/[#|^[\]`$]/.test(movedTo(led.path)), `${shown}: a wikilink can hold this name`).toBe(true);
     });
@@ -139,7 +169,11 @@ function seedOf({ files, notes }: Generated): VaultSeed {
   return seed;
 }
 
-type Generated = { files: string[]; notes: { frontMatter: number | null; bom: boolean; pieces: ({ noise: number } | { target: number; form: number })[] }[]; move: { source: number; folder: boolean; destination: [string, string] } };
+type Generated = {
+  files: string[];
+  notes: { frontMatter: number | null; bom: boolean; pieces: ({ noise: number } | { target: number; form: number })[] }[];
+  move: { source: number; folder: boolean; destination: [string, string] };
+};
 
 /** The move to make: a note, or the folder of one, to a place where nothing is; undefined when the draw gives none. */
 function moveOf({ files, move }: Generated, paths: readonly string[]): { source: string; destination: string } | undefined {

@@ -76,7 +76,13 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
           text += decoder.decode(chunk, { stream: true });
         }
         expect(text).toBe(content);
-        expect(await codeOf((async () => { for await (const _ of fs.readFileChunks!('missing.md', { buffer })); })())).toBe('NOT_FOUND');
+        expect(
+          await codeOf(
+            (async () => {
+              for await (const _ of fs.readFileChunks!('missing.md', { buffer }));
+            })(),
+          ),
+        ).toBe('NOT_FOUND');
       });
 
       it('writes new and existing files, refusing a missing parent and a folder', async () => {
@@ -199,7 +205,12 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
       it('moves removed files to the trash with a suffix, and keeps the trash out of listings and search', async () => {
         const { fs, dump } = await start({ 'notes/a.md': 'first', '.trash/notes/a.md': 'older' });
         const vault = createVault(fs);
-        expect(await vault.call('RemoveFile', { filePath: 'notes/a.md' })).toEqual({ path: 'notes/a.md', trashPath: '.trash/notes/a~2.md', linkedFrom: [], linkedFromTotal: 0 });
+        expect(await vault.call('RemoveFile', { filePath: 'notes/a.md' })).toEqual({
+          path: 'notes/a.md',
+          trashPath: '.trash/notes/a~2.md',
+          linkedFrom: [],
+          linkedFromTotal: 0,
+        });
         expect((await vault.call('TextSearch', { query: 'older' })).totalMatches).toBe(0);
         expect((await vault.call('ListDirectories', {})).directories).toEqual(['notes']);
         await vault.call('Move', { sourcePath: '.trash/notes/a~2.md', destinationPath: 'restored/a.md' });

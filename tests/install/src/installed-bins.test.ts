@@ -14,13 +14,28 @@ describe(`the bins of the installed packages (Node ${process.version})`, () => {
     const server = packed('vault-text-mcp');
     const vault = path.join(folder, 'vault');
     await cp(path.join(repositoryRoot, 'examples/vault'), vault, { recursive: true });
-    const transport = new StdioClientTransport({ command: 'npx', args: ['-y', `--package=${server.tarball}`, 'vault-mcp', '--vault', vault], cwd: project, env: childEnv as Record<string, string>, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: 'npx',
+      args: ['-y', `--package=${server.tarball}`, 'vault-mcp', '--vault', vault],
+      cwd: project,
+      env: childEnv as Record<string, string>,
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'install-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       expect(client.getServerVersion()).toEqual({ name: 'vault-text-tools', version: server.version });
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+      expect(tools.map((tool) => tool.name)).toEqual([
+        'TextRead',
+        'TextEdit',
+        'TextCreate',
+        'TextSearch',
+        'ListDirectories',
+        'ListFiles',
+        'Move',
+        'RemoveFile',
+      ]);
       const read = (await client.callTool({ name: 'TextRead', arguments: { filePath: 'todo.md', limit: 1 } })) as CallToolResult;
       expect(read.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^1: # Todo\n/) });
     } finally {
@@ -32,7 +47,10 @@ describe(`the bins of the installed packages (Node ${process.version})`, () => {
     const vault = path.join(folder, 'cli-vault');
     await cp(path.join(repositoryRoot, 'examples/vault'), vault, { recursive: true });
     // A read and the version: started at once.
-    const [read, version] = await Promise.all([run('npx', ['vtx', '--vault', vault, 'read', 'todo.md', '--limit', '1'], project), run('npx', ['vtx', '--version'], project)]);
+    const [read, version] = await Promise.all([
+      run('npx', ['vtx', '--vault', vault, 'read', 'todo.md', '--limit', '1'], project),
+      run('npx', ['vtx', '--version'], project),
+    ]);
     expect(read).toMatch(/^1: # Todo\n/);
     expect(version).toBe(`${packed('vault-text-cli').version}\n`);
   });

@@ -13,7 +13,10 @@ describe(`the installed libraries, run (Node ${process.version})`, () => {
     await writeFile(path.join(project, 'use-the-library.mjs'), snippet!);
     await cp(path.join(repositoryRoot, 'examples/vault'), path.join(project, 'examples/vault'), { recursive: true });
     // The snippet and require.cjs touch nothing of each other's: started at once.
-    const [output, required] = await Promise.all([run(process.execPath, ['use-the-library.mjs'], project), run(process.execPath, ['--no-warnings', 'require.cjs'], project)]);
+    const [output, required] = await Promise.all([
+      run(process.execPath, ['use-the-library.mjs'], project),
+      run(process.execPath, ['--no-warnings', 'require.cjs'], project),
+    ]);
     expect(output).toMatch(/^1: # Todo\n/);
     expect(output).toContain("{ path: 'notes/windows-line-endings.md', matches: 1 }");
     expect(await readFile(path.join(project, 'examples/vault/todo.md'), 'utf8')).toContain('- [x] Ship the MCP server');

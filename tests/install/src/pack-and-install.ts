@@ -62,6 +62,10 @@ export async function packAndInstall(folder: string): Promise<{ packages: Publis
   }
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   for (const file of await readdir(consumerFiles)) await copyFile(path.join(consumerFiles, file), path.join(project, file));
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages.map((found) => found.tarball), 'typescript@5.9.3', '@types/node@20.19.0'], project);
+  await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages.map((found) => found.tarball), 'typescript@5.9.3', '@types/node@20.19.0'],
+    project,
+  );
   return { packages, project };
 }

@@ -17,7 +17,15 @@ describe(`the README's Claude set-ups, on the installed server (Node ${process.v
     await cp(path.join(repositoryRoot, 'examples/vault'), vault, { recursive: true });
     const listedBy = async (command: string, args: string[]) => {
       const client = new Client({ name: 'readme-client', version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command, args: withPackedServer(args, server, vault), cwd: project, env: childEnv as Record<string, string>, stderr: 'ignore' }));
+      await client.connect(
+        new StdioClientTransport({
+          command,
+          args: withPackedServer(args, server, vault),
+          cwd: project,
+          env: childEnv as Record<string, string>,
+          stderr: 'ignore',
+        }),
+      );
       try {
         return (await client.listTools()).tools.length;
       } finally {

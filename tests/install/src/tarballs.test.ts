@@ -11,13 +11,27 @@ const ignoredByEsmOnly: ResolutionKind[] = ['node10', 'node16-cjs'];
 
 describe(`the tarballs of the publishable packages (Node ${process.version})`, () => {
   it('packs each publishable package with its LICENSE, README and built files, under a name of its own', async () => {
-    expect(packages.map((found) => found.name).sort()).toEqual(['@vault/ai-sdk', '@vault/core', '@vault/mcp', '@vault/node', '@vault/testing', 'vault-text-cli', 'vault-text-mcp']);
+    expect(packages.map((found) => found.name).sort()).toEqual([
+      '@vault/ai-sdk',
+      '@vault/core',
+      '@vault/mcp',
+      '@vault/node',
+      '@vault/testing',
+      'vault-text-cli',
+      'vault-text-mcp',
+    ]);
     const listings = await Promise.all(packages.map(async (found) => (await run('tar', ['-tzf', found.tarball], folder)).split('\n')));
     packages.forEach((found, index) => {
       const listing = listings[index]!;
       expect(listing, found.name).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/package.json']));
-      expect(listing.some((file) => /^package\/dist\/.+\.js$/.test(file)), `${found.name} has built files`).toBe(true);
-      expect(listing.some((file) => file.startsWith('package/src/')), `${found.name} ships no sources`).toBe(false);
+      expect(
+        listing.some((file) => /^package\/dist\/.+\.js$/.test(file)),
+        `${found.name} has built files`,
+      ).toBe(true);
+      expect(
+        listing.some((file) => file.startsWith('package/src/')),
+        `${found.name} ships no sources`,
+      ).toBe(false);
     });
   });
 

@@ -11,21 +11,35 @@ import path from 'node:path';
  */
 export function typeCheck(project: string): string[] {
   const ts = createRequire(path.join(project, 'package.json'))('typescript') as typeof import('typescript');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(project, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(project, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  })!;
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config) });
+  )!;
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
+  });
   const ours = (file: { fileName: string }) => !/^node_modules[/\\](?!@vault[/\\])/.test(path.relative(project, file.fileName));
   const diagnostics = [
     ...program.getConfigFileParsingDiagnostics(),
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
     ...program.getSyntacticDiagnostics(),
-    ...program.getSourceFiles().filter(ours).flatMap((file) => program.getSemanticDiagnostics(file)),
+    ...program
+      .getSourceFiles()
+      .filter(ours)
+      .flatMap((file) => program.getSemanticDiagnostics(file)),
   ];
   const host = { getCanonicalFileName: (name: string) => name, getCurrentDirectory: () => project, getNewLine: () => '\n' };
-  return ts.formatDiagnostics(diagnostics, host).split('\n').filter((line) => /error TS\d+/.test(line));
+  return ts
+    .formatDiagnostics(diagnostics, host)
+    .split('\n')
+    .filter((line) => /error TS\d+/.test(line));
 }

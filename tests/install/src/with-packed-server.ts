@@ -5,5 +5,7 @@ import type { PublishablePackage } from './pack-and-install.js';
  * (`vault-text-mcp` becomes `--package=<tarball> vault-mcp`) and `vault` in place of the README's vault.
  */
 export function withPackedServer(args: string[], server: PublishablePackage, vault: string): string[] {
-  return args.flatMap((arg) => (arg === 'vault-text-mcp' ? [`--package=${server.tarball}`, 'vault-mcp'] : [['/absolute/path/to/your/notes', 'examples/vault'].includes(arg) ? vault : arg]));
+  return args.flatMap((arg) =>
+    arg === 'vault-text-mcp' ? [`--package=${server.tarball}`, 'vault-mcp'] : [['/absolute/path/to/your/notes', 'examples/vault'].includes(arg) ? vault : arg],
+  );
 }

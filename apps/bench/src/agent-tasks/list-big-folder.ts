@@ -23,6 +23,8 @@ export const listBigFolder: AgentTask<string[]> = {
     const seen = new Set(answer);
     const missing = names.filter((name) => !seen.has(name)).length;
     const extra = answer.length - (names.length - missing);
-    return missing === 0 && extra === 0 ? undefined : `${missing} of the ${names.length} names not seen${extra > 0 ? `, ${extra} names that are not there` : ''}`;
+    return missing === 0 && extra === 0
+      ? undefined
+      : `${missing} of the ${names.length} names not seen${extra > 0 ? `, ${extra} names that are not there` : ''}`;
   },
 };

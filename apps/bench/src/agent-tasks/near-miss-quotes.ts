@@ -48,7 +48,9 @@ export const nearMissQuotes: AgentTask<string> = {
   async mistake(answer, { folder, corpus }) {
     const original = await readFile(path.join(corpus, file), 'utf8');
     const exact = original.slice(plainQuotes(original).indexOf(typed)).slice(0, typed.length);
-    if (answer !== exact) return 'the text the agent took as the exact one is not the file\'s';
-    return (await readFile(path.join(folder, file), 'utf8')) === original.replace(exact, replacement) ? undefined : 'the file is not the original with the sentence replaced';
+    if (answer !== exact) return "the text the agent took as the exact one is not the file's";
+    return (await readFile(path.join(folder, file), 'utf8')) === original.replace(exact, replacement)
+      ? undefined
+      : 'the file is not the original with the sentence replaced';
   },
 };

@@ -28,7 +28,8 @@ export const renamePage: AgentTask<void> = {
     await call('move_file', { source: path.join(folder, directory, oldName), destination: path.join(folder, directory, newName) });
     for (const [file, text] of await readEveryFile(context, folder)) {
       const occurrences = text.split(oldTarget).length - 1;
-      if (occurrences > 0) await call('edit_file', { path: file, edits: Array.from({ length: occurrences }, () => ({ oldText: oldTarget, newText: newTarget })) });
+      if (occurrences > 0)
+        await call('edit_file', { path: file, edits: Array.from({ length: occurrences }, () => ({ oldText: oldTarget, newText: newTarget })) });
     }
   },
   /** The page must be at its new name, unchanged, gone from the old one, and no link may lead to the old name. */

@@ -29,7 +29,8 @@ export const rewordTwice: AgentTask<number> = {
   async mistake(answer, { folder, corpus }) {
     const original = await readFile(path.join(corpus, file), 'utf8');
     const occurrences = original.split(sentence).length - 1;
-    if ((await readFile(path.join(folder, file), 'utf8')) !== original.replaceAll(sentence, reworded)) return `the file is not the original with its ${occurrences} occurrences reworded`;
+    if ((await readFile(path.join(folder, file), 'utf8')) !== original.replaceAll(sentence, reworded))
+      return `the file is not the original with its ${occurrences} occurrences reworded`;
     return answer === occurrences ? undefined : `told of ${answer} replacements, where ${occurrences} were made`;
   },
 };

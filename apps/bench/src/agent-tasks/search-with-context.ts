@@ -26,7 +26,12 @@ function findingsIn(file: string, lines: Map<number, string>, isMatch: (number: 
 
 /** The same from a whole file's text. */
 function findingsInText(file: string, text: string): Finding[] {
-  const lines = new Map(text.replace(/\n$/, '').split('\n').map((line, index) => [index + 1, line]));
+  const lines = new Map(
+    text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line, index) => [index + 1, line]),
+  );
   return findingsIn(file, lines, (number) => lines.get(number)?.toLowerCase().includes(query) ?? false);
 }
 

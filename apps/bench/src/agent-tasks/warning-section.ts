@@ -31,7 +31,8 @@ export const warningSection: AgentTask<string[]> = {
     const headings = [...seenLines(await call('TextSearch', { query: '^#+ ', regex: true, filePath: page }))].sort(([a], [b]) => a - b);
     const start = headings.findIndex(([, line]) => line.text === heading);
     const [first, end] = [headings[start]?.[0], headings[start + 1]?.[0]];
-    if (start < 0 || first === undefined || end === undefined) throw new Error("the section's and the next heading's line numbers are not in what the model saw");
+    if (start < 0 || first === undefined || end === undefined)
+      throw new Error("the section's and the next heading's line numbers are not in what the model saw");
     const lines = seenLines(await call('TextRead', { filePath: page, offset: first, limit: end - first }));
     return Array.from({ length: end - first }, (_, index) => lines.get(first + index)?.text ?? '(not seen)');
   },

@@ -109,20 +109,16 @@ describe('every computation within its budget (no timing: a hang fails by the te
     hangTimeout,
   );
 
-  it(
-    'a filePattern of 32,000 nested braces (64 KB) answers instead of freezing the process',
-    async () => {
-      const { vault } = open({ 'a.md': 'x\n' });
-      const outcome = await vault.call('TextSearch', { query: 'x', filePattern: `${'{'.repeat(32_000)}a${'}'.repeat(32_000)}` }).then(
-        (output) => ({ output }),
-        (error: unknown) => ({ error }),
-      );
-      if ('error' in outcome) expect(isVaultError(outcome.error) && outcome.error.code).toBe('INVALID_ARGUMENT');
-      else expect(outcome.output.totalMatches).toBe(0);
-    },
-    // A safety net, not a speed check: a linear parse or an early refusal answers in milliseconds.
-    30_000,
-  );
+  // A safety net, not a speed check: a linear parse or an early refusal answers in milliseconds.
+  it('a filePattern of 32,000 nested braces (64 KB) answers instead of freezing the process', async () => {
+    const { vault } = open({ 'a.md': 'x\n' });
+    const outcome = await vault.call('TextSearch', { query: 'x', filePattern: `${'{'.repeat(32_000)}a${'}'.repeat(32_000)}` }).then(
+      (output) => ({ output }),
+      (error: unknown) => ({ error }),
+    );
+    if ('error' in outcome) expect(isVaultError(outcome.error) && outcome.error.code).toBe('INVALID_ARGUMENT');
+    else expect(outcome.output.totalMatches).toBe(0);
+  }, 30_000);
 
   it('a filePattern over 64 KB is refused with INVALID_ARGUMENT (a VaultError), not a stray SyntaxError', async () => {
     const { vault } = open({ 'a.md': 'x\n' });
@@ -140,7 +136,10 @@ describe('every computation within its budget (no timing: a hang fails by the te
     async () => {
       const { vault } = open({ 'a.md': 'aaa\n' });
       // Refused with a coded error naming the limit, before any engine compiles it.
-      await expect(vault.call('TextSearch', { query: 'a'.repeat(100_000) })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('10000') });
+      await expect(vault.call('TextSearch', { query: 'a'.repeat(100_000) })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('10000'),
+      });
     },
     hangTimeout,
   );

@@ -17,7 +17,9 @@ describe('the right code for what went wrong', () => {
     }
     await refused(vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two', expectedHash: 'DEADBEEF00000000' }), 'STALE_FILE');
     expect(fs.toJSON()).toEqual({ 'a.md': 'one\n' });
-    expect(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two', expectedHash: hash.toUpperCase() })).toMatchObject({ replacements: 1 });
+    expect(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two', expectedHash: hash.toUpperCase() })).toMatchObject({
+      replacements: 1,
+    });
     expect(fs.toJSON()).toEqual({ 'a.md': 'two\n' });
   });
 

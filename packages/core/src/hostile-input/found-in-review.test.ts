@@ -53,7 +53,10 @@ describe('found in review: superlinear scans, exact costs, escapes everywhere', 
     expect(text.length).toBeLessThanOrEqual(20_000);
     expect(text).not.toContain('characters cut');
     const shown = /shown: (\d+)-(\d+)/.exec(text)!;
-    const numbers = text.split('\n').slice(0, -1).map((line) => Number(/^(\d+): /.exec(line)?.[1]));
+    const numbers = text
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => Number(/^(\d+): /.exec(line)?.[1]));
     expect(numbers).toEqual(Array.from({ length: Number(shown[2]) - Number(shown[1]) + 1 }, (_, index) => Number(shown[1]) + index));
     expect(text).toContain(`more: call again with \`offset: ${Number(shown[2]) + 1}\``);
   });

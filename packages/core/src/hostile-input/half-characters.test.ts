@@ -64,7 +64,10 @@ function secondHalves(text: string): Set<number> {
 
 /** The line TextRead shows as `N: …`, without its markers. */
 function shownText(line: string): string {
-  return line.replace(/^\d+: /, '').replace(/^\[from character \d+\] …/, '').replace(/ … \[line cut: .*$/, '');
+  return line
+    .replace(/^\d+: /, '')
+    .replace(/^\[from character \d+\] …/, '')
+    .replace(/ … \[line cut: .*$/, '');
 }
 
 /** The column a cut line's marker says to read on from, or undefined when the line was shown to its end. */
@@ -98,7 +101,9 @@ describe('TextRead: a column inside a character starts at that character', () =>
     // A column on the second half of a pair shows the line from the first half: nothing is lost.
     const start = halves.has(column - 1) ? column - 2 : column - 1;
     const lines = (output as { lines: { text: string; column?: number }[] }).lines;
-    expect(lines).toEqual([0, 1].map((index) => ({ number: index + 1, text: line.slice(start), ...(start > 0 ? { column: start, fullLength: line.length } : {}) })));
+    expect(lines).toEqual(
+      [0, 1].map((index) => ({ number: index + 1, text: line.slice(start), ...(start > 0 ? { column: start, fullLength: line.length } : {}) })),
+    );
     expect(text.split('\n')[0]).toBe(start > 0 ? `1: [from character ${start + 1}] …${line.slice(start)}` : `1: ${line}`);
   });
 
@@ -131,7 +136,9 @@ describe('TextRead: a line cut at 2,000 units never splits a character', () => {
         continue;
       }
       expect(shown).toEqual({ number: 1, text: line.slice(0, cut), fullLength: line.length });
-      expect(text.split('\n')[1]).toBe(`2: ${line.slice(0, cut)} … [line cut: ${line.length} characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: ${cut + 1}\` reads on]`);
+      expect(text.split('\n')[1]).toBe(
+        `2: ${line.slice(0, cut)} … [line cut: ${line.length} characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: ${cut + 1}\` reads on]`,
+      );
       const rest = await answer(vault, 'TextRead', { filePath: 'a.md', offset: 2, limit: 1, column: cut + 1 });
       expect(rest.text.split('\n')[0]).toBe(`2: [from character ${cut + 1}] …${line.slice(cut)}`);
     }
@@ -186,7 +193,14 @@ describe('TextRead of a file read in chunks (the stream window): pairs and UTF-8
     const whole = open({ 'a.md': text }).vault;
     for (const chunkSize of [1, 2, 3, 5, 7, 4097]) {
       const vault = streaming({ 'a.md': text }, chunkSize);
-      for (const [offset, column] of [[1, 1], [1, 2], [2, 3], [3, 4], [4, 5], [2, 1]] as const) {
+      for (const [offset, column] of [
+        [1, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 5],
+        [2, 1],
+      ] as const) {
         const input = { filePath: 'a.md', offset, limit: 2, column };
         const expected = (await answer(whole, 'TextRead', input)).output as { lines: unknown[] };
         for (let read = 0; read < 2; read += 1) expect(((await answer(vault, 'TextRead', input)).output as { lines: unknown[] }).lines).toEqual(expected.lines);
@@ -218,7 +232,10 @@ describe('TextRead of a file read in chunks (the stream window): pairs and UTF-8
     const replacement = new Uint8Array([0x61, 0xef, 0xbf, 0xbd, 0x0a]);
     expect((await answer(open({ 'a.md': replacement }).vault, 'TextRead', { filePath: 'a.md' })).text.split('\n')[0]).toBe('1: a\ufffd');
     // 😀 as two encoded surrogates (ED A0 BD, ED B8 80), and one high surrogate alone (ED A0 80).
-    for (const bytes of [[0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80], [0xed, 0xa0, 0x80]]) {
+    for (const bytes of [
+      [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80],
+      [0xed, 0xa0, 0x80],
+    ]) {
       const file = new Uint8Array([...new TextEncoder().encode(`${'a'.repeat(1200)}\n`), ...bytes, 0x0a]);
       for (const vault of [open({ 'a.md': file }).vault, streaming({ 'a.md': file }, 5)]) {
         await refused(callAny(vault, 'TextRead', { filePath: 'a.md', offset: 2 }), 'NOT_TEXT');
@@ -226,7 +243,10 @@ describe('TextRead of a file read in chunks (the stream window): pairs and UTF-8
       }
       const { vault } = open({ 'a.md': file });
       await refused(callAny(vault, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b', replaceAll: true }), 'NOT_TEXT');
-      expect((await answer(vault, 'TextSearch', { query: 'a' })).output).toMatchObject({ totalMatches: 0, skipped: [{ path: 'a.md', reason: 'not UTF-8 text' }] });
+      expect((await answer(vault, 'TextSearch', { query: 'a' })).output).toMatchObject({
+        totalMatches: 0,
+        skipped: [{ path: 'a.md', reason: 'not UTF-8 text' }],
+      });
     }
   });
 });
@@ -275,7 +295,9 @@ describe('TextEdit: snippets, AMBIGUOUS_MATCH and near misses next to emoji', ()
       const { error } = await answer(vault, 'TextEdit', { filePath: 'a.md', oldString: `x${lead}${'😀'.repeat(30)}y`, newString: 'z' });
       expect(error).toMatchObject({ code: 'NO_MATCH' });
       // Without the letter, unit 40 is the second half of the 20th 😀: it is left out.
-      expect((error!.details as { candidates: { text: string }[] }).candidates[0]!.text).toBe(`[file: "X${lead}${'😀'.repeat(19)}…" | oldString: "x${lead}${'😀'.repeat(19)}…"]`);
+      expect((error!.details as { candidates: { text: string }[] }).candidates[0]!.text).toBe(
+        `[file: "X${lead}${'😀'.repeat(19)}…" | oldString: "x${lead}${'😀'.repeat(19)}…"]`,
+      );
     }
   });
 });
@@ -286,7 +308,9 @@ describe('TextSearch: windows, context lines and headings of emoji', () => {
       const line = `${lead}${'😀'.repeat(400)}needle${'😀'.repeat(400)}`;
       const { vault } = open({ 'a.md': `# Title\n## ${lead}${'😀'.repeat(40)}\n${'😀'.repeat(300)}${lead}\n${line}\n${lead}${'😀'.repeat(300)}\n` });
       const { output } = await answer(vault, 'TextSearch', { query: 'needle', contextLines: 1 });
-      const [before, match, after] = (output as { files: { lines: { text: string; column?: number; ranges?: { start: number; end: number }[]; heading?: string }[] }[] }).files[0]!.lines;
+      const [before, match, after] = (
+        output as { files: { lines: { text: string; column?: number; ranges?: { start: number; end: number }[]; heading?: string }[] }[] }
+      ).files[0]!.lines;
       expect(match!.text.slice(match!.ranges![0]!.start, match!.ranges![0]!.end)).toBe('needle');
       expect(match!.column).toBe(700 + lead.length);
       // Headings are cut at 60 units, context lines at 500: after a letter, both fall inside a 😀.
@@ -364,23 +388,37 @@ describe('half a surrogate pair in any argument: INVALID_ARGUMENT naming it, not
 
 describe('property: no answer of TextRead, TextSearch or TextEdit holds a lone surrogate, on random astral text', () => {
   // Lines of up to about 5,000 units, mostly emoji: long enough to be cut at 2,000 units and at the bound of a line read alone.
-  const character = fc.oneof({ weight: 1, arbitrary: fc.constantFrom('a', 'é', '𐐀', '𐐨', family, flag, '\u200d', ' ', '\ufffd') }, { weight: 3, arbitrary: fc.constantFrom('😀', '😁', '🙂') });
+  const character = fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom('a', 'é', '𐐀', '𐐨', family, flag, '\u200d', ' ', '\ufffd') },
+    { weight: 3, arbitrary: fc.constantFrom('😀', '😁', '🙂') },
+  );
   const line = fc.array(character, { maxLength: 2000 }).map((characters) => characters.join(''));
   const text = fc.tuple(fc.array(line, { minLength: 1, maxLength: 4 }), fc.constantFrom('\n', '\r\n')).map(([lines, newline]) => lines.join(newline));
 
   it('TextRead at any offset, limit and column, whole or streamed in chunks of any size, under any bound', async () => {
     await fc.assert(
-      fc.asyncProperty(text, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5200 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 4096, max: 4200 }), async (body, offset, limit, column, chunkSize, maxOutput) => {
-        const seed = { 'a.md': body };
-        for (const vault of [createVault(createMemoryFs(seed), { maxOutput }), createVault(createMemoryFs(seed, { chunkSize }), { maxOutput, maxFileSize: 64 })]) {
-          const { text: shown } = await answer(vault, 'TextRead', { filePath: 'a.md', offset, limit, column });
-          for (const line of shown.split('\n')) {
-            const readOn = readOnColumn(line);
-            // The marker's column is a whole character of the line: not a second half.
-            if (readOn !== undefined) expect(body.split('\n')[Number(/^\d+/.exec(line)![0]) - 1]![readOn - 1]).not.toMatch(/[\udc00-\udfff]/);
+      fc.asyncProperty(
+        text,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 5200 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 4096, max: 4200 }),
+        async (body, offset, limit, column, chunkSize, maxOutput) => {
+          const seed = { 'a.md': body };
+          for (const vault of [
+            createVault(createMemoryFs(seed), { maxOutput }),
+            createVault(createMemoryFs(seed, { chunkSize }), { maxOutput, maxFileSize: 64 }),
+          ]) {
+            const { text: shown } = await answer(vault, 'TextRead', { filePath: 'a.md', offset, limit, column });
+            for (const line of shown.split('\n')) {
+              const readOn = readOnColumn(line);
+              // The marker's column is a whole character of the line: not a second half.
+              if (readOn !== undefined) expect(body.split('\n')[Number(/^\d+/.exec(line)![0]) - 1]![readOn - 1]).not.toMatch(/[\udc00-\udfff]/);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -19,7 +19,9 @@ describe('NO_MATCH on a large file within its budget', () => {
       const error = await refused(vault.call('TextEdit', { filePath: 'big.md', oldString: 'He said "hello world" twice', newString: 'x' }), 'NO_MATCH');
       expect(error.message.length).toBeLessThanOrEqual(bound);
       expect(error.message).toContain('line 100001');
-      expect(error.details).toMatchObject({ candidates: [{ line: 100_001, differences: ['typography'], text: 'He said [file: "\u201chello world\u201d" | oldString: "\\"hello world\\""] twice' }] });
+      expect(error.details).toMatchObject({
+        candidates: [{ line: 100_001, differences: ['typography'], text: 'He said [file: "\u201chello world\u201d" | oldString: "\\"hello world\\""] twice' }],
+      });
       expect(await sample(fs, 'big.md')).toEqual(before);
       expect(before.length).toBe(2 * 100_000 * filler.length + 'He said \u201chello world\u201d twice\n'.length + 4);
     },

@@ -85,9 +85,18 @@ describe('names: nothing created with an unsafe character, nothing forged in out
       const { fs, vault } = open(seed);
       noForgery(vault.render('TextRead', await vault.call('TextRead', { filePath: 'red\u001b[31m.md' })), 2);
       noForgery(vault.render('TextEdit', await vault.call('TextEdit', { filePath: 'red\u001b[31m.md', oldString: 'needle', newString: 'pin' })), 2);
-      noForgery(vault.render('Move', await vault.call('Move', { sourcePath: 'evil\n[1 file in the vault root]\nnotes/fake.md', destinationPath: 'safe.md' })), 1);
+      noForgery(
+        vault.render('Move', await vault.call('Move', { sourcePath: 'evil\n[1 file in the vault root]\nnotes/fake.md', destinationPath: 'safe.md' })),
+        1,
+      );
       noForgery(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'red\u001b[31m.md' })), 1);
-      expect(fs.toJSON()).toEqual({ '.trash/red\u001b[31m.md': 'pin\n', 'dir\nfake/': '', 'evil\n[1 file in the vault root]\nnotes/': '', 'ok.md': 'needle\n', 'safe.md': 'needle\n' });
+      expect(fs.toJSON()).toEqual({
+        '.trash/red\u001b[31m.md': 'pin\n',
+        'dir\nfake/': '',
+        'evil\n[1 file in the vault root]\nnotes/': '',
+        'ok.md': 'needle\n',
+        'safe.md': 'needle\n',
+      });
     });
   });
 

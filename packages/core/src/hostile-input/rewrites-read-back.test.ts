@@ -32,8 +32,14 @@ describe('angle-bracket and plain URL links to names holding # or %', () => {
     ['lang/C# notes.md', '[a](<C%23 notes.md>) [b](C%23%20notes.md) ![c](<C%23 notes.md>)\n\n[r]: <C%23 notes.md>\n[s]: C%23%20notes.md "t"\n'],
     ['lang/50%41 off.md', '[a](<50%2541 off.md>) [b](50%2541%20off.md) ![c](<50%2541 off.md>)\n\n[r]: <50%2541 off.md>\n[s]: 50%2541%20off.md "t"\n'],
     ['lang/100% #1.md', '[a](<100%25 %231.md>) [b](100%25%20%231.md) ![c](<100%25 %231.md>)\n\n[r]: <100%25 %231.md>\n[s]: 100%25%20%231.md "t"\n'],
-    ['lang/a`b` $x$.md', '[a](<a%60b%60 %24x%24.md>) [b](a%60b%60%20%24x%24.md) ![c](<a%60b%60 %24x%24.md>)\n\n[r]: <a%60b%60 %24x%24.md>\n[s]: a%60b%60%20%24x%24.md "t"\n'],
-    ['lang/<x> (y) [z].md', '[a](<\\<x\\> (y) [z].md>) [b](%3Cx%3E%20%28y%29%20%5Bz%5D.md) ![c](<\\<x\\> (y) [z].md>)\n\n[r]: <\\<x\\> (y) [z].md>\n[s]: %3Cx%3E%20%28y%29%20%5Bz%5D.md "t"\n'],
+    [
+      'lang/a`b` $x$.md',
+      '[a](<a%60b%60 %24x%24.md>) [b](a%60b%60%20%24x%24.md) ![c](<a%60b%60 %24x%24.md>)\n\n[r]: <a%60b%60 %24x%24.md>\n[s]: a%60b%60%20%24x%24.md "t"\n',
+    ],
+    [
+      'lang/<x> (y) [z].md',
+      '[a](<\\<x\\> (y) [z].md>) [b](%3Cx%3E%20%28y%29%20%5Bz%5D.md) ![c](<\\<x\\> (y) [z].md>)\n\n[r]: <\\<x\\> (y) [z].md>\n[s]: %3Cx%3E%20%28y%29%20%5Bz%5D.md "t"\n',
+    ],
     ['lang/mailto: me.md', '[a](<mailto%3A me.md>) [b](mailto%3A%20me.md) ![c](<mailto%3A me.md>)\n\n[r]: <mailto%3A me.md>\n[s]: mailto%3A%20me.md "t"\n'],
   ])('to %s: each form written as it reads back', async (destination, written) => {
     const { fs, vault } = open({ 'Old notes.md': 'old\n', 'hub.md': forms });
@@ -92,8 +98,8 @@ describe('wikilinks in front matter are written as their YAML scalar requires', 
     ["up: '[[Index]]'", "hub/Bob's Index.md", "up: '[[Bob''s Index]]'", "Bob's Index"],
     ['up: "[[Index]]"', 'hub/The "Index".md', 'up: "[[The \\"Index\\"]]"', 'The "Index"'],
     ['up: "[[Index]]"', 'hub/back\u00e9 x.md', 'up: "[[back\u00e9 x]]"', 'back\u00e9 x'],
-    ["up:\n  - '[[Index]]'\n  - \"[[Index|I]]\"", "hub/It's \"it\".md", "up:\n  - '[[It''s \"it\"]]'\n  - \"[[It's \\\"it\\\"|I]]\"", 'It\'s "it"'],
-    ["up: |\n  [[Index]] and 'x'", "hub/Bob's \"Index\".md", "up: |\n  [[Bob's \"Index\"]] and 'x'", 'Bob\'s "Index"'],
+    ['up:\n  - \'[[Index]]\'\n  - "[[Index|I]]"', 'hub/It\'s "it".md', 'up:\n  - \'[[It\'\'s "it"]]\'\n  - "[[It\'s \\"it\\"|I]]"', 'It\'s "it"'],
+    ["up: |\n  [[Index]] and 'x'", 'hub/Bob\'s "Index".md', "up: |\n  [[Bob's \"Index\"]] and 'x'", 'Bob\'s "Index"'],
   ])('%s, the target moved to %s', async (frontMatter, destination, written, value) => {
     const { fs, vault } = open({ 'Index.md': 'i\n', 'n.md': `---\n${frontMatter}\n---\nbody\n` });
     const output = await vault.call('Move', { sourcePath: 'Index.md', destinationPath: destination });
@@ -107,17 +113,17 @@ describe('wikilinks in front matter are written as their YAML scalar requires', 
   });
 
   it('a quoted link rewritten once is read back and rewritten again by the next Move', async () => {
-    const { fs, vault } = open({ 'Index.md': 'i\n', 'n.md': "---\nup: '[[Index]]'\nx: \"[[Index]]\"\n---\n" });
-    await vault.call('Move', { sourcePath: 'Index.md', destinationPath: "hub/Bob's \"Index\".md" });
-    await vault.call('Move', { sourcePath: "hub/Bob's \"Index\".md", destinationPath: 'hub/Plain.md' });
-    expect(fs.toJSON()['n.md']).toBe("---\nup: '[[Plain]]'\nx: \"[[Plain]]\"\n---\n");
+    const { fs, vault } = open({ 'Index.md': 'i\n', 'n.md': '---\nup: \'[[Index]]\'\nx: "[[Index]]"\n---\n' });
+    await vault.call('Move', { sourcePath: 'Index.md', destinationPath: 'hub/Bob\'s "Index".md' });
+    await vault.call('Move', { sourcePath: 'hub/Bob\'s "Index".md', destinationPath: 'hub/Plain.md' });
+    expect(fs.toJSON()['n.md']).toBe('---\nup: \'[[Plain]]\'\nx: "[[Plain]]"\n---\n');
   });
 
   it('only the front matter link that would break the YAML is left: the quoted ones beside it are rewritten', async () => {
-    const seed = { 'Index.md': 'i\n', 'n.md': "---\nup: '[[Index]]'\nplain: see [[Index]] here\nalso: \"[[Index]]\"\n---\n" };
+    const seed = { 'Index.md': 'i\n', 'n.md': '---\nup: \'[[Index]]\'\nplain: see [[Index]] here\nalso: "[[Index]]"\n---\n' };
     const { fs, vault } = open(seed);
     const output = await vault.call('Move', { sourcePath: 'Index.md', destinationPath: 'a: b.md' });
-    expect(fs.toJSON()['n.md']).toBe("---\nup: '[[a: b]]'\nplain: see [[Index]] here\nalso: \"[[a: b]]\"\n---\n");
+    expect(fs.toJSON()['n.md']).toBe('---\nup: \'[[a: b]]\'\nplain: see [[Index]] here\nalso: "[[a: b]]"\n---\n');
     expect(output.links?.notJudged.map((issue) => issue.line)).toEqual([3]);
   });
 
@@ -126,14 +132,18 @@ describe('wikilinks in front matter are written as their YAML scalar requires', 
     ['up: [[Index]]', 'a, b.md'],
     ['up: [[Index]]', 'a: b.md'],
     ['up: - [[Index]]', '{x}.md'],
-  ])('a plain scalar that the new name would break (%s to %s) is left as it is and reported; the front matter still parses', async (frontMatter, destination) => {
-    const { fs, vault } = open({ 'Index.md': 'i\n', 'n.md': `---\n${frontMatter}\n---\n[[Index]]\n` });
-    const parsedBefore = frontMatterOf(`---\n${frontMatter}\n---\n`).errors.length === 0;
-    const output = await vault.call('Move', { sourcePath: 'Index.md', destinationPath: destination });
-    const text = fs.toJSON()['n.md'] as string;
-    expect(frontMatterOf(text).errors.length === 0).toBe(parsedBefore);
-    expect(text.endsWith(`---\n[[${destination.slice(0, -3)}]]\n`)).toBe(true);
-    if (text.startsWith(`---\n${frontMatter}\n`)) expect(output.links?.notJudged.map((issue) => `${issue.file}:${issue.line} ${issue.link}`)).toEqual(['n.md:2 [[Index]]']);
-    else expect(output.links?.notJudged).toEqual([]);
-  });
+  ])(
+    'a plain scalar that the new name would break (%s to %s) is left as it is and reported; the front matter still parses',
+    async (frontMatter, destination) => {
+      const { fs, vault } = open({ 'Index.md': 'i\n', 'n.md': `---\n${frontMatter}\n---\n[[Index]]\n` });
+      const parsedBefore = frontMatterOf(`---\n${frontMatter}\n---\n`).errors.length === 0;
+      const output = await vault.call('Move', { sourcePath: 'Index.md', destinationPath: destination });
+      const text = fs.toJSON()['n.md'] as string;
+      expect(frontMatterOf(text).errors.length === 0).toBe(parsedBefore);
+      expect(text.endsWith(`---\n[[${destination.slice(0, -3)}]]\n`)).toBe(true);
+      if (text.startsWith(`---\n${frontMatter}\n`))
+        expect(output.links?.notJudged.map((issue) => `${issue.file}:${issue.line} ${issue.link}`)).toEqual(['n.md:2 [[Index]]']);
+      else expect(output.links?.notJudged).toEqual([]);
+    },
+  );
 });

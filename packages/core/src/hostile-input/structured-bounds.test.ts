@@ -44,7 +44,15 @@ describe('structured content within the answer bound, as the text is', () => {
     const rewritten = structure.rewritten as string[];
     expect(rewritten.length).toBeGreaterThan(10);
     expect(rewritten).toEqual((whole.rewritten as string[]).slice(0, rewritten.length));
-    expect(structure).toMatchObject({ source: 'target.md', destination: 'moved/target.md', kind: 'file', dryRun: false, rewrittenTotal: 150, notesChanged: 150, notJudgedTotal: 0 });
+    expect(structure).toMatchObject({
+      source: 'target.md',
+      destination: 'moved/target.md',
+      kind: 'file',
+      dryRun: false,
+      rewrittenTotal: 150,
+      notesChanged: 150,
+      notJudgedTotal: 0,
+    });
     expect(structure.cut).toContain(`(/rewritten: ${100 - rewritten.length} of 100 items left out)`);
     expect(structure.cut).toContain('raise the bound (maxOutput, vault-mcp --max-output)');
   });
@@ -75,7 +83,7 @@ describe('structured content within the answer bound, as the text is', () => {
     expect(alone.structure.cut).toContain(`/lines/0: cut after ${line!.length} of`);
   });
 
-  it('TextEdit amid 30 lines of backslashes: the snippet\'s first lines, the new fileHash', async () => {
+  it("TextEdit amid 30 lines of backslashes: the snippet's first lines, the new fileHash", async () => {
     const wall = `${'\\'.repeat(1990)}\n`.repeat(15);
     const { vault } = open({ 'wall.md': `${wall}target\n${wall}` }, { maxOutput: small });
     const output = await vault.call('TextEdit', { filePath: 'wall.md', oldString: 'target', newString: 'edited' });
@@ -111,7 +119,7 @@ describe('structured content within the answer bound, as the text is', () => {
     expect(files.structure.cut).toContain('/files:');
   });
 
-  it('TextCreate over a 3,000-character path of quotes: the path\'s head, every other field whole', async () => {
+  it("TextCreate over a 3,000-character path of quotes: the path's head, every other field whole", async () => {
     const { vault } = open({}, { maxOutput: small });
     const output = await vault.call('TextCreate', { filePath: `${deep}new.md`, content: 'new\n' });
     const { structure } = structured(vault, 'TextCreate', output);

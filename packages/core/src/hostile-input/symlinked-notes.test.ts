@@ -50,11 +50,13 @@ describe('a symlinked note is planned where it really is', () => {
   it('a dry run plans the note once, by its real path', async () => {
     const { vault } = openLinked(seed, { 'alias.md': 'x/real.md', 'z/alias.md': 'x/real.md' });
     const output = await vault.call('Move', { sourcePath: 'x/t.md', destinationPath: 'y/t.md', dryRun: true });
-    expect(output.links?.rewritten.map((change) => `${change.file}: ${change.before} -> ${change.after}`)).toEqual(['x/real.md: [l](./t.md) -> [l](../y/t.md)']);
+    expect(output.links?.rewritten.map((change) => `${change.file}: ${change.before} -> ${change.after}`)).toEqual([
+      'x/real.md: [l](./t.md) -> [l](../y/t.md)',
+    ]);
   });
 
   it('a note reached only through a symlinked folder is planned and written at its real path', async () => {
-    const { fs, vault } = openLinked({ 'real/n.md': '[[t]] [l](../t.md)\n', 't.md': 't\n' }, { 'view': 'real' });
+    const { fs, vault } = openLinked({ 'real/n.md': '[[t]] [l](../t.md)\n', 't.md': 't\n' }, { view: 'real' });
     const output = await vault.call('Move', { sourcePath: 't.md', destinationPath: 'a/t2.md' });
     expect(fs.toJSON()['real/n.md']).toBe('[[t2]] [l](../a/t2.md)\n');
     expect(output.links?.rewritten.every((change) => change.file === 'real/n.md')).toBe(true);

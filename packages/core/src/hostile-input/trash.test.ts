@@ -42,7 +42,12 @@ describe('the trash: nothing is ever lost', () => {
   it('a rename that loses the race for a trash name (ALREADY_EXISTS) makes RemoveFile take the next name, not fail', async () => {
     const fs = createRacingFs({ 'd/a.md': 'mine' });
     const vault = createVault(fs);
-    expect(await vault.call('RemoveFile', { filePath: 'd/a.md' })).toEqual({ path: 'd/a.md', trashPath: '.trash/d/a~2.md', linkedFrom: [], linkedFromTotal: 0 });
+    expect(await vault.call('RemoveFile', { filePath: 'd/a.md' })).toEqual({
+      path: 'd/a.md',
+      trashPath: '.trash/d/a~2.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
     expect(fs.renames).toEqual(['.trash/d/a.md', '.trash/d/a~2.md']);
     expect(fs.toJSON()).toEqual({ '.trash/d/a.md': 'taken by another removal', '.trash/d/a~2.md': 'mine', 'd/': '' });
   });

@@ -11,7 +11,10 @@ describe('unknown arguments are refused, naming the closest parameter', () => {
 
   it('TextEdit with expected_hash: INVALID_ARGUMENT naming expectedHash, file unchanged', async () => {
     const { fs, vault } = open(seed);
-    const error = await refused(callAny(vault, 'TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'ONE', expected_hash: 'deadbeef00000000' }), 'INVALID_ARGUMENT');
+    const error = await refused(
+      callAny(vault, 'TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'ONE', expected_hash: 'deadbeef00000000' }),
+      'INVALID_ARGUMENT',
+    );
     expect(error.message).toContain('expected_hash');
     expect(error.message).toContain('did you mean expectedHash?');
     expect(fs.toJSON()).toEqual(seed);
@@ -77,11 +80,14 @@ describe('unknown arguments are refused, naming the closest parameter', () => {
     await refused(callAny(vault, 'ListDirectories', input), 'INVALID_ARGUMENT');
   });
 
-  it.each(['Shell', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'textread', ''])('an unknown tool name (%j) is INVALID_ARGUMENT', async (name) => {
-    const { fs, vault } = open(seed);
-    await refused(callAny(vault, name, { filePath: 'a.md' }), 'INVALID_ARGUMENT');
-    expect(fs.toJSON()).toEqual(seed);
-  });
+  it.each(['Shell', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'textread', ''])(
+    'an unknown tool name (%j) is INVALID_ARGUMENT',
+    async (name) => {
+      const { fs, vault } = open(seed);
+      await refused(callAny(vault, name, { filePath: 'a.md' }), 'INVALID_ARGUMENT');
+      expect(fs.toJSON()).toEqual(seed);
+    },
+  );
 
   it('a write tool on a read-only vault is PERMISSION_DENIED, nothing written', async () => {
     const { fs, vault } = open(seed, { readOnly: true });

@@ -19,8 +19,15 @@ export async function findBacklinks(vault: Vault, path: string, budget: LinkBudg
     return resolved.kind === 'file' && resolved.path === path;
   };
   const { notes, readHere } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
-  await findLinkingNotes(vault, notes.filter((note) => note !== path), readHere, names, budget, (note) => {
-    if (parseLinks(note.text, linkOffsets(note.text, pattern)).some((link) => leadsHere(link, note.path))) linking.push(note.path);
-  });
+  await findLinkingNotes(
+    vault,
+    notes.filter((note) => note !== path),
+    readHere,
+    names,
+    budget,
+    (note) => {
+      if (parseLinks(note.text, linkOffsets(note.text, pattern)).some((link) => leadsHere(link, note.path))) linking.push(note.path);
+    },
+  );
   return linking.sort();
 }

@@ -64,12 +64,24 @@ export async function findLinkingNotes(
  * The notes a backend's search finds matching the pattern (case-insensitive), and those it could not
  * search. The pattern's literals (the names) let the search pass over every note without one.
  */
-async function searchCandidates(vault: Vault, paths: readonly string[], pattern: string, budget: LinkBudget): Promise<{ paths: string[]; unread: UnreadNote[] }> {
-  const results = await vault.fs
-    .searchFiles!(paths, { query: pattern, regex: true, caseSensitive: false, contextLines: 0, maxShown: 0, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal })
-    .catch((error: unknown) => {
-      throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
-    });
+async function searchCandidates(
+  vault: Vault,
+  paths: readonly string[],
+  pattern: string,
+  budget: LinkBudget,
+): Promise<{ paths: string[]; unread: UnreadNote[] }> {
+  const results = await vault.fs.searchFiles!(paths, {
+    query: pattern,
+    regex: true,
+    caseSensitive: false,
+    contextLines: 0,
+    maxShown: 0,
+    maxFileSize: vault.options.maxFileSize,
+    timeout: budget.remaining(),
+    signal: budget.signal,
+  }).catch((error: unknown) => {
+    throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
+  });
   const found: { paths: string[]; unread: UnreadNote[] } = { paths: [], unread: [] };
   for (const result of results) {
     // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.

@@ -43,7 +43,10 @@ describe('linkPattern: the lines that may link to a name, and not prose that men
   });
 
   it("runs on JavaScript's engine with the names as literals: a search passes over a text holding none in one scan", async () => {
-    for (const names of [{ files: ['overview', 'my note'], folders: [] }, { files: [], folders: ['build insights', 'archive'] }]) {
+    for (const names of [
+      { files: ['overview', 'my note'], folders: [] },
+      { files: [], folders: ['build insights', 'archive'] },
+    ]) {
       const { matcher } = await compileSearchPattern(linkPattern(names), true, { caseSensitive: false });
       expect([matcher.mayMatch?.('[[other]] and over view'), matcher.mayMatch?.('[[Overview]] [x](Archive/y.md)')]).toEqual([false, true]);
     }

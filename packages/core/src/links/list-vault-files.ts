@@ -43,7 +43,10 @@ export async function listVaultFiles(vault: Vault, checkDeadline: () => void): P
       }
     }
     if (found.files.length > maxVaultFiles) {
-      throw new VaultError('FILE_TOO_LARGE', `The vault holds more than ${maxVaultFiles} files, too many to update links on a move. Move with \`updateLinks: false\`.`);
+      throw new VaultError(
+        'FILE_TOO_LARGE',
+        `The vault holds more than ${maxVaultFiles} files, too many to update links on a move. Move with \`updateLinks: false\`.`,
+      );
     }
   }
   return found;

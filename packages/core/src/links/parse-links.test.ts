@@ -11,7 +11,13 @@ describe('parseLinks: the link forms of SPEC 10', () => {
     ['[[T]]', [['wikilink', 'T', 'T', '[[T]]']]],
     ['[[T.md]]', [['wikilink', 'T.md', 'T.md', '[[T.md]]']]],
     ['[[folder/T]]', [['wikilink', 'folder/T', 'folder/T', '[[folder/T]]']]],
-    ['[[./T]] [[../T]]', [['wikilink', './T', './T', '[[./T]]'], ['wikilink', '../T', '../T', '[[../T]]']]],
+    [
+      '[[./T]] [[../T]]',
+      [
+        ['wikilink', './T', './T', '[[./T]]'],
+        ['wikilink', '../T', '../T', '[[../T]]'],
+      ],
+    ],
     ['[[T|alias]]', [['wikilink', 'T', 'T', '[[T|alias]]']]],
     ['[[T#Heading]]', [['wikilink', 'T', 'T', '[[T#Heading]]']]],
     ['[[T#H1#H2]]', [['wikilink', 'T', 'T', '[[T#H1#H2]]']]],
@@ -29,10 +35,22 @@ describe('parseLinks: the link forms of SPEC 10', () => {
     ['[t](/root/T.md)', [['markdown', '/root/T.md', '/root/T.md', '[t](/root/T.md)']]],
     ['[t](a\\(1\\).md)', [['markdown', 'a(1).md', 'a\\(1\\).md', '[t](a\\(1\\).md)']]],
     ['[id]: T.md "t"\n\n[x][id]', [['definition', 'T.md', 'T.md', '[id]: T.md "t"']]],
-    ['---\nup: "[[Home]]"\ntags: [a]\n---\nbody [[T]]', [['frontmatter', 'Home', 'Home', '[[Home]]'], ['wikilink', 'T', 'T', '[[T]]']]],
+    [
+      '---\nup: "[[Home]]"\ntags: [a]\n---\nbody [[T]]',
+      [
+        ['frontmatter', 'Home', 'Home', '[[Home]]'],
+        ['wikilink', 'T', 'T', '[[T]]'],
+      ],
+    ],
     ['[[ T ]]', [['wikilink', 'T', 'T', '[[ T ]]']]],
     ['[[a [[T]]', [['wikilink', 'T', 'T', '[[T]]']]],
-    ['[see [[T]]](x.md)', [['wikilink', 'T', 'T', '[[T]]'], ['markdown', 'x.md', 'x.md', '[see [[T]]](x.md)']]],
+    [
+      '[see [[T]]](x.md)',
+      [
+        ['wikilink', 'T', 'T', '[[T]]'],
+        ['markdown', 'x.md', 'x.md', '[see [[T]]](x.md)'],
+      ],
+    ],
   ])('%s', (text, expected) => {
     expect(links(text)).toEqual(expected);
   });
@@ -64,7 +82,7 @@ describe('parseLinks: what is not a link', () => {
     expect(links(text)).toEqual([]);
   });
 
-  it('takes dollars that are amounts for no math (Obsidian\'s rule)', () => {
+  it("takes dollars that are amounts for no math (Obsidian's rule)", () => {
     expect(links('costs $5 and [[T]] costs $6')).toEqual([['wikilink', 'T', 'T', '[[T]]']]);
   });
 
@@ -93,7 +111,7 @@ describe('parseLinks on hostile input: linear, whatever the brackets', () => {
     ['dollars', '$a '.repeat(100_000)],
     ['nested labels', `${'['.repeat(50_000)}x${'](y)'.repeat(50_000)}`],
     ['backticks', '`'.repeat(100_000)],
-    ['backtick runs', Array.from({ length: 2_000 }, (_, index) => '`'.repeat(index % 50 + 1)).join(' x ')],
+    ['backtick runs', Array.from({ length: 2_000 }, (_, index) => '`'.repeat((index % 50) + 1)).join(' x ')],
     ['link marks', '](a'.repeat(100_000)],
     ['open parentheses', `[a](${'('.repeat(200_000)}`],
     ['unclosed titles', '[a](b "'.repeat(50_000)],

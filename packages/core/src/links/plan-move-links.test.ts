@@ -10,7 +10,11 @@ describe('planMoveLinks holds a bounded amount of notes to rewrite', () => {
   it('keeps only the notes whose links change, with what their writes need', async () => {
     const vault = createVault(createMemoryFs({ ...seed, 'other.md': '[[elsewhere]] no link to it\n' }));
     const plan = await planMoveLinks(vault, 'target.md', 'moved.md', 'file', linkBudget(vault, new AbortController().signal));
-    expect(plan.rewrites.map((rewrite) => rewrite.writePath)).toEqual(Object.keys(seed).filter((path) => path !== 'target.md').sort());
+    expect(plan.rewrites.map((rewrite) => rewrite.writePath)).toEqual(
+      Object.keys(seed)
+        .filter((path) => path !== 'target.md')
+        .sort(),
+    );
     expect(plan.rewrites.every((rewrite) => !('text' in rewrite.note) && rewrite.plan.text.startsWith('[[moved]] '))).toBe(true);
   });
 

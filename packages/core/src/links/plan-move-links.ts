@@ -75,7 +75,14 @@ export async function planMoveLinks(
   };
   const isNote = (path: string) => isNoteOf(vault, path);
   const { notes, readHere } = notesToRead(vaultFiles, isNote);
-  const unread = await findLinkingNotes(vault, notes.filter((note) => !moved.has(note)), readHere, names, budget, plan);
+  const unread = await findLinkingNotes(
+    vault,
+    notes.filter((note) => !moved.has(note)),
+    readHere,
+    names,
+    budget,
+    plan,
+  );
   // A moved symlink moves the link, not the note: its links lead from where the note really is, which stays.
   for (const path of [...moved.keys()].filter((file) => isNote(file) && !symlinks.has(file))) {
     checkDeadline();
@@ -83,7 +90,9 @@ export async function planMoveLinks(
     if ('reason' in note) unread.push(note);
     else plan(note);
   }
-  issues.push(...unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })));
+  issues.push(
+    ...unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })),
+  );
   rewrites.sort((a, b) => compare(a.writePath, b.writePath));
   issues.sort((a, b) => compare(a.file, b.file) || a.line - b.line);
   return { context, rewrites, issues };

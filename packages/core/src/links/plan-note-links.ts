@@ -92,7 +92,12 @@ function rewriteLinks(path: string, text: string, context: MovePlanContext, refu
     const whole = detached(text.slice(link.linkStart, link.linkEnd));
     if (before.kind === 'ambiguous') {
       if (context.moved.has(path) || before.candidates.some((candidate) => context.moved.has(candidate))) {
-        issues.push({ file: source, line: lines(link.pathStart), link: whole, reason: `could mean ${before.candidates.length} files: ${before.candidates.slice(0, 3).join(', ')}${before.candidates.length > 3 ? ', ...' : ''}` });
+        issues.push({
+          file: source,
+          line: lines(link.pathStart),
+          link: whole,
+          reason: `could mean ${before.candidates.length} files: ${before.candidates.slice(0, 3).join(', ')}${before.candidates.length > 3 ? ', ...' : ''}`,
+        });
       }
       continue;
     }
@@ -101,7 +106,9 @@ function rewriteLinks(path: string, text: string, context: MovePlanContext, refu
     if (after.kind === 'file' && after.path === target) continue;
     const written = refused.has(link.pathStart) ? undefined : writeLinkPath(link, text, target, source, context.after, context.format);
     if (written === undefined) {
-      const reason = refused.has(link.pathStart) ? `written to lead to ${target}, it would not read back as that link here` : `no link of this kind can name ${target}`;
+      const reason = refused.has(link.pathStart)
+        ? `written to lead to ${target}, it would not read back as that link here`
+        : `no link of this kind can name ${target}`;
       issues.push({ file: source, line: lines(link.pathStart), link: whole, reason });
       continue;
     }
@@ -142,8 +149,14 @@ function editsNotReadBack(text: string, edits: readonly LinkEdit[], after: LinkR
     copied = link.pathEnd;
   }
   const written = pieces.join('') + text.slice(copied);
-  const read = parseLinks(text, edits.map((edit) => edit.link.pathStart));
-  const readBack = parseLinks(written, edits.map((edit, index) => edit.link.pathStart + shifts[index]!));
+  const read = parseLinks(
+    text,
+    edits.map((edit) => edit.link.pathStart),
+  );
+  const readBack = parseLinks(
+    written,
+    edits.map((edit, index) => edit.link.pathStart + shifts[index]!),
+  );
   if (read.length !== readBack.length) return undefined;
   // Only a rewrite in the front matter writes there: the front matter's YAML is theirs to keep (one of several to blame: none can be).
   const inFrontMatter = edits.filter((edit) => edit.link.kind === 'frontmatter');

@@ -13,7 +13,7 @@ function rewritten(text: string, target: string, source = 'notes/a.md', format: 
   return written === undefined ? undefined : text.slice(0, link!.pathStart) + written + text.slice(link!.pathEnd);
 }
 
-describe('writeLinkPath keeps the link\'s form', () => {
+describe("writeLinkPath keeps the link's form", () => {
   it.each([
     ['[[Old]]', 'archive/Note.md', '[[Note]]'],
     ['[[Old.md]]', 'archive/Note.md', '[[Note.md]]'],
@@ -39,7 +39,7 @@ describe('writeLinkPath keeps the link\'s form', () => {
     expect(rewritten(text, target)).toBe(expected);
   });
 
-  it('follows the vault\'s newLinkFormat when the link has no form of its own', () => {
+  it("follows the vault's newLinkFormat when the link has no form of its own", () => {
     expect(rewritten('[[Old]]', 'archive/Note.md', 'notes/a.md', 'absolute')).toBe('[[archive/Note]]');
     expect(rewritten('[[Old]]', 'archive/Note.md', 'notes/a.md', 'relative')).toBe('[[../archive/Note]]');
     expect(rewritten('[t](Old.md)', 'archive/Note.md', 'notes/a.md', 'relative')).toBe('[t](../archive/Note.md)');

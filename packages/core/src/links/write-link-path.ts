@@ -62,7 +62,9 @@ function encodeUrlPath(path: string, link: NoteLink, written: string): string {
   if (link.form === 'angle') return notAScheme(angleEscapedName(path));
   const original = written.slice(link.pathStart, link.pathEnd);
   const escapesNonAscii = /%[89a-f][\da-f]/i.test(original);
-  return notAScheme([...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? percentEncoded(character) : character)).join(''));
+  return notAScheme(
+    [...path].map((character) => (mustEscape(character) || (escapesNonAscii && character > '\u007f') ? percentEncoded(character) : character)).join(''),
+  );
 }
 
 /** A path whose first segment would read as a URL scheme (`a: b.md` as `a:`), with that colon escaped. */

@@ -21,7 +21,9 @@ export interface WrittenLinks {
  */
 export async function writeLinkRewrites(vault: Vault, { context, rewrites }: MoveLinksPlan): Promise<WrittenLinks> {
   // A few notes at once (each write waits for its fsync), each under its own lock: no call waits for one holding what it holds.
-  const outcomes = await pMap(rewrites, (rewrite) => vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context)), { concurrency: notesAtOnce });
+  const outcomes = await pMap(rewrites, (rewrite) => vault.withLock([rewrite.writePath], () => writeOne(vault, rewrite, context)), {
+    concurrency: notesAtOnce,
+  });
   const written: WrittenLinks = { changes: [], notesChanged: 0, failed: [] };
   outcomes.forEach((outcome, index) => {
     if ('reason' in outcome) written.failed.push({ file: rewrites[index]!.writePath, line: 0, link: '', reason: outcome.reason });
@@ -32,7 +34,6 @@ export async function writeLinkRewrites(vault: Vault, { context, rewrites }: Mov
   });
   return written;
 }
-
 
 async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, context: MoveLinksPlan['context']): Promise<LinkChange[] | { reason: string }> {
   try {
@@ -49,7 +50,9 @@ async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, co
     await vault.writeText(writePath, { text: again.text, bom: fresh.bom }, { createParents: false, expected: fresh.bytes });
     return again.changes;
   } catch (error) {
-    return isVaultError(error) && error.code === 'STALE_FILE' ? { reason: 'changed twice by another program during the move; its links were not rewritten' } : notWritten(error);
+    return isVaultError(error) && error.code === 'STALE_FILE'
+      ? { reason: 'changed twice by another program during the move; its links were not rewritten' }
+      : notWritten(error);
   }
 }
 

@@ -21,7 +21,12 @@ export type ListDirectoriesOutput = z.output<typeof outputSchema>;
 
 const inputSchema = z.strictObject({
   directoryPath: z.string().optional().describe('The folder whose tree to list, vault-relative. Default: the vault root.'),
-  maxDepth: z.number().int().min(1).optional().describe('How many levels below directoryPath to go; 1 lists only the folders directly inside it. Default: no limit.'),
+  maxDepth: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('How many levels below directoryPath to go; 1 lists only the folders directly inside it. Default: no limit.'),
 });
 
 export const listDirectories = defineTool({

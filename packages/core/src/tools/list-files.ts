@@ -66,7 +66,10 @@ export const listFiles = defineTool({
     const lines = output.files.map((file) => fileLine(file, style));
     const folders = output.folders === 0 ? '' : `; ${output.folders} ${output.folders === 1 ? 'folder' : 'folders'} not listed (see ListDirectories)`;
     const count = `${output.totalFiles} ${output.totalFiles === 1 ? 'file' : 'files'} in ${where}${output.files.length > 0 ? ', sizes in bytes' : ''}`;
-    const cut = output.files.length < output.totalFiles ? `; showing the first ${output.files.length} (raise \`maxResults\`, or find files by name with TextSearch's \`filePattern\`)` : '';
+    const cut =
+      output.files.length < output.totalFiles
+        ? `; showing the first ${output.files.length} (raise \`maxResults\`, or find files by name with TextSearch's \`filePattern\`)`
+        : '';
     return [...lines, style.note(`[${count}${cut}${folders}]`)].join('\n');
   },
 

@@ -52,13 +52,16 @@ describe('ListFiles', () => {
   it('lists the trash read-only though hidden paths are off, and refuses other hidden folders', async () => {
     const { vault } = open();
     expect(await vault.call('ListFiles', { directoryPath: '.trash' })).toMatchObject({ directory: '.trash', files: [{ name: 'gone.md', size: 4 }] });
-    await expect(vault.call('TextCreate', { filePath: '.trash/new.md', content: 'x' })).rejects.toMatchObject({ code: 'HIDDEN_PATH', message: expect.stringContaining('read-only') });
+    await expect(vault.call('TextCreate', { filePath: '.trash/new.md', content: 'x' })).rejects.toMatchObject({
+      code: 'HIDDEN_PATH',
+      message: expect.stringContaining('read-only'),
+    });
     await expect(vault.call('ListFiles', { directoryPath: '.git' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
   });
 });
 
 describe('Move', () => {
-  it('renames a file, creating the destination\'s parents', async () => {
+  it("renames a file, creating the destination's parents", async () => {
     const { fs, vault } = open();
     expect(await vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'projects/gamma/idea.md' })).toEqual({
       source: 'inbox/idea.md',
@@ -81,7 +84,9 @@ describe('Move', () => {
   it('never replaces an existing destination', async () => {
     const { fs, vault } = open();
     await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'readme.txt' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
-    await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'inbox/archive/old.md' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'inbox/archive/old.md' })).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
     await expect(vault.call('Move', { sourcePath: 'inbox', destinationPath: 'projects' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
     expect(fs.toJSON()).toEqual(createMemoryFs(seed).toJSON());
   });
@@ -89,7 +94,9 @@ describe('Move', () => {
   it('refuses a folder into itself, a file to another extension, hidden destinations and missing sources', async () => {
     const { vault } = open();
     await expect(vault.call('Move', { sourcePath: 'inbox', destinationPath: 'inbox/archive/inbox' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'inbox/idea.sh' })).rejects.toMatchObject({ code: 'EXTENSION_NOT_ALLOWED' });
+    await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: 'inbox/idea.sh' })).rejects.toMatchObject({
+      code: 'EXTENSION_NOT_ALLOWED',
+    });
     await expect(vault.call('Move', { sourcePath: 'inbox/idea.md', destinationPath: '.trash/idea.md' })).rejects.toMatchObject({ code: 'HIDDEN_PATH' });
     await expect(vault.call('Move', { sourcePath: 'nope.md', destinationPath: 'x.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(vault.call('Move', { sourcePath: '', destinationPath: 'x' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
@@ -99,9 +106,19 @@ describe('Move', () => {
 describe('RemoveFile', () => {
   it('moves the file into .trash/ keeping its relative path, and Move restores it', async () => {
     const { fs, vault } = open();
-    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea.md', linkedFrom: [], linkedFromTotal: 0 });
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({
+      path: 'inbox/idea.md',
+      trashPath: '.trash/inbox/idea.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
     await vault.call('TextCreate', { filePath: 'inbox/idea.md', content: 'second idea' });
-    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({ path: 'inbox/idea.md', trashPath: '.trash/inbox/idea~2.md', linkedFrom: [], linkedFromTotal: 0 });
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({
+      path: 'inbox/idea.md',
+      trashPath: '.trash/inbox/idea~2.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
     await vault.call('Move', { sourcePath: '.trash/inbox/idea.md', destinationPath: 'inbox/idea.md' });
     expect(fs.toJSON()).toMatchObject({ 'inbox/idea.md': 'idea', '.trash/inbox/idea~2.md': 'second idea' });
   });

@@ -136,7 +136,9 @@ describe('Move rewrites the links that led to what moved', () => {
     await vault.call('Move', { sourcePath: 'Über.md', destinationPath: 'sub/Winter.md' });
     await vault.call('Move', { sourcePath: 'note.md', destinationPath: 'sub/renamed.md' });
     expect(fs.toJSON()['u.md']).toBe('[t](Winter.md) [l](Winter.md)\n');
-    expect(fs.toJSON()['n.md']).toBe('[[renamed]]\n\n[a](renamed "t") [b](renamed \'t\') [c](renamed (t))\n\n[[renamed\u00a0]] [[ renamed\u00a0|x]]\n\n[d]: renamed "t"\n');
+    expect(fs.toJSON()['n.md']).toBe(
+      '[[renamed]]\n\n[a](renamed "t") [b](renamed \'t\') [c](renamed (t))\n\n[[renamed\u00a0]] [[ renamed\u00a0|x]]\n\n[d]: renamed "t"\n',
+    );
   });
 
   it('follows newLinkFormat from .obsidian/app.json', async () => {
@@ -150,7 +152,9 @@ describe('Move rewrites the links that led to what moved', () => {
     const { fs, vault } = open(seed);
     const output = await vault.call('Move', { sourcePath: 'Old.md', destinationPath: 'New.md', dryRun: true });
     expect(fs.toJSON()).toEqual(seed);
-    expect(vault.render('Move', output)).toBe('Dry run, nothing changed: would move file Old.md to New.md; 1 link to rewrite in 1 note\nn.md:1: [[Old]] -> [[New]]');
+    expect(vault.render('Move', output)).toBe(
+      'Dry run, nothing changed: would move file Old.md to New.md; 1 link to rewrite in 1 note\nn.md:1: [[Old]] -> [[New]]',
+    );
   });
 
   it('with updateLinks false, only moves', async () => {
@@ -229,10 +233,18 @@ describe('Move and notes changed while it runs', () => {
 
 describe('RemoveFile names the notes it leaves with broken links', () => {
   it('lists them, sorted, and only those whose links led to the file', async () => {
-    const { vault } = open({ 'notes/T.md': 'x', 'other/T.md': 'y', 'b.md': '[[notes/T]]', 'a.md': '![[T#H]] and [t](notes/T.md)', 'c.md': '[[other/T]] `[[notes/T]]`' });
+    const { vault } = open({
+      'notes/T.md': 'x',
+      'other/T.md': 'y',
+      'b.md': '[[notes/T]]',
+      'a.md': '![[T#H]] and [t](notes/T.md)',
+      'c.md': '[[other/T]] `[[notes/T]]`',
+    });
     const output = await vault.call('RemoveFile', { filePath: 'notes/T.md' });
     expect(output).toEqual({ path: 'notes/T.md', trashPath: '.trash/notes/T.md', linkedFrom: ['a.md', 'b.md'], linkedFromTotal: 2 });
-    expect(vault.render('RemoveFile', output)).toBe('Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it); 2 notes linked to it, now broken:\na.md\nb.md');
+    expect(vault.render('RemoveFile', output)).toBe(
+      'Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it); 2 notes linked to it, now broken:\na.md\nb.md',
+    );
   });
 
   it('bounds the list and gives the total', async () => {
@@ -267,7 +279,7 @@ describe('Move, with links, against another Move', () => {
 });
 
 describe('Move to a name with brackets', () => {
-  it('writes a markdown link\'s brackets percent-escaped, and reports a wikilink that no form can hold instead of pointing it elsewhere', async () => {
+  it("writes a markdown link's brackets percent-escaped, and reports a wikilink that no form can hold instead of pointing it elsewhere", async () => {
     const { fs, vault } = open({ 'b.md': 'B', 'a.md': 'A', 'n.md': 'see [[b]] and [t](b.md)\n' });
     const output = await vault.call('Move', { sourcePath: 'b.md', destinationPath: 'a].md' });
     expect(fs.toJSON()['n.md']).toBe('see [[b]] and [t](a%5D.md)\n');

@@ -84,17 +84,34 @@ export const move = defineTool({
   render(output, style = plainStyle) {
     const what = `${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
     const head = output.dryRun ? `Dry run, nothing changed: would move ${what}` : `Moved ${what}`;
-    return output.links ? [`${head}; ${linksSummary(output.links, output.dryRun)}`, ...linkLines(output.links, style)].join('\n') : `${head} (links not updated)`;
+    return output.links
+      ? [`${head}; ${linksSummary(output.links, output.dryRun)}`, ...linkLines(output.links, style)].join('\n')
+      : `${head} (links not updated)`;
   },
 
   structure: ({ links, ...facts }) =>
-    links ? { ...facts, ...links, rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)), notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)) } : facts,
+    links
+      ? {
+          ...facts,
+          ...links,
+          rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)),
+          notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)),
+        }
+      : facts,
 });
 
 /** The move itself under the locks of both paths, with its links planned there, then the notes rewritten each under its own lock. */
 async function moveAndRewrite(
   vault: Vault,
-  { source, destination, sourcePath, destinationPath, updateLinks, dryRun, signal }: { source: string; destination: string; sourcePath: string; destinationPath: string; updateLinks: boolean; dryRun: boolean; signal: AbortSignal },
+  {
+    source,
+    destination,
+    sourcePath,
+    destinationPath,
+    updateLinks,
+    dryRun,
+    signal,
+  }: { source: string; destination: string; sourcePath: string; destinationPath: string; updateLinks: boolean; dryRun: boolean; signal: AbortSignal },
 ): Promise<MoveOutput> {
   const { kind, plan } = await vault.withLock([source, destination], async () => {
     const stat = await checkMove(vault, source, destination, sourcePath, destinationPath);
@@ -113,7 +130,10 @@ async function checkMove(vault: Vault, source: string, destination: string, sour
   const stat = await vault.statExisting(source);
   if (stat.kind === 'file') {
     if (namesFolder(sourcePath) || namesFolder(destinationPath)) {
-      throw new VaultError('INVALID_ARGUMENT', `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`);
+      throw new VaultError(
+        'INVALID_ARGUMENT',
+        `${source} is a file, and a path ending with a slash names a folder. Pass both paths without the trailing slash.`,
+      );
     }
     vault.checkExtension(source);
     vault.checkExtension(destination);
@@ -142,13 +162,24 @@ function planned({ rewrites, issues }: MoveLinksPlan): MovedLinks {
 
 function linksOf({ changes, notesChanged, failed }: { changes: LinkChange[]; notesChanged: number; failed: LinkIssue[] }, issues: LinkIssue[]): MovedLinks {
   const notJudged = [...failed, ...issues];
-  return { rewritten: changes.slice(0, maxListedLinks), rewrittenTotal: changes.length, notesChanged, notJudged: notJudged.slice(0, maxListedLinks), notJudgedTotal: notJudged.length };
+  return {
+    rewritten: changes.slice(0, maxListedLinks),
+    rewrittenTotal: changes.length,
+    notesChanged,
+    notJudged: notJudged.slice(0, maxListedLinks),
+    notJudgedTotal: notJudged.length,
+  };
 }
 
 function linksSummary(links: MovedLinks, dryRun: boolean): string {
   const count = (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`;
-  const rewritten = links.rewrittenTotal === 0 ? `no link ${dryRun ? 'to rewrite' : 'needed rewriting'}` : `${count(links.rewrittenTotal, 'link')} ${dryRun ? 'to rewrite' : 'rewritten'} in ${count(links.notesChanged, 'note')}`;
-  return links.notJudgedTotal === 0 ? rewritten : `${rewritten}; ${count(links.notJudgedTotal, 'link')} left as ${links.notJudgedTotal === 1 ? 'it was' : 'they were'}, see below`;
+  const rewritten =
+    links.rewrittenTotal === 0
+      ? `no link ${dryRun ? 'to rewrite' : 'needed rewriting'}`
+      : `${count(links.rewrittenTotal, 'link')} ${dryRun ? 'to rewrite' : 'rewritten'} in ${count(links.notesChanged, 'note')}`;
+  return links.notJudgedTotal === 0
+    ? rewritten
+    : `${rewritten}; ${count(links.notJudgedTotal, 'link')} left as ${links.notJudgedTotal === 1 ? 'it was' : 'they were'}, see below`;
 }
 
 function linkLines(links: MovedLinks, style: TextStyle): string[] {
@@ -179,5 +210,8 @@ function shown(link: string): string {
 }
 
 function alreadyThere(destination: string): VaultError {
-  return new VaultError('ALREADY_EXISTS', `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`);
+  return new VaultError(
+    'ALREADY_EXISTS',
+    `${destination} already exists, and Move never replaces anything. Choose another destination, or move or remove the existing one first.`,
+  );
 }

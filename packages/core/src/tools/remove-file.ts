@@ -42,7 +42,8 @@ export const removeFile = defineTool({
     }
     return vault.withLock([path], async () => {
       const stat = await vault.statExisting(path);
-      if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder, and RemoveFile removes files only. Move its files one by one, or Move the folder elsewhere.`);
+      if (stat.kind !== 'file')
+        throw new VaultError('NOT_A_FILE', `${path} is a folder, and RemoveFile removes files only. Move its files one by one, or Move the folder elsewhere.`);
       vault.checkExtension(path);
       const linkedFrom = await findBacklinks(vault, path, linkBudget(vault, signal)).catch((error: unknown) => {
         // Past the time budget the file is still removed; the answer says its links were not checked.
@@ -60,7 +61,11 @@ export const removeFile = defineTool({
     if (linkedFrom === undefined || linkedFromTotal === undefined) return `${removed}; links to it not checked (over the time budget)`;
     if (linkedFromTotal === 0) return removed;
     const more = linkedFromTotal > linkedFrom.length ? [`[${linkedFromTotal - linkedFrom.length} more not shown]`] : [];
-    return [`${removed}; ${linkedFromTotal} note${linkedFromTotal === 1 ? '' : 's'} linked to it, now broken:`, ...linkedFrom.map((note) => style.path(note)), ...more].join('\n');
+    return [
+      `${removed}; ${linkedFromTotal} note${linkedFromTotal === 1 ? '' : 's'} linked to it, now broken:`,
+      ...linkedFrom.map((note) => style.path(note)),
+      ...more,
+    ].join('\n');
   },
 });
 
@@ -79,7 +84,10 @@ async function moveToTrash(vault: Vault, path: string): Promise<string> {
   const [stem, extension] = dot > slash + 1 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
   const folder = parentOf(wanted);
   if (((await vault.fs.resolveLinks?.(folder)) ?? folder) !== folder) {
-    throw new VaultError('IO_ERROR', `The trash folder ${folder} is a symlink or runs through one, so nothing was moved there. Remove the link from .trash/ and retry.`);
+    throw new VaultError(
+      'IO_ERROR',
+      `The trash folder ${folder} is a symlink or runs through one, so nothing was moved there. Remove the link from .trash/ and retry.`,
+    );
   }
   await vault.fs.makeDirectory(folder);
   for (let suffix = 1; suffix <= maxTrashNames; suffix += 1) {
@@ -92,5 +100,8 @@ async function moveToTrash(vault: Vault, path: string): Promise<string> {
       if (!isVaultError(error) || error.code !== 'ALREADY_EXISTS') throw error;
     }
   }
-  throw new VaultError('IO_ERROR', `The trash already holds ${maxTrashNames} files named like ${wanted}, so ${path} was left where it is. Empty part of .trash/ and retry.`);
+  throw new VaultError(
+    'IO_ERROR',
+    `The trash already holds ${maxTrashNames} files named like ${wanted}, so ${path} was left where it is. Empty part of .trash/ and retry.`,
+  );
 }

@@ -13,7 +13,12 @@ describe('TextCreate', () => {
   it('creates a file with its parent folders and reports lines and hash', async () => {
     const { fs, vault } = open();
     const output = await vault.call('TextCreate', { filePath: 'projects/new/plan.md', content: '# Plan\n\n- step\n' });
-    expect(output).toEqual({ path: 'projects/new/plan.md', action: 'created', totalLines: 3, fileHash: await fileHash(new TextEncoder().encode('# Plan\n\n- step\n')) });
+    expect(output).toEqual({
+      path: 'projects/new/plan.md',
+      action: 'created',
+      totalLines: 3,
+      fileHash: await fileHash(new TextEncoder().encode('# Plan\n\n- step\n')),
+    });
     expect(textCreate.render(output)).toBe(`Created projects/new/plan.md: 3 lines. fileHash: ${output.fileHash}`);
     expect(fs.toJSON()).toEqual({ 'projects/new/plan.md': '# Plan\n\n- step\n' });
   });

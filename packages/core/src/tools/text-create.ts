@@ -44,7 +44,10 @@ export const textCreate = defineTool({
       if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
       vault.checkExtension(path);
       if (existing && !overwrite) {
-        throw new VaultError('ALREADY_EXISTS', `${path} already exists. Call again with \`overwrite: true\` to replace it, or use TextEdit to change part of it.`);
+        throw new VaultError(
+          'ALREADY_EXISTS',
+          `${path} already exists. Call again with \`overwrite: true\` to replace it, or use TextEdit to change part of it.`,
+        );
       }
       if (!existing) checkNewName(path);
       const parent = parentOf(path);

@@ -5,7 +5,7 @@ import { changedLines, changeOf, shownChange, snippetOf, spliceText } from './te
 /** The snippet of an edit whose change runs from `start` to `end` in the new `text`, as `N: text` lines. */
 const snippet = (text: string, start: number, end: number) => snippetOf(text, changedLines(text, start, end)).map((line) => `${line.number}: ${line.text}`);
 
-describe('TextEdit\'s splice', () => {
+describe("TextEdit's splice", () => {
   it.each([
     ['replaces in place', 'one\ntwo\n', 'two', 'TWO', { text: 'one\nTWO\n', startOffset: 4, endOffset: 7 }],
     ['in a mixed-ending file an untouched LF stays LF', 'a\r\nb\nc\r\n', 'b\nc', 'B\nc', { text: 'a\r\nB\nc\r\n', startOffset: 3, endOffset: 4 }],
@@ -15,7 +15,13 @@ describe('TextEdit\'s splice', () => {
     ['in a mixed file, as many LF as CRLF, a new line break is LF', 'a\r\nb\nc', 'c', 'c\nd', { text: 'a\r\nb\nc\nd', startOffset: 6, endOffset: 8 }],
     ['a CRLF in oldString matches an LF of an LF file, which stays LF', 'a\nb\n', 'a\r\nb', 'a\r\nB', { text: 'a\nB\n', startOffset: 2, endOffset: 3 }],
     ['an LF in oldString matches a CRLF, which is kept', 'a\r\nb\r\n', 'a\nb', 'A\nb', { text: 'A\r\nb\r\n', startOffset: 0, endOffset: 1 }],
-    ['only the part that differs is replaced', 'say hello world', 'hello world', 'hello there world', { text: 'say hello there world', startOffset: 10, endOffset: 16 }],
+    [
+      'only the part that differs is replaced',
+      'say hello world',
+      'hello world',
+      'hello there world',
+      { text: 'say hello there world', startOffset: 10, endOffset: 16 },
+    ],
     ['a deletion is an empty range where the text was', 'keep this, drop this.', ', drop this', '', { text: 'keep this.', startOffset: 9, endOffset: 9 }],
     ['in a file without a final newline the last character is kept', 'one\ntwo', 'one', '1', { text: '1\ntwo', startOffset: 0, endOffset: 1 }],
     ['a BOM-less text with an astral character is spliced by UTF-16 offsets', '😀 x', 'x', 'y', { text: '😀 y', startOffset: 3, endOffset: 4 }],
@@ -35,7 +41,11 @@ describe('TextEdit\'s splice', () => {
   });
 
   it('with all, replaces every one of over a million occurrences (the splice pauses after each million)', () => {
-    expect(spliceText('a'.repeat((1 << 20) + 1), 'a', 'b', { all: true })).toEqual({ text: 'b'.repeat((1 << 20) + 1), startOffset: 0, endOffset: (1 << 20) + 1 });
+    expect(spliceText('a'.repeat((1 << 20) + 1), 'a', 'b', { all: true })).toEqual({
+      text: 'b'.repeat((1 << 20) + 1),
+      startOffset: 0,
+      endOffset: (1 << 20) + 1,
+    });
   });
 
   it('without all, replaces the first occurrence only', () => {
@@ -66,7 +76,7 @@ describe('TextEdit\'s splice', () => {
   });
 });
 
-describe('TextEdit\'s changed lines', () => {
+describe("TextEdit's changed lines", () => {
   it.each([
     ['a change within a line', 'one\ntwo\nthree\n', 4, 7, { anchor: 4, startLine: 2, endLine: 2 }],
     ['a change over two lines', 'a\nb\nc\n', 2, 5, { anchor: 2, startLine: 2, endLine: 3 }],
@@ -80,11 +90,11 @@ describe('TextEdit\'s changed lines', () => {
   });
 });
 
-describe('TextEdit\'s snippet', () => {
+describe("TextEdit's snippet", () => {
   it.each([
-    ['in a file without a final newline the snippet\'s last line keeps its last character', 'one\ntwo', 4, 7, ['1: one', '2: two']],
+    ["in a file without a final newline the snippet's last line keeps its last character", 'one\ntwo', 4, 7, ['1: one', '2: two']],
     ['a final line break adds no empty line', 'one\ntwo\n', 4, 7, ['1: one', '2: two']],
-    ['a CRLF file\'s lines are shown without their CR', 'a\r\nb\r\nc', 3, 4, ['1: a', '2: b', '3: c']],
+    ["a CRLF file's lines are shown without their CR", 'a\r\nb\r\nc', 3, 4, ['1: a', '2: b', '3: c']],
     ['two lines of context on each side', '1\n2\n3\n4\n5\n6\n7\n', 6, 7, ['2: 2', '3: 3', '4: 4', '5: 5', '6: 6']],
     ['a file emptied by the edit shows its one empty line', '', 0, 0, ['1: ']],
     ['a deletion at the end of a file ending in a line break shows its last lines', 'a\nb\n', 4, 4, ['1: a', '2: b']],
@@ -114,7 +124,9 @@ describe('TextEdit\'s snippet', () => {
     const text = `${'a'.repeat(1900)}X${'b'.repeat(10)}`;
     expect(snippetOf(text, changedLines(text, 1900, 1901))).toEqual([{ number: 1, text }]);
     const further = `a${text}`;
-    expect(snippetOf(further, changedLines(further, 1901, 1902))).toEqual([{ number: 1, text: `${'a'.repeat(100)}X${'b'.repeat(10)}`, fullLength: 1912, column: 1801 }]);
+    expect(snippetOf(further, changedLines(further, 1901, 1902))).toEqual([
+      { number: 1, text: `${'a'.repeat(100)}X${'b'.repeat(10)}`, fullLength: 1912, column: 1801 },
+    ]);
   });
 
   it('cuts a line longer than 2,000 characters like TextRead, and never in the middle of an astral character', () => {
@@ -134,7 +146,9 @@ describe('TextEdit\'s snippet', () => {
     ]);
     // The change at unit 4001: 100 units before it is inside a 😀, which is shown whole.
     const odd = `${'😀'.repeat(2000)}aX${'😀'.repeat(2000)}`;
-    expect(snippetOf(odd, changedLines(odd, 4001, 4002))).toEqual([{ number: 1, text: `${'😀'.repeat(50)}aX${'😀'.repeat(949)}`, fullLength: 8002, column: 3900 }]);
+    expect(snippetOf(odd, changedLines(odd, 4001, 4002))).toEqual([
+      { number: 1, text: `${'😀'.repeat(50)}aX${'😀'.repeat(949)}`, fullLength: 8002, column: 3900 },
+    ]);
   });
 
   it('numbers the lines right when the file starts with an empty line', () => {
@@ -164,7 +178,15 @@ describe('shownChange', () => {
   });
 
   it('puts a deletion at the very end of a text in pieces on its last line, the final line break in a later piece', () => {
-    expect(shownChange({ chunks: ['a\n', 'b\n'], startOffset: 4, endOffset: 4 })).toEqual({ anchor: 3, startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
+    expect(shownChange({ chunks: ['a\n', 'b\n'], startOffset: 4, endOffset: 4 })).toEqual({
+      anchor: 3,
+      startLine: 2,
+      endLine: 2,
+      snippet: [
+        { number: 1, text: 'a' },
+        { number: 2, text: 'b' },
+      ],
+    });
   });
 
   it('shows all 30 lines of the snippet of a long change below two empty lines, the last one too', () => {
@@ -177,7 +199,7 @@ describe('shownChange', () => {
     expect(snippet.map((line) => line.number)).toEqual(Array.from({ length: 30 }, (_, index) => index + 2));
   });
 
-  it('numbers the snippet of a change deep in a file from the file\'s first line', () => {
+  it("numbers the snippet of a change deep in a file from the file's first line", () => {
     const chunks = ['line\n'.repeat(1000), 'CHANGED\n', 'after\n'.repeat(3)];
     const start = 5000;
     expect(shownChange({ chunks, startOffset: start, endOffset: start + 7 })).toEqual({

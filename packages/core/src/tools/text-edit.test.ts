@@ -85,7 +85,11 @@ describe('TextEdit', () => {
       details: { candidates: [{ line: 2, differences: ['whitespace'], text: '[file: "\\tindented  code();   " | oldString: "    indented code();"]' }] },
     });
     await expect(attempt('She said "hello" - twice')).rejects.toMatchObject({
-      details: { candidates: [{ line: 3, differences: ['typography'], text: 'She said [file: "“hello” —" | oldString: "\\"hello\\" -"] twice', exact: 'She said “hello” — twice' }] },
+      details: {
+        candidates: [
+          { line: 3, differences: ['typography'], text: 'She said [file: "“hello” —" | oldString: "\\"hello\\" -"] twice', exact: 'She said “hello” — twice' },
+        ],
+      },
     });
     await expect(attempt('hello world')).rejects.toMatchObject({
       details: { candidates: [{ line: 4, differences: ['case'] }] },
@@ -132,14 +136,14 @@ describe('TextEdit', () => {
 });
 
 describe('TextEdit text fidelity', () => {
-  it('keeps a CRLF file CRLF byte for byte, matching an agent\'s \\n', async () => {
+  it("keeps a CRLF file CRLF byte for byte, matching an agent's \\n", async () => {
     const { fs, vault } = open({ 'a.md': 'one\r\ntwo\r\nthree\r\n' });
     const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one\ntwo', newString: 'one\nnew\ntwo' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'one\r\nnew\r\ntwo\r\nthree\r\n' });
     expect(output.snippet.map((line) => line.text)).toEqual(['one', 'new', 'two', 'three']);
   });
 
-  it('keeps each untouched line\'s ending in a mixed file; new lines take the dominant style', async () => {
+  it("keeps each untouched line's ending in a mixed file; new lines take the dominant style", async () => {
     const { fs, vault } = open({ 'a.md': 'a\r\nb\nc\r\nd\r\ne\n' });
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'c\nd', newString: 'c\nc2\nd' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\r\nb\nc\r\nc2\r\nd\r\ne\n' });
@@ -189,7 +193,14 @@ describe('TextEdit results and edge cases', () => {
     const { fs, vault } = open({ 'a.md': 'a\nb\nc\n' });
     const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b\nc\n', newString: 'b\n' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\nb\n' });
-    expect(output).toMatchObject({ startLine: 2, endLine: 2, snippet: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
+    expect(output).toMatchObject({
+      startLine: 2,
+      endLine: 2,
+      snippet: [
+        { number: 1, text: 'a' },
+        { number: 2, text: 'b' },
+      ],
+    });
   });
 
   it('refuses as stale rather than resurrect a folder that was moved away during the edit', async () => {
@@ -249,7 +260,7 @@ describe('TextEdit keeps what it was not asked to change', () => {
   });
 });
 
-describe('TextEdit\'s answer as an agent reads it', () => {
+describe("TextEdit's answer as an agent reads it", () => {
   it('renders a replaceAll as "N replacements" over a range of lines, with the snippet numbered', async () => {
     const { vault } = open({ 'a.md': 'cat\ndog cat\ncat\n' });
     const output = await vault.call('TextEdit', { filePath: 'a.md', oldString: 'cat', newString: 'bird', replaceAll: true });
@@ -306,15 +317,16 @@ describe('TextEdit refuses what it cannot do, saying why', () => {
     const { vault } = open({ 'a.md': 'alpha\n' });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta', expectedHash: '0123456789abcdef' })).rejects.toMatchObject({
       code: 'STALE_FILE',
-      message: 'a.md has changed since you read it (its fileHash is no longer 0123456789abcdef), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.',
+      message:
+        'a.md has changed since you read it (its fileHash is no longer 0123456789abcdef), so the edit was not applied. Read the file again with TextRead and redo the edit on its current content.',
     });
   });
 });
 
-describe('TextEdit\'s AMBIGUOUS_MATCH shows where each occurrence is', () => {
+describe("TextEdit's AMBIGUOUS_MATCH shows where each occurrence is", () => {
   const advice = 'Include more surrounding text in `oldString` so that it matches exactly once, or set `replaceAll: true` to replace every occurrence.';
 
-  it('names every line and shows each line\'s text', async () => {
+  it("names every line and shows each line's text", async () => {
     const { vault } = open({ 'a.md': 'x = 1\ny = 2\nx = 1\nz\nx = 1\n' });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'x = 1', newString: 'x = 9' })).rejects.toMatchObject({
       message: `\`oldString\` occurs 3 times in a.md, at lines 1, 3, 5. ${advice}\nline 1: x = 1\nline 3: x = 1\nline 5: x = 1`,
@@ -333,7 +345,10 @@ describe('TextEdit\'s AMBIGUOUS_MATCH shows where each occurrence is', () => {
     const first20 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'k', newString: 'K' })).rejects.toMatchObject({
       code: 'AMBIGUOUS_MATCH',
-      message: [`\`oldString\` occurs 25 times in a.md, at lines ${first20.join(', ')} and 5 more. ${advice}`, ...first20.map((line) => `line ${line}: k`)].join('\n'),
+      message: [
+        `\`oldString\` occurs 25 times in a.md, at lines ${first20.join(', ')} and 5 more. ${advice}`,
+        ...first20.map((line) => `line ${line}: k`),
+      ].join('\n'),
       details: { count: 25, lines: first20 },
     });
   });
@@ -364,7 +379,7 @@ describe('TextEdit\'s AMBIGUOUS_MATCH shows where each occurrence is', () => {
   });
 });
 
-describe('TextEdit\'s NO_MATCH says what to try next', () => {
+describe("TextEdit's NO_MATCH says what to try next", () => {
   const retry = 'Copy the exact current text from TextRead (read the file again if it may have changed) and retry.';
 
   it('with no near miss, only the advice to copy the current text', async () => {
@@ -375,11 +390,13 @@ describe('TextEdit\'s NO_MATCH says what to try next', () => {
     });
   });
 
-  it('lists near misses with what differs and the file\'s exact text, and hints at line-number prefixes', async () => {
+  it("lists near misses with what differs and the file's exact text, and hints at line-number prefixes", async () => {
     const { vault } = open({ 'a.md': 'alpha\nShe said “hi”\n' });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: '2: She said "hi"', newString: 'x' })).rejects.toMatchObject({
       code: 'NO_MATCH',
-      message: expect.stringMatching(/^`oldString` was not found in a\.md\. `oldString` seems to include TextRead's "N: " line-number prefixes; leave them out\. /),
+      message: expect.stringMatching(
+        /^`oldString` was not found in a\.md\. `oldString` seems to include TextRead's "N: " line-number prefixes; leave them out\. /,
+      ),
     });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'said "hi"', newString: 'x' })).rejects.toMatchObject({
       message: `\`oldString\` was not found in a.md. Closest candidates, not applied: line 2 (differs in typography): She said [file: "“hi”" | oldString: "\\"hi\\""], the file's text there: "said “hi”". ${retry}`,
@@ -397,7 +414,7 @@ describe('TextEdit\'s NO_MATCH says what to try next', () => {
     });
   });
 
-  it('leaves out the file\'s text at a near miss longer than 500 characters', async () => {
+  it("leaves out the file's text at a near miss longer than 500 characters", async () => {
     const long = `${'word '.repeat(120)}End`;
     const { vault } = open({ 'a.md': `${long}\n` });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: long.replace('End', 'end'), newString: 'x' })).rejects.toMatchObject({
@@ -415,7 +432,7 @@ describe('TextEdit\'s NO_MATCH says what to try next', () => {
   });
 });
 
-describe('TextEdit\'s size limit for the result', () => {
+describe("TextEdit's size limit for the result", () => {
   const limited = (content: string) => {
     const fs = createMemoryFs({ 'a.md': content });
     return { fs, vault: createVault(fs, { maxFileSize: 10 }) };
@@ -431,7 +448,8 @@ describe('TextEdit\'s size limit for the result', () => {
     const { fs, vault } = limited('abcdefgh\n');
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'gh', newString: 'gé€' })).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
-      message: 'The edit (1 replacement) would make a.md about 13 bytes, over this vault\'s limit of 10 bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.',
+      message:
+        "The edit (1 replacement) would make a.md about 13 bytes, over this vault's limit of 10 bytes, so nothing was changed. Replace fewer occurrences or with shorter text, or raise the limit.",
     });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'h', newString: 'éx' })).rejects.toMatchObject({
       message: expect.stringContaining('would make a.md about 11 bytes'),
@@ -444,7 +462,8 @@ describe('TextEdit\'s size limit for the result', () => {
     const vault = createVault(fs, { maxFileSize: 2 ** 30 });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'x', newString: 'y'.repeat(600), replaceAll: true })).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
-      message: 'The edit (1000000 replacements) would make a.md about 600000000 characters, more than a JavaScript string can hold (536870888), so nothing was changed. Replace fewer occurrences or with shorter text.',
+      message:
+        'The edit (1000000 replacements) would make a.md about 600000000 characters, more than a JavaScript string can hold (536870888), so nothing was changed. Replace fewer occurrences or with shorter text.',
     });
     expect(fs.toJSON()['a.md']).toHaveLength(1_000_000);
   });
@@ -486,14 +505,16 @@ describe('What an agent is told about TextEdit', () => {
         filePath: { type: 'string', description: 'The file to edit: a vault-relative path such as notes/todo.md.' },
         oldString: {
           type: 'string',
-          description: 'The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.',
+          description:
+            'The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.',
         },
         newString: { type: 'string', description: 'The text to put in its place; empty to delete oldString. Must differ from oldString.' },
         replaceAll: { type: 'boolean', default: false, description: 'Replace every occurrence of oldString instead of requiring exactly one. Default false.' },
         expectedHash: {
           type: 'string',
           pattern: '^[0-9a-fA-F]{16}$',
-          description: 'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
+          description:
+            'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
         },
       },
       required: ['filePath', 'oldString', 'newString'],
@@ -501,7 +522,7 @@ describe('What an agent is told about TextEdit', () => {
     });
   });
 
-  it('declares the structured result\'s shape, which the structured content fits', async () => {
+  it("declares the structured result's shape, which the structured content fits", async () => {
     const { vault } = open({ 'a.md': 'one\n' });
     const structured = textEdit.structure(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two' }));
     expect(textEdit.outputSchema.parse(structured)).toEqual(structured);
@@ -592,7 +613,9 @@ describe('TextEdit cancelled while it replaces', () => {
   it('stops a call cancelled after the count, while it replaces over a million occurrences, the file unchanged', async () => {
     // Two turns after the read: after the count's pause (a turn), within the replacing, which pauses after a million too.
     const { controller, reason, fs, inner } = cancelledOnRead({ 'big.md': 'a'.repeat((1 << 20) + 1) }, (abort) => setTimeout(() => setTimeout(abort, 0), 0));
-    await expect(createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true }, { signal: controller.signal })).rejects.toBe(reason);
+    await expect(
+      createVault(fs).call('TextEdit', { filePath: 'big.md', oldString: 'a', newString: 'b', replaceAll: true }, { signal: controller.signal }),
+    ).rejects.toBe(reason);
     expect(inner.toJSON()).toEqual({ 'big.md': 'a'.repeat((1 << 20) + 1) });
   });
 });

@@ -52,14 +52,20 @@ const outputSchema = z.object({
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to edit: a vault-relative path such as notes/todo.md.'),
-  oldString: z.string().describe('The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.'),
+  oldString: z
+    .string()
+    .describe(
+      'The exact text to replace, copied from the file without TextRead\'s "N: " prefixes. Must occur exactly once unless replaceAll is true; include surrounding lines to make it unique.',
+    ),
   newString: z.string().describe('The text to put in its place; empty to delete oldString. Must differ from oldString.'),
   replaceAll: z.boolean().default(false).describe('Replace every occurrence of oldString instead of requiring exactly one. Default false.'),
   expectedHash: z
     .string()
     .regex(/^[0-9a-fA-F]{16}$/, 'expectedHash must be a fileHash: the 16 hex characters TextRead and TextEdit return')
     .optional()
-    .describe('The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.'),
+    .describe(
+      'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
+    ),
 });
 
 export const textEdit = defineTool({
@@ -236,7 +242,13 @@ export interface SplicedText {
  * `occurrencesPerTurn` occurrences (millions take seconds) so that a caller can give other calls a
  * turn; returns the new text in pieces. Pure: `spliceText` runs it through.
  */
-export function* splicing(original: string, normalized: NormalizedText, needle: string, change: Change, { first, all }: { first: number; all: boolean }): Generator<void, SplicedText, void> {
+export function* splicing(
+  original: string,
+  normalized: NormalizedText,
+  needle: string,
+  change: Change,
+  { first, all }: { first: number; all: boolean },
+): Generator<void, SplicedText, void> {
   // Pieces are joined into strings of at most about a megabyte (or 65,536 pieces): one string or
   // array of pieces per occurrence could outgrow what V8 can hold for millions of them, and
   // concatenating piece by piece makes a garbage string per occurrence.
@@ -364,7 +376,8 @@ function createPieces(chunks: readonly string[]) {
       }
       return total;
     },
-    slice: (from: number, to: number) => chunks.map((chunk, piece) => chunk.slice(Math.max(0, from - starts[piece]!), Math.max(0, to - starts[piece]!))).join(''),
+    slice: (from: number, to: number) =>
+      chunks.map((chunk, piece) => chunk.slice(Math.max(0, from - starts[piece]!), Math.max(0, to - starts[piece]!))).join(''),
   };
 }
 
@@ -447,14 +460,19 @@ async function noMatch(vault: Vault, path: string, text: string, needle: string,
   if (hasLineNumberPrefixes(needle)) hints.push('`oldString` seems to include TextRead\'s "N: " line-number prefixes; leave them out.');
   if (candidates.length > 0) {
     const list = candidates.map(
-      (candidate) => `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}${candidate.exact === undefined ? '' : `, the file's text there: ${JSON.stringify(candidate.exact)}`}`,
+      (candidate) =>
+        `line ${candidate.line} (differs in ${candidate.differences.join(' and ')}): ${escapeName(candidate.text)}${candidate.exact === undefined ? '' : `, the file's text there: ${JSON.stringify(candidate.exact)}`}`,
     );
     hints.push(`Closest candidates, not applied: ${list.join('; ')}.`);
   }
   if (stopped) hints.push('The search for near misses stopped at its time budget, so there may be others.');
   return new VaultError(
     'NO_MATCH',
-    [`\`oldString\` was not found in ${path}.`, ...hints, 'Copy the exact current text from TextRead (read the file again if it may have changed) and retry.'].join(' '),
+    [
+      `\`oldString\` was not found in ${path}.`,
+      ...hints,
+      'Copy the exact current text from TextRead (read the file again if it may have changed) and retry.',
+    ].join(' '),
     { candidates },
   );
 }

@@ -42,10 +42,12 @@ describe('TextRead', () => {
     const vault = open({ 'wide.md': `${'x'.repeat(2500)}\nshort\n` });
     const output = await vault.call('TextRead', { filePath: 'wide.md' });
     expect(output.lines[0]).toEqual({ number: 1, text: 'x'.repeat(2000), fullLength: 2500 });
-    expect(textRead.render(output).split('\n')[0]).toBe(`1: ${'x'.repeat(2000)} … [line cut: 2500 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: 2001\` reads on]`);
+    expect(textRead.render(output).split('\n')[0]).toBe(
+      `1: ${'x'.repeat(2000)} … [line cut: 2500 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: 2001\` reads on]`,
+    );
   });
 
-  it('reads on in a cut line from a column, and shows one line asked for alone up to the answer\'s bound', async () => {
+  it("reads on in a cut line from a column, and shows one line asked for alone up to the answer's bound", async () => {
     const line = Array.from({ length: 9000 }, (_, index) => String(index % 10)).join('');
     const vault = open({ 'wide.md': `head\n${line}\r\ntail\n` });
     const onward = await vault.call('TextRead', { filePath: 'wide.md', offset: 2, limit: 2, column: 2001 });
@@ -53,7 +55,9 @@ describe('TextRead', () => {
       { number: 2, text: line.slice(2000, 4000), fullLength: 9000, column: 2000 },
       { number: 3, text: '', fullLength: 4, column: 2000 },
     ]);
-    expect(textRead.render(onward).split('\n')[0]).toBe(`2: [from character 2001] …${line.slice(2000, 4000)} … [line cut: 9000 characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 4001\` reads on]`);
+    expect(textRead.render(onward).split('\n')[0]).toBe(
+      `2: [from character 2001] …${line.slice(2000, 4000)} … [line cut: 9000 characters; TextRead \`offset: 2\`, \`limit: 1\`, \`column: 4001\` reads on]`,
+    );
     const alone = await vault.call('TextRead', { filePath: 'wide.md', offset: 2, limit: 1, column: 4001 });
     // The rest of the line, its "\r" left out as every line break is.
     expect(alone.lines).toEqual([{ number: 2, text: line.slice(4000), fullLength: 9000, column: 4000 }]);
@@ -82,7 +86,14 @@ describe('TextRead', () => {
   it('reports CRLF, mixed endings and a BOM, and shows lines without their line breaks', async () => {
     const vault = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
     const crlf = await vault.call('TextRead', { filePath: 'crlf.md' });
-    expect(crlf).toMatchObject({ lineEnding: 'crlf', bom: true, lines: [{ number: 1, text: 'a' }, { number: 2, text: 'b' }] });
+    expect(crlf).toMatchObject({
+      lineEnding: 'crlf',
+      bom: true,
+      lines: [
+        { number: 1, text: 'a' },
+        { number: 2, text: 'b' },
+      ],
+    });
     expect(textRead.render(crlf)).toContain('lineEnding: crlf | bom: yes');
     const mixed = await vault.call('TextRead', { filePath: 'mixed.md' });
     expect(mixed).toMatchObject({ lineEnding: 'mixed', totalLines: 3 });
@@ -102,7 +113,7 @@ describe('TextRead', () => {
     expect((await open({ 'a.md': content }, 1000).call('TextRead', { filePath: 'a.md' })).fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
   });
 
-  it('streams any file over the vault\'s maxFileSize, and refuses it only on a backend that cannot stream', async () => {
+  it("streams any file over the vault's maxFileSize, and refuses it only on a backend that cannot stream", async () => {
     const seed = { 'a.md': 'line\n'.repeat(400) };
     const streaming = createVault(createMemoryFs(seed), { maxFileSize: 100 });
     expect((await streaming.call('TextRead', { filePath: 'a.md', offset: 400 })).lines).toEqual([{ number: 400, text: 'line' }]);
@@ -116,7 +127,10 @@ describe('TextRead', () => {
     const strict = createVault(fs, { maxFileSize: 1024 * 1024 });
     const roomy = createVault(fs, { maxFileSize: 2 * 1024 * 1024 });
     const hash = await fileHash(await fs.readFile('a.md'));
-    for (const [first, second] of [[strict, roomy], [roomy, strict]] as const) {
+    for (const [first, second] of [
+      [strict, roomy],
+      [roomy, strict],
+    ] as const) {
       expect((await first.call('TextRead', { filePath: 'a.md', offset: 230_000 })).fileHash).toBe(first === strict ? undefined : hash);
       expect((await second.call('TextRead', { filePath: 'a.md', offset: 230_000 })).fileHash).toBe(second === strict ? undefined : hash);
     }
@@ -125,7 +139,10 @@ describe('TextRead', () => {
   it('reads a file in the trash when asked for it by path, and calls the trash itself a folder to list', async () => {
     const vault = open({ '.trash/old.md': 'kept\n' });
     expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });
-    await expect(vault.call('TextRead', { filePath: '.trash' })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '.trash is a folder, not a file. List it with ListFiles.' });
+    await expect(vault.call('TextRead', { filePath: '.trash' })).rejects.toMatchObject({
+      code: 'NOT_A_FILE',
+      message: '.trash is a folder, not a file. List it with ListFiles.',
+    });
   });
 
   it('refuses folders, missing files and text that is not UTF-8', async () => {
@@ -170,7 +187,9 @@ describe('TextRead answers, whole', () => {
 
   it('renders an empty file as a metadata line that says so', async () => {
     const vault = open({ 'empty.md': '' });
-    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'empty.md' }))).toBe('[empty.md | totalLines: 0 | fileHash: e3b0c44298fc1c14 | the file is empty]');
+    expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'empty.md' }))).toBe(
+      '[empty.md | totalLines: 0 | fileHash: e3b0c44298fc1c14 | the file is empty]',
+    );
   });
 
   it('marks up the path, the line numbers and the metadata line with the style given', async () => {
@@ -220,7 +239,7 @@ describe('TextRead bounds', () => {
   // With maxOutput 4096, the lines of a.md have 4096 - 300 - 4 ("a.md") = 3792 characters, each line counted as "N: text" and its line break.
   const bounded = (seed: Record<string, string>) => createVault(createMemoryFs(seed), { maxOutput: 4096 });
 
-  it('takes as many lines as the answer\'s bound leaves room for beside the metadata line and the path', async () => {
+  it("takes as many lines as the answer's bound leaves room for beside the metadata line and the path", async () => {
     const fits = `${'x'.repeat(1892)}\n${'y'.repeat(1892)}\n`;
     const over = `${'x'.repeat(1892)}\n${'y'.repeat(1893)}\n`;
     const vault = bounded({ 'a.md': fits, 'b.md': over, 'ab.md': fits });
@@ -265,7 +284,14 @@ describe('TextRead bounds', () => {
       },
     });
     const mebibyte = 1024 * 1024;
-    const fs = recording(createMemoryFs({ 'small.md': `${'x'.repeat(mebibyte - 1)}\n`, 'large.md': `${'x'.repeat(mebibyte)}\n`, 'five-bytes.md': 'abcd\n', 'four-bytes.md': 'abc\n' }));
+    const fs = recording(
+      createMemoryFs({
+        'small.md': `${'x'.repeat(mebibyte - 1)}\n`,
+        'large.md': `${'x'.repeat(mebibyte)}\n`,
+        'five-bytes.md': 'abcd\n',
+        'four-bytes.md': 'abc\n',
+      }),
+    );
     const vault = createVault(fs);
     await vault.call('TextRead', { filePath: 'small.md' });
     await vault.call('TextRead', { filePath: 'large.md' });
@@ -286,13 +312,27 @@ describe('TextRead bounds', () => {
     const memory = createMemoryFs({ 'a.md': 'abcdefghi\n' });
     const shrunk: VaultFs = { ...memory, stat: async (path) => ({ ...(await memory.stat(path))!, size: 11 }) };
     const output = await createVault(shrunk, { maxFileSize: 10 }).call('TextRead', { filePath: 'a.md' });
-    expect(output).toEqual({ path: 'a.md', lines: [{ number: 1, text: 'abcdefghi' }], totalLines: 1, fileHash: await fileHash(new TextEncoder().encode('abcdefghi\n')), lineEnding: 'lf', bom: false });
+    expect(output).toEqual({
+      path: 'a.md',
+      lines: [{ number: 1, text: 'abcdefghi' }],
+      totalLines: 1,
+      fileHash: await fileHash(new TextEncoder().encode('abcdefghi\n')),
+      lineEnding: 'lf',
+      bom: false,
+    });
   });
 
   it('checks a file over the limit as UTF-8 only where it shows it: a window past a bad byte is read, without a fileHash', async () => {
     const bytes = new Uint8Array([0xff, 0x0a, ...new TextEncoder().encode(`ok\n${'x'.repeat(20)}\n`)]);
     const vault = createVault(createMemoryFs({ 'a.md': bytes }, { chunkSize: 4 }), { maxFileSize: 10 });
-    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 2, limit: 1 })).toEqual({ path: 'a.md', lines: [{ number: 2, text: 'ok' }], totalLines: 3, lineEnding: 'lf', bom: false, nextOffset: 3 });
+    expect(await vault.call('TextRead', { filePath: 'a.md', offset: 2, limit: 1 })).toEqual({
+      path: 'a.md',
+      lines: [{ number: 2, text: 'ok' }],
+      totalLines: 3,
+      lineEnding: 'lf',
+      bom: false,
+      nextOffset: 3,
+    });
   });
 
   it('refuses as NOT_TEXT a large file exactly at the limit that is not UTF-8 outside the window: it could not be edited', async () => {
@@ -317,7 +357,10 @@ describe('TextRead bounds', () => {
   it('takes a BOM only at the start of the file, whatever the chunks', async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const streamed = (bytes: number[]) => createVault(createMemoryFs({ 'a.md': new Uint8Array(bytes) }, { chunkSize: 3 }), { maxFileSize: 1 });
-    expect(await streamed([...bom, 0x61, 0x62, 0x63, 0x0a]).call('TextRead', { filePath: 'a.md' })).toMatchObject({ bom: true, lines: [{ number: 1, text: 'abc' }] });
+    expect(await streamed([...bom, 0x61, 0x62, 0x63, 0x0a]).call('TextRead', { filePath: 'a.md' })).toMatchObject({
+      bom: true,
+      lines: [{ number: 1, text: 'abc' }],
+    });
     expect(await streamed([0x61, 0x62, 0x0a, ...bom, 0x78]).call('TextRead', { filePath: 'a.md' })).toMatchObject({
       bom: false,
       lines: [

@@ -48,7 +48,14 @@ const inputSchema = z.strictObject({
   filePath: z.string().describe('The file to read: a vault-relative path such as notes/todo.md (an absolute path inside the vault also works).'),
   offset: z.number().int().min(1).default(1).describe('The first line to return, 1-based. Default 1.'),
   limit: z.number().int().min(1).default(maxReadLines).describe(`How many lines to return. Default and maximum ${maxReadLines}.`),
-  column: z.number().int().min(1).default(1).describe('The first character of each line to show, 1-based, to read on where a long line was cut. In UTF-16 units (an emoji is 2); inside one, from its start. Default 1.'),
+  column: z
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe(
+      'The first character of each line to show, 1-based, to read on where a long line was cut. In UTF-16 units (an emoji is 2); inside one, from its start. Default 1.',
+    ),
 });
 
 export const textRead = defineTool({
@@ -70,7 +77,8 @@ export const textRead = defineTool({
     // The metadata line needs room too (about 300 characters and the path); the lines take the rest of
     // the answer's bound, and one line asked for alone may take all of it (with room for its markers).
     const room = vault.options.maxOutput - 300 - escapeName(path).length;
-    const openWindow = (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+    const openWindow = (startLine: number) =>
+      createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
     const { fs, options } = vault;
     const { lines, totalLines, lineEnding, bom, fileHash } =
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
@@ -132,7 +140,14 @@ async function streamed(vault: Vault, path: string, size: number, first: number,
     if ((await versionOf()) === version) return read;
   }
   const scanVersion = index ? await versionOf() : version;
-  const read = await streamWindow(chunks, { path, first, window: openWindow(first), hasher: createFileHasher(fs), hash: size <= options.maxFileSize, hashUpTo: options.maxFileSize });
+  const read = await streamWindow(chunks, {
+    path,
+    first,
+    window: openWindow(first),
+    hasher: createFileHasher(fs),
+    hash: size <= options.maxFileSize,
+    hashUpTo: options.maxFileSize,
+  });
   if (scanVersion !== undefined) lineIndexCache.set(fs, path, scanVersion, read.index);
   if (read.fileHash !== undefined || read.bytes > options.maxFileSize) return read;
   return { ...read, fileHash: await fileHash(await fs.readFile(path), fs) };
@@ -141,7 +156,10 @@ async function streamed(vault: Vault, path: string, size: number, first: number,
 /** A window of a file read whole (a small one, or any on a backend that cannot stream). */
 async function wholeWindow(vault: Vault, path: string, size: number, window: LineWindow): Promise<StreamedWindow> {
   if (size > vault.options.maxFileSize) {
-    throw new VaultError('FILE_TOO_LARGE', `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`);
+    throw new VaultError(
+      'FILE_TOO_LARGE',
+      `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`,
+    );
   }
   const bytes = await vault.fs.readFile(path);
   window.push(createTextDecoder(path).decode(bytes, true));

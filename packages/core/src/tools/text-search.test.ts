@@ -27,7 +27,17 @@ describe('TextSearch', () => {
     ]);
     expect(output).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: false, skipped: [{ path: 'bin.md', reason: 'not UTF-8 text' }] });
     expect(textSearch.render(output)).toBe(
-      ['b.md', '1: Apple pie', '2: apple tart', 'notes/d.txt', '1: APPLE', 'notes/deep/c.md', '1: one apple', '4: four apples', '[5 matching lines in 3 files; 1 file skipped (bin.md: not UTF-8 text)]'].join('\n'),
+      [
+        'b.md',
+        '1: Apple pie',
+        '2: apple tart',
+        'notes/d.txt',
+        '1: APPLE',
+        'notes/deep/c.md',
+        '1: one apple',
+        '4: four apples',
+        '[5 matching lines in 3 files; 1 file skipped (bin.md: not UTF-8 text)]',
+      ].join('\n'),
     );
   });
 
@@ -97,11 +107,14 @@ describe('TextSearch', () => {
     await expect(search({ query: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
-  it.each(['(a+)+$', '((a+))+$', '(a|a)+$', '(.*a){12}$', 'a*a*a*a*a*a*b', 'a{1,999}a{1,999}b'])('runs the backtracking-prone regex %s in linear time', async (query) => {
-    const pathological = createVault(createMemoryFs({ 'a.md': `${'a'.repeat(50_000)}!\n`, 'b.md': `${'a'.repeat(20)}\n` }));
-    const output = await pathological.call('TextSearch', { query, regex: true, outputMode: 'files_only' });
-    expect(output.files.map((file) => file.path)).toEqual(query.endsWith('$') ? ['b.md'] : []);
-  });
+  it.each(['(a+)+$', '((a+))+$', '(a|a)+$', '(.*a){12}$', 'a*a*a*a*a*a*b', 'a{1,999}a{1,999}b'])(
+    'runs the backtracking-prone regex %s in linear time',
+    async (query) => {
+      const pathological = createVault(createMemoryFs({ 'a.md': `${'a'.repeat(50_000)}!\n`, 'b.md': `${'a'.repeat(20)}\n` }));
+      const output = await pathological.call('TextSearch', { query, regex: true, outputMode: 'files_only' });
+      expect(output.files.map((file) => file.path)).toEqual(query.endsWith('$') ? ['b.md'] : []);
+    },
+  );
 
   it('gives the linear-time engine the same answers and smart case', async () => {
     const output = await search({ query: '^(one|four) (apple)+', regex: true });
@@ -110,12 +123,17 @@ describe('TextSearch', () => {
   });
 
   it.each(['(a+)+\\1', 'a{1,9999}a{1,9999}c'])('refuses the backtracking-prone regex %s that the linear-time engine cannot run', async (query) => {
-    await expect(search({ query, regex: true })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('linear-time engine lacks') });
+    await expect(search({ query, regex: true })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('linear-time engine lacks'),
+    });
   });
 
   it('matches filePattern without regard to case, and counts context matches beyond maxResults as context', async () => {
     const vault = createVault(createMemoryFs({ 'x/UPPER.MD': 'hello\nhello\n' }));
-    expect((await vault.call('TextSearch', { query: 'hello', filePattern: '*.md', outputMode: 'files_only' })).files).toEqual([{ path: 'x/UPPER.MD', matches: 2 }]);
+    expect((await vault.call('TextSearch', { query: 'hello', filePattern: '*.md', outputMode: 'files_only' })).files).toEqual([
+      { path: 'x/UPPER.MD', matches: 2 },
+    ]);
     const lines = await vault.call('TextSearch', { query: 'hello', maxResults: 1, contextLines: 1 });
     expect(lines.files[0]?.lines).toEqual([
       { number: 1, text: 'hello', match: true, ranges: [{ start: 0, end: 5 }] },
@@ -131,19 +149,41 @@ describe('TextSearch', () => {
 
   it('says where each match is on a line, for either engine, and marks matches up through a style', async () => {
     const vault = createVault(createMemoryFs({ 'a.md': 'an apple, an Apple\nx\n', 'b.md': `${'y'.repeat(498)}apple\n`, 'c.md': 'aab aab\n' }));
-    const style = { path: (text: string) => `<${text}>`, lineNumber: (text: string) => `#${text}`, match: (text: string) => `[${text}]`, note: (text: string) => text };
+    const style = {
+      path: (text: string) => `<${text}>`,
+      lineNumber: (text: string) => `#${text}`,
+      match: (text: string) => `[${text}]`,
+      note: (text: string) => text,
+    };
     const literal = await vault.call('TextSearch', { query: 'apple', contextLines: 1 });
     expect(literal.files.map((file) => file.lines)).toEqual([
-      [{ number: 1, text: 'an apple, an Apple', match: true, ranges: [{ start: 3, end: 8 }, { start: 13, end: 18 }] }, { number: 2, text: 'x', match: false }],
+      [
+        {
+          number: 1,
+          text: 'an apple, an Apple',
+          match: true,
+          ranges: [
+            { start: 3, end: 8 },
+            { start: 13, end: 18 },
+          ],
+        },
+        { number: 2, text: 'x', match: false },
+      ],
       // A line longer than 500 characters: a window that starts 100 characters before its first match, here reaching its end.
       [{ number: 1, text: `${'y'.repeat(495)}apple`, match: true, cut: true, column: 3, length: 503, ranges: [{ start: 495, end: 500 }] }],
     ]);
     expect(textSearch.render(literal, style).split('\n')[4]).toBe(`#1: [from character 4] …${'y'.repeat(495)}[apple]`);
     expect(textSearch.render(literal, style).split('\n').slice(0, 3)).toEqual(['<a.md>', '#1: an [apple], an [Apple]', '#2- x']);
     const emptyMatches = await vault.call('TextSearch', { query: 'x*', regex: true, filePath: 'a.md' });
-    expect(emptyMatches.files[0]?.lines).toEqual([{ number: 1, text: 'an apple, an Apple', match: true, ranges: [] }, { number: 2, text: 'x', match: true, ranges: [{ start: 0, end: 1 }] }]);
+    expect(emptyMatches.files[0]?.lines).toEqual([
+      { number: 1, text: 'an apple, an Apple', match: true, ranges: [] },
+      { number: 2, text: 'x', match: true, ranges: [{ start: 0, end: 1 }] },
+    ]);
     const linear = await vault.call('TextSearch', { query: '(a+)+b', regex: true });
-    expect(linear.files[0]?.lines?.[0]?.ranges).toEqual([{ start: 0, end: 3 }, { start: 4, end: 7 }]);
+    expect(linear.files[0]?.lines?.[0]?.ranges).toEqual([
+      { start: 0, end: 3 },
+      { start: 4, end: 7 },
+    ]);
   });
 
   it('looks for match ranges only as far as the shown text, and never splits a character', async () => {
@@ -162,7 +202,18 @@ describe('TextSearch', () => {
 });
 
 describe('TextSearch in markdown notes: each match under its section', () => {
-  const guide = ['# Guide', 'install it', '## Setup', '### Linux', 'install with apt', 'then install more', '### Windows', 'install with winget', '## Use', 'run it'].join('\n');
+  const guide = [
+    '# Guide',
+    'install it',
+    '## Setup',
+    '### Linux',
+    'install with apt',
+    'then install more',
+    '### Windows',
+    'install with winget',
+    '## Use',
+    'run it',
+  ].join('\n');
   const notes = createVault(createMemoryFs({ 'guide.md': guide, 'plain.txt': '## Not a heading\ninstall\n', 'flat.md': 'install, no heading\n' }));
   const render = async (input: Parameters<typeof notes.call<'TextSearch'>>[1]) => notes.render('TextSearch', await notes.call('TextSearch', input));
 
@@ -187,14 +238,39 @@ describe('TextSearch in markdown notes: each match under its section', () => {
 
   it('names it before a group of context, and a heading that matches under its parents', async () => {
     expect(await render({ query: 'winget|^### ', regex: true, contextLines: 1, filePath: 'guide.md' })).toBe(
-      ['guide.md', '§ ## Setup', '3- ## Setup', '4: ### Linux', '5- install with apt', '6- then install more', '7: ### Windows', '§ ## Setup > ### Windows', '8: install with winget', '9- ## Use', '[3 matching lines in 1 file]'].join('\n'),
+      [
+        'guide.md',
+        '§ ## Setup',
+        '3- ## Setup',
+        '4: ### Linux',
+        '5- install with apt',
+        '6- then install more',
+        '7: ### Windows',
+        '§ ## Setup > ### Windows',
+        '8: install with winget',
+        '9- ## Use',
+        '[3 matching lines in 1 file]',
+      ].join('\n'),
     );
   });
 
   it('gives the heading paths in the structured lines too, and drops them from matches cut to context', async () => {
     const output = await notes.call('TextSearch', { query: 'install', filePath: 'guide.md', maxResults: 2, contextLines: 2 });
     expect(textSearch.structure(output).files).toEqual([
-      { path: 'guide.md', matches: 4, lines: ['1- # Guide', '2: install it', '3- ## Setup', '4- ### Linux', '§ ## Setup > ### Linux', '5: install with apt', '6- then install more', '7- ### Windows'] },
+      {
+        path: 'guide.md',
+        matches: 4,
+        lines: [
+          '1- # Guide',
+          '2: install it',
+          '3- ## Setup',
+          '4- ### Linux',
+          '§ ## Setup > ### Linux',
+          '5: install with apt',
+          '6- then install more',
+          '7- ### Windows',
+        ],
+      },
     ]);
   });
 });

@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { compileGlob } from '../compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import { type FileSearchResult, keepFirstMatches, maxResultLineLength, parallelSearchThreshold, type SearchLine, searchText, skipReasons } from '../search-file.js';
+import {
+  type FileSearchResult,
+  keepFirstMatches,
+  maxResultLineLength,
+  parallelSearchThreshold,
+  type SearchLine,
+  searchText,
+  skipReasons,
+} from '../search-file.js';
 import { compileSearchPattern, type LineMatcher, longLiteral } from '../search-pattern.js';
 import { plainStyle, type TextStyle } from '../text-style.js';
 import type { Vault } from '../vault.js';
 import { VaultError, isVaultError } from '../vault-error.js';
 import { escapeName } from '../vault-path.js';
 import { comparePaths, type WalkedFile, walkFiles } from '../walk-files.js';
-
 
 export interface SearchFile {
   path: string;
@@ -54,15 +61,42 @@ const inputSchema = z.strictObject({
   query: z
     .string()
     .optional()
-    .describe('The text to find: a literal string unless regex is true. Leave it out, with filePattern or directoryPath, to list the files whose paths match instead (find a file by name).'),
-  caseSensitive: z.boolean().optional().describe('true: case must match; false: case is ignored. Default: smart case, which ignores case unless the query has an upper-case letter.'),
-  regex: z.boolean().default(false).describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
+    .describe(
+      'The text to find: a literal string unless regex is true. Leave it out, with filePattern or directoryPath, to list the files whose paths match instead (find a file by name).',
+    ),
+  caseSensitive: z
+    .boolean()
+    .optional()
+    .describe('true: case must match; false: case is ignored. Default: smart case, which ignores case unless the query has an upper-case letter.'),
+  regex: z
+    .boolean()
+    .default(false)
+    .describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
   filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
-  filePattern: z.string().optional().describe('A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.'),
+  filePattern: z
+    .string()
+    .optional()
+    .describe(
+      'A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.',
+    ),
   directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
-  maxResults: z.number().int().min(1).default(50).describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
-  contextLines: z.number().int().min(0).max(20).default(0).describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
-  outputMode: z.enum(['content', 'files_only']).default('content').describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
+  maxResults: z
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
+  contextLines: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(0)
+    .describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
+  outputMode: z
+    .enum(['content', 'files_only'])
+    .default('content')
+    .describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
 });
 
 export const textSearch = defineTool({
@@ -83,7 +117,10 @@ export const textSearch = defineTool({
     const { query = '', regex, maxResults, contextLines, outputMode } = input;
     if (query === '') return findPaths(vault, input, maxResults, signal);
     // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
-    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, { caseSensitive: input.caseSensitive, linear: vault.fs.searchFiles === undefined });
+    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, {
+      caseSensitive: input.caseSensitive,
+      linear: vault.fs.searchFiles === undefined,
+    });
     const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
@@ -112,7 +149,10 @@ export const textSearch = defineTool({
     const lineWord = output.totalMatches === 1 ? 'line' : 'lines';
     let summary = `${output.totalMatches} matching ${lineWord} in ${filesCount(output.totalFiles)}${output.outputMode === 'files_only' && output.totalFiles > 0 ? ' (the count after each file is its matching lines)' : ''}`;
     if (output.truncated) {
-      const shown = output.outputMode === 'files_only' ? output.files.length : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
+      const shown =
+        output.outputMode === 'files_only'
+          ? output.files.length
+          : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
       summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise \`maxResults\`, or narrow the search, to see more)`;
     }
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; `caseSensitive: false` ignores case)' : ''}`;
@@ -135,7 +175,10 @@ export const textSearch = defineTool({
 function searchBudget(vault: Vault, signal: AbortSignal) {
   const deadline = Date.now() + vault.options.searchTimeout;
   const timedOut = () =>
-    new VaultError('TIMEOUT', `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`);
+    new VaultError(
+      'TIMEOUT',
+      `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
+    );
   const checkDeadline = () => {
     signal.throwIfAborted();
     if (Date.now() > deadline) throw timedOut();
@@ -158,7 +201,18 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
     );
   }
   const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
-  const output: TextSearchOutput = { outputMode: 'paths', caseSensitive: false, contextLines: 0, files: [], totalMatches: 0, totalFiles: files.length, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
+  const output: TextSearchOutput = {
+    outputMode: 'paths',
+    caseSensitive: false,
+    contextLines: 0,
+    files: [],
+    totalMatches: 0,
+    totalFiles: files.length,
+    truncated: false,
+    maxResults,
+    skipped: [],
+    totalSkipped: 0,
+  };
   let budget = vault.options.maxOutput - 1000;
   for (const file of files.slice(0, maxResults)) {
     budget -= pathCost(file.path);
@@ -211,7 +265,13 @@ interface SearchRequest {
  * by one. The backend opens each file where it really is (`source`), so a symlinked file is searched
  * under the same budget as any other, and shown under the path it was listed at.
  */
-async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matcher: LineMatcher, request: SearchRequest, oneFileAskedFor: boolean): Promise<FileSearchResult[]> {
+async function searchCandidates(
+  vault: Vault,
+  files: readonly WalkedFile[],
+  matcher: LineMatcher,
+  request: SearchRequest,
+  oneFileAskedFor: boolean,
+): Promise<FileSearchResult[]> {
   const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
   // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
   if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
@@ -219,7 +279,16 @@ async function searchCandidates(vault: Vault, files: readonly WalkedFile[], matc
   }
   const shownAs = new Map<string, string[]>();
   for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
-  const found = await vault.fs.searchFiles([...shownAs.keys()], { query, regex, caseSensitive, contextLines, maxShown, maxFileSize: vault.options.maxFileSize, timeout: deadline - Date.now(), signal });
+  const found = await vault.fs.searchFiles([...shownAs.keys()], {
+    query,
+    regex,
+    caseSensitive,
+    contextLines,
+    maxShown,
+    maxFileSize: vault.options.maxFileSize,
+    timeout: deadline - Date.now(),
+    signal,
+  });
   return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
 }
 
@@ -266,7 +335,18 @@ function collect(
   options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
 ): TextSearchOutput {
   const { outputMode, maxResults, contextLines } = options;
-  const output: TextSearchOutput = { outputMode, caseSensitive: options.caseSensitive, contextLines, files: [], totalMatches: 0, totalFiles: 0, truncated: false, maxResults, skipped: [], totalSkipped: 0 };
+  const output: TextSearchOutput = {
+    outputMode,
+    caseSensitive: options.caseSensitive,
+    contextLines,
+    files: [],
+    totalMatches: 0,
+    totalFiles: 0,
+    truncated: false,
+    maxResults,
+    skipped: [],
+    totalSkipped: 0,
+  };
   let shownMatches = 0;
   // The skipped files named in the summary line take a small part of the bound, the rest is for the results.
   let skippedBudget = Math.floor(options.budget / 8);
