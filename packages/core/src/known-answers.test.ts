@@ -1,8 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { fileHash } from './file-hash.js';
-import { createMemoryFs } from './memory-fs.js';
-import { createVault } from './vault.js';
+import { fileHash } from './text/file-hash.js';
+import { createMemoryFs } from './vault/memory-fs.js';
+import { createVault } from './vault/vault.js';
 
 // Known answers, computed outside this code: SHA-256 from the standard's test vectors and
 // `sha256sum`, and every rendering written out whole, so that no expected value comes from the code

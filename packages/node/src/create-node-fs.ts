@@ -170,7 +170,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
         );
       }),
 
-    resolveLinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
+    resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
 
     createHasher: () => createHash('sha256'),
 

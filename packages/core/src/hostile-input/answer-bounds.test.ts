@@ -4,10 +4,10 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs, type VaultSeed } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import { isVaultError } from '../vault-error.js';
-import { bound, bigFileTimeout, open, callAny, refused, sample } from './attack-kit.js';
+import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { isVaultError } from '../vault/vault-error.js';
+import { bound, bigFileTimeout, open, callAny, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('every answer within its bound', () => {
   it(

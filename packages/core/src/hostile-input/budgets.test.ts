@@ -4,11 +4,11 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import { isVaultError } from '../vault-error.js';
-import type { VaultFs } from '../vault-fs.js';
-import { bound, hangTimeout, open, rejection, refused, sample } from './attack-kit.js';
+import { createMemoryFs } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { isVaultError } from '../vault/vault-error.js';
+import type { VaultFs } from '../vault/vault-fs.js';
+import { bound, hangTimeout, open, rejection, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('every computation within its budget (no timing: a hang fails by the test timeout)', () => {
   it(

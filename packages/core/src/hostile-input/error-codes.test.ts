@@ -4,9 +4,9 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { fileHash } from '../file-hash.js';
-import { isVaultError } from '../vault-error.js';
-import { open, rejection, refused } from './attack-kit.js';
+import { fileHash } from '../text/file-hash.js';
+import { isVaultError } from '../vault/vault-error.js';
+import { open, rejection, refused } from './__fixtures__/attack-kit.js';
 
 describe('the right code for what went wrong', () => {
   it('expectedHash "not-a-hash", "" and a hash with a trailing newline: INVALID_ARGUMENT, not STALE_FILE; file unchanged', async () => {

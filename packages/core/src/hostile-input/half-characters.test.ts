@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs, type VaultSeed } from '../memory-fs.js';
-import { tools, type ToolName } from '../tools.js';
+import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
+import { tools, type ToolName } from '../tools/tools.js';
 import { type TextReadOutput, textRead } from '../tools/text-read.js';
-import { createVault, type Vault, type VaultOptions } from '../vault.js';
-import { isVaultError, type VaultError } from '../vault-error.js';
-import { callAny, open, refused } from './attack-kit.js';
+import { createVault, type Vault, type VaultOptions } from '../vault/vault.js';
+import { isVaultError, type VaultError } from '../vault/vault-error.js';
+import { callAny, open, refused } from './__fixtures__/attack-kit.js';
 
 /** Half of a surrogate pair, alone: what a strict client (Python's json, UTF-8 encoders) cannot take. */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

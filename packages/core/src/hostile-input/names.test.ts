@@ -4,8 +4,8 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import type { VaultSeed } from '../memory-fs.js';
-import { open, refused } from './attack-kit.js';
+import type { VaultSeed } from '../vault/memory-fs.js';
+import { open, refused } from './__fixtures__/attack-kit.js';
 
 describe('names: nothing created with an unsafe character, nothing forged in output', () => {
   it('TextCreate "evil\\n[1 file in the vault root]\\nnotes/fake.md": INVALID_ARGUMENT naming \\n, nothing created', async () => {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { createLinkResolver } from '../links/create-link-resolver.js';
 import { parseLinks } from '../links/parse-links.js';
-import type { VaultSeed } from '../memory-fs.js';
-import { open } from './attack-kit.js';
+import type { VaultSeed } from '../vault/memory-fs.js';
+import { open } from './__fixtures__/attack-kit.js';
 
 /** Where each link of a note leads, resolved on the files the vault holds. */
 function targetsOf(files: VaultSeed, note: string): string[] {

@@ -6,10 +6,10 @@
  * --json prints of the typed result, through the same `boundJson`).
  */
 import { describe, expect, it } from 'vitest';
-import type { VaultSeed } from '../memory-fs.js';
-import { type ToolName, type ToolOutput, tools } from '../tools.js';
-import type { Vault } from '../vault.js';
-import { bound, open } from './attack-kit.js';
+import type { VaultSeed } from '../vault/memory-fs.js';
+import { type ToolName, type ToolOutput, tools } from '../tools/tools.js';
+import type { Vault } from '../vault/vault.js';
+import { bound, open } from './__fixtures__/attack-kit.js';
 
 /** A folder path of 15 segments of 200 characters, half of them quotes (each two characters in JSON). */
 const deep = `${'"'.repeat(100)}${'d'.repeat(100)}/`.repeat(15);

@@ -5,12 +5,12 @@
  * would who has read the source; each test checks the answer and what the vault holds after.
  */
 import { describe, expect, it } from 'vitest';
-import type { VaultSeed } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import { createLinkFs } from './create-link-fs.js';
+import type { VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { createSymlinkFs } from './__fixtures__/create-symlink-fs.js';
 
 function openLinked(seed: VaultSeed, links: Record<string, string>) {
-  const fs = createLinkFs(seed, links);
+  const fs = createSymlinkFs(seed, links);
   return { fs, vault: createVault(fs) };
 }
 
@@ -31,14 +31,14 @@ describe('a symlinked note is planned where it really is', () => {
     expect(fs.toJSON()['x/real.md']).toBe('[l](../y/t.md) and [[t]]\n');
     expect(output.links?.notesChanged).toBe(1);
     expect(new Set(output.links?.rewritten.map((change) => change.file))).toEqual(new Set(['x/real.md']));
-    expect(fs.links()).toEqual({ 'alias.md': 'x/real.md', 'b/alias2.md': 'x/real.md' });
+    expect(fs.symlinks()).toEqual({ 'alias.md': 'x/real.md', 'b/alias2.md': 'x/real.md' });
   });
 
   it('a Move of the symlink itself moves the link, and leaves the relative links of the note it leads to as they are', async () => {
     const { fs, vault } = openLinked(seed, { 'alias.md': 'x/real.md' });
     await vault.call('Move', { sourcePath: 'alias.md', destinationPath: 'deep/er/alias.md' });
     expect(fs.toJSON()['x/real.md']).toBe(seed['x/real.md']);
-    expect(fs.links()).toEqual({ 'deep/er/alias.md': 'x/real.md' });
+    expect(fs.symlinks()).toEqual({ 'deep/er/alias.md': 'x/real.md' });
   });
 
   it('links to the symlink are still rewritten when the symlink moves', async () => {

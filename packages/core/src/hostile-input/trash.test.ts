@@ -4,10 +4,10 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import type { VaultSeed } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import { open, refused, fileCount } from './attack-kit.js';
-import { createRacingFs } from './create-racing-fs.js';
+import type { VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { open, refused, fileCount } from './__fixtures__/attack-kit.js';
+import { createRacingFs } from './__fixtures__/create-racing-fs.js';
 
 describe('the trash: nothing is ever lost', () => {
   it('RemoveFile d/a.md and d/a~2.md at once, .trash/d/a.md present: two different trash paths, no file lost', async () => {

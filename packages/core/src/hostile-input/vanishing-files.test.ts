@@ -6,9 +6,9 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs, type MemoryFs, type VaultSeed } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import { refused } from './attack-kit.js';
+import { createMemoryFs, type MemoryFs, type VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { refused } from './__fixtures__/attack-kit.js';
 
 /** A memory backend on which `gone` (a file or a folder) is moved into the trash by "another call" right after the vault root is first listed, or `gone` itself first looked at. */
 function createVanishingFs(seed: VaultSeed, gone: string, after: 'listing' | 'stat' = 'listing'): MemoryFs {

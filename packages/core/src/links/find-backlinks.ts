@@ -1,4 +1,4 @@
-import type { Vault } from '../vault.js';
+import type { Vault } from '../vault/vault.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';

@@ -1,7 +1,7 @@
 import pMap from 'p-map';
-import { parallelSearchThreshold, skipReasons } from '../search-file.js';
-import type { Vault } from '../vault.js';
-import { isVaultError } from '../vault-error.js';
+import { parallelSearchThreshold, skipReasons } from '../search/search-file.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError } from '../vault/vault-error.js';
 import type { LinkBudget } from './link-budget.js';
 import { type LinkNames, linkPattern } from './link-pattern.js';
 

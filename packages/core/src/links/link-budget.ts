@@ -1,5 +1,5 @@
-import type { Vault } from '../vault.js';
-import { VaultError } from '../vault-error.js';
+import type { Vault } from '../vault/vault.js';
+import { VaultError } from '../vault/vault-error.js';
 
 /** The time budget of a link-aware Move's (or RemoveFile's) reading: the search's. */
 export interface LinkBudget {

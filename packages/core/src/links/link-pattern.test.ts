@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSearchPattern } from '../search-pattern.js';
+import { compileSearchPattern } from '../search/search-pattern.js';
 import { linkPattern } from './link-pattern.js';
 
 describe('linkPattern: the lines that may link to a name, and not prose that mentions it', () => {

@@ -1,4 +1,4 @@
-import { maxQueryLength } from '../search-pattern.js';
+import { maxQueryLength } from '../search/search-pattern.js';
 import { quotedPath } from './front-matter-scalars.js';
 import { angleEscapedName, urlEscapedName } from './write-link-path.js';
 

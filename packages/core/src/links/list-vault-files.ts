@@ -1,7 +1,7 @@
-import type { Vault } from '../vault.js';
-import { VaultError } from '../vault-error.js';
-import { joinVaultPath } from '../vault-path.js';
-import { readListedFolder } from '../read-listed-folder.js';
+import type { Vault } from '../vault/vault.js';
+import { VaultError } from '../vault/vault-error.js';
+import { joinVaultPath } from '../vault/vault-path.js';
+import { readListedFolder } from '../vault/read-listed-folder.js';
 
 /** Most files a link-aware Move looks at; a larger vault is told to move without updating links. */
 export const maxVaultFiles = 1_000_000;

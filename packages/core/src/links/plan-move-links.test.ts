@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs } from '../memory-fs.js';
-import { createVault } from '../vault.js';
+import { createMemoryFs } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
 import { linkBudget } from './link-budget.js';
 import { planMoveLinks } from './plan-move-links.js';
 

@@ -1,6 +1,6 @@
-import type { Vault } from '../vault.js';
-import { VaultError } from '../vault-error.js';
-import { extensionOf } from '../vault-path.js';
+import type { Vault } from '../vault/vault.js';
+import { VaultError } from '../vault/vault-error.js';
+import { extensionOf } from '../vault/vault-path.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
 import type { LinkBudget } from './link-budget.js';

@@ -1,4 +1,4 @@
-import { codeBlockCloser } from '../code-block-closer.js';
+import { codeBlockCloser } from '../text/code-block-closer.js';
 
 const blockMark = /[`~$]/;
 const nonBlank = /\S/;

@@ -1,4 +1,4 @@
-import type { Vault } from '../vault.js';
+import type { Vault } from '../vault/vault.js';
 import type { LinkFormat } from './write-link-path.js';
 
 /** Obsidian's settings file; its `newLinkFormat` says how new links name their target. */

@@ -1,6 +1,6 @@
 import pMap from 'p-map';
-import type { Vault } from '../vault.js';
-import { isVaultError } from '../vault-error.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError } from '../vault/vault-error.js';
 import { loadNote, notesAtOnce } from './find-linking-notes.js';
 import type { LinkChange, LinkIssue } from './plan-note-links.js';
 import { planNoteLinks } from './plan-note-links.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.js';
-import { plainStyle } from '../text-style.js';
-import { VaultError } from '../vault-error.js';
-import { joinVaultPath } from '../vault-path.js';
-import { comparePaths } from '../walk-files.js';
-import { readListedFolder } from '../read-listed-folder.js';
+import { defineTool } from './define-tool.js';
+import { plainStyle } from '../text/text-style.js';
+import { VaultError } from '../vault/vault-error.js';
+import { joinVaultPath } from '../vault/vault-path.js';
+import { comparePaths } from '../vault/walk-files.js';
+import { readListedFolder } from '../vault/read-listed-folder.js';
 
 /** Most folders one ListDirectories call returns. */
 export const maxListedDirectories = 1000;

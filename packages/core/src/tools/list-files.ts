@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.js';
-import { plainStyle, type TextStyle } from '../text-style.js';
-import { VaultError } from '../vault-error.js';
-import { escapeName, joinVaultPath } from '../vault-path.js';
-import { comparePaths } from '../walk-files.js';
+import { defineTool } from './define-tool.js';
+import { plainStyle, type TextStyle } from '../text/text-style.js';
+import { VaultError } from '../vault/vault-error.js';
+import { escapeName, joinVaultPath } from '../vault/vault-path.js';
+import { comparePaths } from '../vault/walk-files.js';
 
 /** Files one ListFiles call lists unless maxResults says otherwise. */
 export const defaultListedFiles = 200;

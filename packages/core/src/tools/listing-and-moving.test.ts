@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs } from '../memory-fs.js';
-import { createVault } from '../vault.js';
+import { createMemoryFs } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
 import { listDirectories } from './list-directories.js';
 import { listFiles } from './list-files.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryFs, type VaultSeed } from '../memory-fs.js';
-import { createVault } from '../vault.js';
-import type { VaultFs } from '../vault-fs.js';
+import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import type { VaultFs } from '../vault/vault-fs.js';
 
 function open(seed: VaultSeed, fs: VaultFs = createMemoryFs(seed)) {
   return { fs: fs as ReturnType<typeof createMemoryFs>, vault: createVault(fs) };

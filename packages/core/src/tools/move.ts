@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { firstCharacters } from '../character-boundary.js';
-import { defineTool } from '../define-tool.js';
+import { firstCharacters } from '../text/character-boundary.js';
+import { defineTool } from './define-tool.js';
 import { linkBudget } from '../links/link-budget.js';
 import { type MoveLinksPlan, planMoveLinks } from '../links/plan-move-links.js';
 import type { LinkChange, LinkIssue } from '../links/plan-note-links.js';
 import { writeLinkRewrites } from '../links/write-link-rewrites.js';
-import { plainStyle, type TextStyle } from '../text-style.js';
-import type { Vault } from '../vault.js';
-import { isVaultError, VaultError } from '../vault-error.js';
-import { checkNewName, escapeName, namesFolder, parentOf } from '../vault-path.js';
+import { plainStyle, type TextStyle } from '../text/text-style.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError, VaultError } from '../vault/vault-error.js';
+import { checkNewName, escapeName, namesFolder, parentOf } from '../vault/vault-path.js';
 
 /** Rewritten links and links not judged that an answer lists; the totals count them all. */
 export const maxListedLinks = 100;

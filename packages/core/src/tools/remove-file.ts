@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.js';
+import { defineTool } from './define-tool.js';
 import { findBacklinks } from '../links/find-backlinks.js';
 import { linkBudget } from '../links/link-budget.js';
-import { plainStyle } from '../text-style.js';
-import type { Vault } from '../vault.js';
-import { isVaultError, VaultError } from '../vault-error.js';
-import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault-path.js';
+import { plainStyle } from '../text/text-style.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError, VaultError } from '../vault/vault-error.js';
+import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault/vault-path.js';
 
 /** Notes linking to the removed file that an answer names; `linkedFromTotal` counts them all. */
 export const maxListedBacklinks = 50;
@@ -83,7 +83,7 @@ async function moveToTrash(vault: Vault, path: string): Promise<string> {
   const dot = wanted.lastIndexOf('.');
   const [stem, extension] = dot > slash + 1 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
   const folder = parentOf(wanted);
-  if (((await vault.fs.resolveLinks?.(folder)) ?? folder) !== folder) {
+  if (((await vault.fs.resolveSymlinks?.(folder)) ?? folder) !== folder) {
     throw new VaultError(
       'IO_ERROR',
       `The trash folder ${folder} is a symlink or runs through one, so nothing was moved there. Remove the link from .trash/ and retry.`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fileHash } from '../file-hash.js';
-import { createMemoryFs } from '../memory-fs.js';
-import { createVault } from '../vault.js';
+import { fileHash } from '../text/file-hash.js';
+import { createMemoryFs } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
 import { textCreate } from './text-create.js';
 
 function open(seed: Record<string, string> = {}) {

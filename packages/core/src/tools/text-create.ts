@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.js';
-import { fileHash } from '../file-hash.js';
-import { countOf } from '../line-endings.js';
-import { plainStyle } from '../text-style.js';
-import { VaultError } from '../vault-error.js';
-import { checkTextToWrite } from '../text-codec.js';
-import { checkNewName, parentOf } from '../vault-path.js';
+import { defineTool } from './define-tool.js';
+import { fileHash } from '../text/file-hash.js';
+import { countOf } from '../text/line-endings.js';
+import { plainStyle } from '../text/text-style.js';
+import { VaultError } from '../vault/vault-error.js';
+import { checkTextToWrite } from '../text/text-codec.js';
+import { checkNewName, parentOf } from '../vault/vault-path.js';
 
 const outputSchema = z.object({
   path: z.string(),

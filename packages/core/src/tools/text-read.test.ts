@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fileHash } from '../file-hash.js';
-import { createMemoryFs } from '../memory-fs.js';
-import type { TextStyle } from '../text-style.js';
-import { createVault } from '../vault.js';
-import type { VaultFs } from '../vault-fs.js';
+import { fileHash } from '../text/file-hash.js';
+import { createMemoryFs } from '../vault/memory-fs.js';
+import type { TextStyle } from '../text/text-style.js';
+import { createVault } from '../vault/vault.js';
+import type { VaultFs } from '../vault/vault-fs.js';
 import { textRead } from './text-read.js';
 
 const numbered = (count: number) => `${Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')}\n`;

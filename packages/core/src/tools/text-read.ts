@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.js';
-import { createFileHasher, fileHash } from '../file-hash.js';
-import type { LineEnding } from '../line-endings.js';
-import { createLineWindow, type LineWindow, renderWindowLine, type WindowLine } from '../line-window.js';
-import { lineIndexCache } from '../line-index-cache.js';
-import { resumeWindow, type StreamedWindow, streamWindow } from '../stream-window.js';
-import { createTextDecoder, hasBom } from '../text-codec.js';
-import { plainStyle } from '../text-style.js';
-import type { Vault } from '../vault.js';
-import { VaultError } from '../vault-error.js';
-import { escapeName } from '../vault-path.js';
+import { defineTool } from './define-tool.js';
+import { createFileHasher, fileHash } from '../text/file-hash.js';
+import type { LineEnding } from '../text/line-endings.js';
+import { createLineWindow, type LineWindow, renderWindowLine, type WindowLine } from '../text/line-window.js';
+import { lineIndexCache } from '../text/line-index-cache.js';
+import { resumeWindow, type StreamedWindow, streamWindow } from '../text/stream-window.js';
+import { createTextDecoder, hasBom } from '../text/text-codec.js';
+import { plainStyle } from '../text/text-style.js';
+import type { Vault } from '../vault/vault.js';
+import { VaultError } from '../vault/vault-error.js';
+import { escapeName } from '../vault/vault-path.js';
 
 /** Most lines one TextRead call returns. */
 export const maxReadLines = 500;

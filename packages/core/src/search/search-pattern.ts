@@ -1,0 +1,423 @@
+import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
+import { findAll, indexOfLinear } from '../text/find-all.js';
+import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
+import { VaultError } from '../vault/vault-error.js';
+
+/** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
+export interface MatchRange {
+  start: number;
+  end: number;
+}
+
+/** Tests one line of text, and says where in it the query matches. */
+export interface LineMatcher {
+  test(line: string): boolean;
+  /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later. */
+  ranges(line: string, until: number): MatchRange[];
+  /** Whether a whole text may have a matching line (false means none has), tested in one pass over it; left out when that cannot be told. */
+  mayMatch?(text: string): boolean;
+  /** How many lines of a whole text match, counted in one pass over it; left out when that cannot be told. */
+  countLines?(text: string): number;
+}
+
+/** Longest query: longer ones are refused before any engine compiles them (V8 overflows its stack on huge patterns). */
+export const maxQueryLength = 10_000;
+/** From this length on, a literal is long enough for V8's engine to be superlinear on periodic text ("a" x 1000 + "b" + "a" x 1000 in 4 MB of "a": 2 s). */
+export const longLiteral = 32;
+
+/** How a query is compiled: `caseSensitive` overrides smart case; `linear` is for a search on the main thread. */
+export interface SearchPatternOptions {
+  caseSensitive?: boolean;
+  linear?: boolean;
+}
+
+/**
+ * Turns a TextSearch query into the matcher that tests each line. Smart case unless `caseSensitive`
+ * says: the search ignores case unless the query has an upper-case letter (in a regex, escapes such
+ * as \W or \S do not count).
+ *
+ * A regex runs on JavaScript's engine, except one shaped for catastrophic backtracking (a repeated
+ * group, or several open-ended repeats), which runs on RE2's linear-time engine instead: JavaScript
+ * cannot interrupt a RegExp stuck on one long line. With `linear` (a search on the main thread, where
+ * no time budget can stop a stuck RegExp) every regex RE2 can run runs on RE2, and so does a long literal.
+ */
+export async function compileSearchPattern(
+  query: string,
+  regex: boolean,
+  options: SearchPatternOptions = {},
+): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
+  const { linear = false } = options;
+  if (query === '') throw new VaultError('INVALID_ARGUMENT', '`query` is empty. Pass the text (or regular expression) to search for.');
+  if (query.length > maxQueryLength) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `\`query\` is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`,
+    );
+  }
+  const caseSensitive = options.caseSensitive ?? /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
+  const flags = caseSensitive ? '' : 'i';
+  if (!regex && linear && query.length > longLiteral) {
+    // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
+    // case-sensitive literal with V8's indexOf: on the main thread, the linear finder, or RE2 ignoring case.
+    return { matcher: caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false))!, caseSensitive };
+  }
+  if (!regex) {
+    // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
+    const pattern = compiled(escapeRegExp(query), `${flags}u`, query);
+    const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
+    const literal = nativeMatcher(pattern);
+    const lineBreakFree = !/[\r\n]/.test(query);
+    return {
+      matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) },
+      caseSensitive,
+    };
+  }
+  // Parsed here (a syntax error is the caller's to fix), compiled by V8 only where it runs: compiling
+  // some patterns (a? repeated 56 times, case-insensitive) takes V8 longer than running them.
+  const native = compileNative(query, flags);
+  const backtracks = mayBacktrack(query);
+  const onRe2 = backtracks || linear ? await linearMatcher(query, caseSensitive) : undefined;
+  if (onRe2) return { matcher: onRe2, caseSensitive };
+  if (backtracks) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
+    );
+  }
+  const matcher = nativeMatcher(native);
+  // A matching line holds one of these words (or the literal every match holds): one fast scan of the
+  // whole text finds the lines that may match, and only those are tried (the user's own regex is never
+  // run over a whole text, where it could backtrack across lines).
+  const words = literalsOfMatches(query, true);
+  if (words === undefined) {
+    if (!staysInLine(query)) return { matcher, caseSensitive };
+    // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
+    const everywhere = new RegExp(native.source, `${native.flags}g`);
+    const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
+    return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) }, caseSensitive };
+  }
+  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
+  const mayMatch = (text: string) => {
+    candidates.lastIndex = 0;
+    return candidates.test(text);
+  };
+  return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) }, caseSensitive };
+}
+
+/**
+ * Whether a regex can only match within a line, as it would on the line alone: made of plain
+ * characters (no line break), `.`, groups without lookaround, alternations, quantifiers, `\\b`, `\\B`,
+ * `\\d`, `\\w`, escaped punctuation and classes of such (not negated). No anchors (`$` would
+ * match before a lone CR over a whole text), no lookaround, no backreferences, no escapes that name a
+ * character by number. Conservative: false whenever in doubt.
+ */
+export function staysInLine(query: string): boolean {
+  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdw]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+  for (let index = 0; index < query.length; index += 1) {
+    const char = query[index]!;
+    if (char === '\\') {
+      if (!allowedEscape(query[index + 1])) return false;
+      index += 1;
+    } else if (char === '[') {
+      const end = classEnd(query, index);
+      if (end === -1 || query[index + 1] === '^') return false;
+      for (let inner = index + 1; inner < end; inner += 1) {
+        if (query[inner] === '\\') {
+          // In a class, \b is a backspace: allowed too, like \d and \w.
+          if (!allowedEscape(query[inner + 1])) return false;
+          inner += 1;
+        } else if (lineBreaks.includes(query[inner]!)) return false;
+      }
+      index = end;
+    } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return false;
+    else if (char === '^' || char === '$' || lineBreaks.includes(char)) return false;
+  }
+  return true;
+}
+
+const lineBreaks = '\r\n\u2028\u2029';
+
+/**
+ * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`) matches,
+ * up to `enough`: one scan, each line counted once, the line after a final line break not a line.
+ */
+function countLinesMatched(text: string, everywhere: RegExp, enough = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  everywhere.lastIndex = 0;
+  while (count < enough) {
+    const found = everywhere.exec(text);
+    if (found === null || (found.index === text.length && (text === '' || text.endsWith('\n')))) break;
+    count += 1;
+    const end = text.indexOf('\n', found.index);
+    if (end === -1) break;
+    everywhere.lastIndex = end + 1;
+  }
+  return count;
+}
+
+/**
+ * Lines of `text` that pass `test`, trying only the lines where `candidates` (a global regex of
+ * literals without line breaks) finds a match: each line once, the text scanned once.
+ */
+function countCandidateLines(text: string, candidates: RegExp, test: (line: string) => boolean): number {
+  let count = 0;
+  candidates.lastIndex = 0;
+  for (let found = candidates.exec(text); found !== null; found = candidates.exec(text)) {
+    const start = text.lastIndexOf('\n', found.index) + 1;
+    const end = text.indexOf('\n', found.index);
+    // A line as splitting on /\r?\n/ gives it: without the \r of a CRLF.
+    const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
+    if (test(line)) count += 1;
+    if (end === -1) break;
+    candidates.lastIndex = end + 1;
+  }
+  return count;
+}
+
+/** A case-sensitive literal matched with the linear finder (`findAll`). */
+function literalMatcher(literal: string): LineMatcher {
+  const test = (line: string) => indexOfLinear(line, literal) !== -1;
+  const ranges = (line: string, until: number) => {
+    const found: MatchRange[] = [];
+    for (const start of findAll(line, literal, { overlapping: false })) {
+      if (start >= until) break;
+      found.push({ start, end: start + literal.length });
+    }
+    return found;
+  };
+  return { test, ranges, mayMatch: test };
+}
+
+/** The regex on RE2's linear-time engine, or `undefined` when it uses what RE2 lacks. */
+async function linearMatcher(query: string, caseSensitive: boolean): Promise<LineMatcher | undefined> {
+  const { RE2JS } = await import('re2js');
+  let linear: InstanceType<typeof RE2JS>;
+  try {
+    linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+  } catch {
+    return undefined;
+  }
+  const ranges = (line: string, until: number) => {
+    const found: MatchRange[] = [];
+    for (const match = linear.matcher(line); match.find() && match.start() < until; ) {
+      if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+    }
+    return found;
+  };
+  return { test: (line) => linear.test(line), ranges };
+}
+
+/** A literal's RegExp, compiled now (V8 compiles lazily, at the first match), so that one too large for the engine is refused here. */
+function compiled(source: string, flags: string, query: string): RegExp {
+  try {
+    const pattern = new RegExp(source, flags);
+    pattern.test('');
+    return pattern;
+  } catch (error) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `The query ${firstCharacters(query, 100)} cannot be compiled: ${firstCharacters((error as Error).message, 200)}. Search for a shorter or simpler pattern.`,
+    );
+  }
+}
+
+function nativeMatcher(pattern: RegExp): LineMatcher {
+  const global = new RegExp(pattern.source, `${pattern.flags}g`);
+  return {
+    test: (line) => pattern.test(line),
+    ranges: (line, until) => {
+      const found: MatchRange[] = [];
+      for (const match of line.matchAll(global)) {
+        if (match.index >= until) break;
+        if (match[0] !== '') found.push({ start: match.index, end: match.index + match[0].length });
+      }
+      return found;
+    },
+  };
+}
+
+/** Lines of `text` where a literal without line breaks (`everywhere`, a global regex) occurs: one scan, each line counted once. */
+function countMatchingLines(text: string, everywhere: RegExp): number {
+  let count = 0;
+  let lineEnd = -1;
+  for (const match of text.matchAll(everywhere)) {
+    if (match.index < lineEnd) continue;
+    count += 1;
+    lineEnd = text.indexOf('\n', match.index);
+    if (lineEnd === -1) break;
+  }
+  return count;
+}
+
+/** The regex parsed (not yet compiled: see `compileSearchPattern`). */
+function compileNative(query: string, flags: string): RegExp {
+  try {
+    return new RegExp(query, `${flags}u`);
+  } catch {
+    try {
+      // Not valid in Unicode mode (e.g. an identity escape like \-): fall back to the classic syntax.
+      return new RegExp(query, flags);
+    } catch (error) {
+      throw new VaultError(
+        'INVALID_ARGUMENT',
+        `The regex ${firstCharacters(query, 200)} is invalid: ${firstCharacters((error as Error).message, 300)}. Fix it, or set \`regex: false\` to search for the literal text.`,
+      );
+    }
+  }
+}
+
+/**
+ * The words of a regex that is an alternation of plain words, optionally in a group and between word
+ * boundaries (`\b(mutex|semaphore)\b`, `TODO|FIXME`): every match holds one of them. Anything else:
+ * undefined. The user's own regex is never run over a whole text, where it could backtrack across lines.
+ */
+function alternativeWords(query: string): string[] | undefined {
+  const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
+  return (body?.[1] ?? body?.[2])?.split('|');
+}
+
+/**
+ * Literals of which every line a query matches holds one, matched as the query matches (ignoring case
+ * when it does): the literal itself; for a regex, the words of an alternation of plain words, or the
+ * literals every match holds one of (see `requiredLiterals`). Undefined when a regex has none. A
+ * backend's index can pass over the files that hold none of them.
+ */
+export function literalsOfMatches(query: string, regex: boolean): string[] | undefined {
+  if (!regex) return [query];
+  return alternativeWords(query) ?? requiredLiterals(query);
+}
+
+/**
+ * Literals (of 3 characters or more) of which every match of a regex holds one, read off its
+ * structure: each of its alternatives gives its own. In an alternative, the runs of plain characters
+ * and the groups (neither repeated nor lookaround) whose alternatives all give literals are the
+ * candidates, and the one whose shortest literal is longest wins. Classes, escapes of letters and
+ * digits, `.` and anchors end a run, and a character made optional or repeated by a quantifier is
+ * left out. Undefined when an alternative gives none. It only has to be true of every match: fewer or
+ * shorter literals than could be found are fine, a wrong one never.
+ */
+export function requiredLiterals(query: string): string[] | undefined {
+  return literalsOfAlternatives(query, 0, query.length, 0);
+}
+
+/** Groups nested deeper than this are not looked into (each level reads its text again). */
+const maxGroupDepth = 4;
+
+function literalsOfAlternatives(query: string, from: number, to: number, depth: number): string[] | undefined {
+  const found = new Set<string>();
+  let start = from;
+  for (let index = from; index <= to; index += 1) {
+    const char = query[index];
+    if (index === to || char === '|') {
+      const literals = literalsOfSequence(query, start, index, depth);
+      if (literals === undefined) return undefined;
+      for (const literal of literals) found.add(literal);
+      start = index + 1;
+    } else if (char === '\\') index += 1;
+    else if (char === '(' || char === '[') {
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    }
+  }
+  return [...found];
+}
+
+/** The literals of one alternative, `query[from, to)` (no `|` at its level): see `requiredLiterals`. */
+function literalsOfSequence(query: string, from: number, to: number, depth: number): string[] | undefined {
+  const braces = /\{\d*(?:,\d*)?\}/y;
+  let best: string[] | undefined;
+  const consider = (literals: string[] | undefined) => {
+    if (literals === undefined || literals.length === 0) return;
+    const shortest = Math.min(...literals.map((literal) => literal.length));
+    if (shortest >= 3 && (best === undefined || shortest > Math.min(...best.map((literal) => literal.length)))) best = literals;
+  };
+  let run = '';
+  const end = () => {
+    consider([run]);
+    run = '';
+  };
+  for (let index = from; index < to; index += 1) {
+    const char = query[index]!;
+    if (char === '\\') {
+      const next = query[index + 1];
+      if (next !== undefined && !/[\p{L}\p{N}]/u.test(next)) {
+        run += next;
+        index += 1;
+        continue;
+      }
+      // A class, an anchor or a character named by number (`\x41`, `\u{1F600}`, `\k<name>`): the run ends, and the whole escape is passed over.
+      end();
+      index = escapeEnd(query, index);
+      if (index === -1) return undefined;
+    } else if (char === '(' || char === '[') {
+      end();
+      const close = closingOf(query, index);
+      if (close === -1) return undefined;
+      const inner = char === '(' && depth < maxGroupDepth ? groupBodyStart(query, index) : -1;
+      const repeated = close + 1 < to && '*+?{'.includes(query[close + 1]!);
+      if (inner !== -1 && !repeated) consider(literalsOfAlternatives(query, inner, close, depth + 1));
+      index = close;
+    } else if ('*+?{'.includes(char)) {
+      // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
+      run = run.slice(0, characterBoundary(run, run.length - 1));
+      end();
+      if (char === '{') {
+        // The whole of a count, {2} or {2,5}, is the quantifier.
+        braces.lastIndex = index;
+        index += (braces.exec(query)?.[0].length ?? 1) - 1;
+      }
+    } else if ('.^$)]}'.includes(char)) end();
+    else run += char;
+  }
+  end();
+  return best;
+}
+
+/** Where the body of the group opened at `open` starts (after `(`, `(?:` or `(?<name>`), or -1 for lookaround and modifiers. */
+function groupBodyStart(query: string, open: number): number {
+  if (query[open + 1] !== '?') return open + 1;
+  if (query[open + 2] === ':') return open + 3;
+  const nameEnd = query[open + 2] === '<' && query[open + 3] !== '=' && query[open + 3] !== '!' ? query.indexOf('>', open) : -1;
+  return nameEnd === -1 ? -1 : nameEnd + 1;
+}
+
+/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
+function closingOf(query: string, open: number): number {
+  if (query[open] === '[') return classEnd(query, open);
+  let depth = 0;
+  for (let index = open; index < query.length && index !== -1; index += 1) {
+    const char = query[index];
+    if (char === '\\') index += 1;
+    else if (char === '[') index = classEnd(query, index);
+    else if (char === '(') depth += 1;
+    else if (char === ')' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
+function classEnd(query: string, open: number): number {
+  for (let index = open + 1; index < query.length; index += 1) {
+    if (query[index] === '\\') index += 1;
+    else if (query[index] === ']') return index;
+  }
+  return -1;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/**
+ * A repeated group, or two or more repeats that can match more or less (`*`, `+`, `?`, `{n,}`,
+ * `{n,m}`; `a?` repeated 56 times is as exponential as `(a?){56}`): the shapes behind catastrophic
+ * backtracking.
+ */
+function mayBacktrack(pattern: string): boolean {
+  // A "?" right after "(" opens a group's modifier, and after another quantifier makes it lazy: neither is a repeat.
+  const plain = structureOf(pattern)
+    .replace(/\(\?/g, '(')
+    .replace(/([*+?}])\?/g, '$1');
+  const repeats = plain.match(/[*+?]|\{\d+,\d*\}/g)?.length ?? 0;
+  return /\)(?:[*+?]|\{\d)/.test(plain) || repeats >= 2;
+}

@@ -1,0 +1,462 @@
+import { z } from 'zod';
+import { compileGlob } from './compile-glob.js';
+import { defineTool } from '../define-tool.js';
+import {
+  type FileSearchResult,
+  keepFirstMatches,
+  maxResultLineLength,
+  parallelSearchThreshold,
+  type SearchLine,
+  searchText,
+  skipReasons,
+} from '../../search/search-file.js';
+import { compileSearchPattern, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
+import { plainStyle, type TextStyle } from '../../text/text-style.js';
+import type { Vault } from '../../vault/vault.js';
+import { VaultError, isVaultError } from '../../vault/vault-error.js';
+import { escapeName } from '../../vault/vault-path.js';
+import { comparePaths, type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+
+export interface SearchFile {
+  path: string;
+  /** Matching lines in this file (not occurrences); absent in `paths` mode. */
+  matches?: number;
+  /** Matching and context lines shown, in line order (content mode only). */
+  lines?: SearchLine[];
+}
+
+export interface TextSearchOutput {
+  /** `paths` when there was no query: the files whose paths match, found by name. */
+  outputMode: 'content' | 'files_only' | 'paths';
+  caseSensitive: boolean;
+  contextLines: number;
+  /** The files shown, by path. */
+  files: SearchFile[];
+  /** Matching lines in every file searched, shown or not. */
+  totalMatches: number;
+  /** Files with at least one matching line (in `paths` mode: files whose paths match), shown or not. */
+  totalFiles: number;
+  /** True when maxResults cut the output. */
+  truncated: boolean;
+  maxResults: number;
+  /** Files left out because they are not text or are too large, with the reason: the first few. */
+  skipped: { path: string; reason: string }[];
+  /** How many files were left out in all. */
+  totalSkipped: number;
+}
+
+const outputSchema = z.object({
+  outputMode: z.enum(['content', 'files_only', 'paths']),
+  caseSensitive: z.boolean(),
+  totalMatches: z.number(),
+  totalFiles: z.number(),
+  truncated: z.boolean(),
+  /** Each file shown; in content mode its lines as the text shows them: `N: match`, `N- context`, `§ heading path`. */
+  files: z.array(z.object({ path: z.string(), matches: z.number().optional(), lines: z.array(z.string()).optional() })),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  totalSkipped: z.number(),
+});
+
+const inputSchema = z.strictObject({
+  query: z
+    .string()
+    .optional()
+    .describe(
+      'The text to find: a literal string unless regex is true. Leave it out, with filePattern or directoryPath, to list the files whose paths match instead (find a file by name).',
+    ),
+  caseSensitive: z
+    .boolean()
+    .optional()
+    .describe('true: case must match; false: case is ignored. Default: smart case, which ignores case unless the query has an upper-case letter.'),
+  regex: z
+    .boolean()
+    .default(false)
+    .describe('Treat query as a JavaScript regular expression, matched against each line (^ and $ anchor a line). Default false.'),
+  filePath: z.string().optional().describe('Search only this file; directoryPath and filePattern are then ignored. Default: not set.'),
+  filePattern: z
+    .string()
+    .optional()
+    .describe(
+      'A glob on the vault-relative path, such as "*.md" or "projects/**/*.txt", case-insensitive; a pattern without "/" matches the file name at any depth. Default: every allowed file.',
+    ),
+  directoryPath: z.string().optional().describe('Search only below this folder (vault-relative). Default: the vault root.'),
+  maxResults: z
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
+  contextLines: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(0)
+    .describe('Lines of context to show before and after each matching line, in content mode. Default 0.'),
+  outputMode: z
+    .enum(['content', 'files_only'])
+    .default('content')
+    .describe('"content": matching lines with line numbers, grouped by file; "files_only": one line per file with its match count. Default "content".'),
+});
+
+export const textSearch = defineTool({
+  name: 'TextSearch',
+  title: 'Search text files',
+  description: [
+    'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file and section ("§ ## Setup"); "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
+    'Case: smart case (ignores case unless the query has an upper-case letter); caseSensitive overrides it. regex: JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there).',
+    'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian) and other extensions are not searched; the trash only with directoryPath ".trash".',
+    `maxResults (default 50) bounds the lines or files returned; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
+    'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}; {"filePattern": "*c4996*"}.',
+  ].join('\n'),
+  inputSchema,
+  outputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run(input, vault, { signal }): Promise<TextSearchOutput> {
+    const { query = '', regex, maxResults, contextLines, outputMode } = input;
+    if (query === '') return findPaths(vault, input, maxResults, signal);
+    // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
+    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, {
+      caseSensitive: input.caseSensitive,
+      linear: vault.fs.searchFiles === undefined,
+    });
+    const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
+    const files = await candidateFiles(vault, input, checkDeadline);
+    // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
+    const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
+    const request = { query, regex, caseSensitive, contextLines, maxShown, deadline, signal, checkDeadline };
+    // A backend's TIMEOUT gets the message that names the budget.
+    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined).catch((error: unknown) => {
+      throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
+    });
+    // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
+    if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
+    // The answer's bound, less room for the summary line.
+    return collect(found, { outputMode, caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
+  },
+
+  render(output, style = plainStyle) {
+    if (output.outputMode === 'paths') return renderPaths(output, style);
+    const body: string[] = [];
+    for (const file of output.files) {
+      if (output.outputMode === 'files_only') {
+        body.push(`${style.path(file.path)}: ${file.matches}`);
+        continue;
+      }
+      body.push(style.path(file.path), ...renderFileLines(file.lines ?? [], style, output.contextLines > 0));
+    }
+    const lineWord = output.totalMatches === 1 ? 'line' : 'lines';
+    let summary = `${output.totalMatches} matching ${lineWord} in ${filesCount(output.totalFiles)}${output.outputMode === 'files_only' && output.totalFiles > 0 ? ' (the count after each file is its matching lines)' : ''}`;
+    if (output.truncated) {
+      const shown =
+        output.outputMode === 'files_only'
+          ? output.files.length
+          : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
+      summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise \`maxResults\`, or narrow the search, to see more)`;
+    }
+    if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; `caseSensitive: false` ignores case)' : ''}`;
+    return [...body, style.note(`[${summary}${skippedNote(output, style)}]`)].join('\n');
+  },
+
+  structure: (output) => ({
+    outputMode: output.outputMode,
+    caseSensitive: output.caseSensitive,
+    totalMatches: output.totalMatches,
+    totalFiles: output.totalFiles,
+    truncated: output.truncated,
+    files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: renderFileLines(lines, plainStyle, false) } : file)),
+    skipped: output.skipped,
+    totalSkipped: output.totalSkipped,
+  }),
+});
+
+/** A search's time budget: `checkDeadline` throws `timedOut()` past it, or the signal's reason once cancelled. */
+function searchBudget(vault: Vault, signal: AbortSignal) {
+  const deadline = Date.now() + vault.options.searchTimeout;
+  const timedOut = () =>
+    new VaultError(
+      'TIMEOUT',
+      `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
+    );
+  const checkDeadline = () => {
+    signal.throwIfAborted();
+    if (Date.now() > deadline) throw timedOut();
+  };
+  return { deadline, timedOut, checkDeadline };
+}
+
+function filesCount(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'}`;
+}
+
+/** The answer with no query: the files whose paths match, by path, as many as maxResults and the answer's bound allow. */
+async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxResults: number, signal: AbortSignal): Promise<TextSearchOutput> {
+  if (input.filePath !== undefined || (input.filePattern === undefined && input.directoryPath === undefined)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      input.filePath !== undefined
+        ? '`query` is empty. Pass the text to search for in the file, or read it with TextRead.'
+        : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
+    );
+  }
+  const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
+  const output: TextSearchOutput = {
+    outputMode: 'paths',
+    caseSensitive: false,
+    contextLines: 0,
+    files: [],
+    totalMatches: 0,
+    totalFiles: files.length,
+    truncated: false,
+    maxResults,
+    skipped: [],
+    totalSkipped: 0,
+  };
+  let budget = vault.options.maxOutput - 1000;
+  for (const file of files.slice(0, maxResults)) {
+    budget -= pathCost(file.path);
+    if (budget < 0) break;
+    output.files.push({ path: file.path });
+  }
+  output.truncated = output.files.length < files.length;
+  return output;
+}
+
+function renderPaths(output: TextSearchOutput, style: TextStyle): string {
+  const lines = output.files.map((file) => style.path(file.path));
+  const cut = output.truncated ? `; showing the first ${output.files.length} (raise \`maxResults\`, or narrow the pattern)` : '';
+  return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}]`)].join('\n');
+}
+
+async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFile[]> {
+  if (input.filePath !== undefined) {
+    const path = vault.resolveFile(input.filePath, { trash: 'read' });
+    const stat = await vault.statExisting(path);
+    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as \`directoryPath\` to search below it.`);
+    vault.checkExtension(path);
+    return [{ path, source: stat.target ?? path }];
+  }
+  const directory = vault.resolvePath(input.directoryPath ?? '', { trash: 'read' });
+  const stat = await vault.statExisting(directory);
+  if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as \`filePath\` to search in it.`);
+  const files = await walkFiles(vault, directory, checkDeadline, stat.target);
+  if (input.filePattern === undefined || input.filePattern === '') return files;
+  // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
+  const matches = await compileGlob(input.filePattern);
+  const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  return files.filter((file) => matches(subject(file.path)));
+}
+
+interface SearchRequest {
+  query: string;
+  regex: boolean;
+  caseSensitive: boolean;
+  contextLines: number;
+  maxShown: number;
+  deadline: number;
+  signal: AbortSignal;
+  checkDeadline: () => void;
+}
+
+/**
+ * Searches the files: in the backend's own search when it has one, for many files and for any regex
+ * (there the time budget and a cancellation can stop even a regex stuck on one line), else here one
+ * by one. The backend opens each file where it really is (`source`), so a symlinked file is searched
+ * under the same budget as any other, and shown under the path it was listed at.
+ */
+async function searchCandidates(
+  vault: Vault,
+  files: readonly WalkedFile[],
+  matcher: LineMatcher,
+  request: SearchRequest,
+  oneFileAskedFor: boolean,
+): Promise<FileSearchResult[]> {
+  const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
+  // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
+  if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
+    return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
+  }
+  const shownAs = new Map<string, string[]>();
+  for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
+  const found = await vault.fs.searchFiles([...shownAs.keys()], {
+    query,
+    regex,
+    caseSensitive,
+    contextLines,
+    maxShown,
+    maxFileSize: vault.options.maxFileSize,
+    timeout: deadline - Date.now(),
+    signal,
+  });
+  return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** Searches the files one after the other; a file that is not text or too large is skipped, one gone since the walk passed over, unless it is the one file asked for. */
+async function searchOneByOne(
+  vault: Vault,
+  files: readonly WalkedFile[],
+  matcher: LineMatcher,
+  options: { contextLines: number; maxShown: number; checkDeadline: () => void },
+  oneFileAskedFor: boolean,
+): Promise<FileSearchResult[]> {
+  const found: FileSearchResult[] = [];
+  let shown = 0;
+  for (const { path } of files) {
+    options.checkDeadline();
+    let text: string;
+    try {
+      text = (await vault.readText(path)).text;
+    } catch (error) {
+      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
+      // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
+      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: skipReasons[error.code] });
+      continue;
+    }
+    // Once enough lines are shown, the files after only count (the caller shows lines in path order).
+    const file = searchText(path, text, matcher, { ...options, maxShown: Math.max(0, options.maxShown - shown) });
+    if (file) {
+      found.push(file);
+      if ('matches' in file) shown += file.matches;
+    }
+  }
+  return found;
+}
+
+/** Skipped files an answer names; the rest are counted. */
+const maxListedSkipped = 20;
+
+/**
+ * The output: totals over every file, and the files and lines shown, in path order, up to maxResults
+ * and up to `budget` characters of shown text, whichever comes first.
+ */
+function collect(
+  found: readonly FileSearchResult[],
+  options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
+): TextSearchOutput {
+  const { outputMode, maxResults, contextLines } = options;
+  const output: TextSearchOutput = {
+    outputMode,
+    caseSensitive: options.caseSensitive,
+    contextLines,
+    files: [],
+    totalMatches: 0,
+    totalFiles: 0,
+    truncated: false,
+    maxResults,
+    skipped: [],
+    totalSkipped: 0,
+  };
+  let shownMatches = 0;
+  // The skipped files named in the summary line take a small part of the bound, the rest is for the results.
+  let skippedBudget = Math.floor(options.budget / 8);
+  let budget = options.budget - skippedBudget;
+  for (const file of found) {
+    if ('skipped' in file) {
+      output.totalSkipped += 1;
+      skippedBudget -= pathCost(file.path);
+      if (output.skipped.length < maxListedSkipped && skippedBudget >= 0) output.skipped.push({ path: file.path, reason: file.skipped });
+      continue;
+    }
+    output.totalMatches += file.matches;
+    output.totalFiles += 1;
+    const wanted = outputMode === 'files_only' ? Math.min(1, maxResults - output.files.length) : Math.min(file.matches, maxResults - shownMatches);
+    const lines = outputMode === 'files_only' || wanted === 0 ? [] : fitMatches(file.lines, wanted, contextLines, budget - pathCost(file.path));
+    const shown = outputMode === 'files_only' ? (wanted > 0 && pathCost(file.path) <= budget ? 1 : 0) : lines.filter((line) => line.match).length;
+    if (shown < (outputMode === 'files_only' ? 1 : file.matches)) output.truncated = true;
+    // Once a file is cut for the bound, none after it is shown: what is shown is always a prefix.
+    if (shown < wanted) budget = 0;
+    if (shown === 0) continue;
+    shownMatches += shown;
+    budget -= pathCost(file.path) + costOf(lines);
+    output.files.push(outputMode === 'files_only' ? { path: file.path, matches: file.matches } : { path: file.path, matches: file.matches, lines });
+  }
+  return output;
+}
+
+/** The file's first `wanted` matches and their context, or fewer: as many as fit in `budget` characters. */
+function fitMatches(lines: readonly SearchLine[], wanted: number, contextLines: number, budget: number): SearchLine[] {
+  for (let count = wanted; count > 0; count -= 1) {
+    const kept = keepFirstMatches(lines, count, contextLines);
+    if (costOf(kept) <= budget) return kept;
+    // Skip straight to the matches whose own lines fit, so that this loop stays short.
+    let cost = 0;
+    let fitting = 0;
+    for (const line of kept) {
+      cost += lineCost(line);
+      if (cost > budget) break;
+      if (line.match) fitting += 1;
+    }
+    count = Math.min(count, fitting + 1);
+  }
+  return [];
+}
+
+/** Characters the lines take in the answer. */
+function costOf(lines: readonly SearchLine[]): number {
+  return lines.reduce((sum, line) => sum + lineCost(line), 0);
+}
+
+/** Characters a line takes in the answer, as rendered, with its line break (and room for a separator between groups). */
+function lineCost(line: SearchLine): number {
+  return renderSearchLine(line, plainStyle).length + 4 + (line.heading === undefined ? 0 : line.heading.length + 3);
+}
+
+/** Characters a file's path line takes in the answer (its name escaped, and a count in files_only mode). */
+function pathCost(path: string): number {
+  return escapeName(path).length + 16;
+}
+
+/** The summary's note of the files skipped, naming the first few, or nothing. */
+function skippedNote(output: TextSearchOutput, style: TextStyle): string {
+  if (output.totalSkipped === 0) return '';
+  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
+  if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
+  return `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
+}
+
+/**
+ * A file's shown lines as the answer has them. A match under another heading path than the one
+ * last named gets it named first (`§ ## Setup > ### Linux`), before its group of context when it is
+ * the group's first match, so a run of matches in one section names it once. With `separators`,
+ * groups of context are set apart by `--` (lines without context need none).
+ */
+function renderFileLines(lines: readonly SearchLine[], style: TextStyle, separators: boolean): string[] {
+  const shown: string[] = [];
+  let section: string | undefined;
+  const name = (heading: string | undefined) => {
+    if (heading === undefined || heading === section) return;
+    shown.push(style.note(`§ ${heading}`));
+    section = heading;
+  };
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    if (!previous || line.number > previous.number + 1) {
+      if (separators && previous) shown.push(style.note('--'));
+      let end = index;
+      while (end + 1 < lines.length && lines[end + 1]!.number === lines[end]!.number + 1 && !lines[end]!.match) end += 1;
+      name(lines[end]!.heading);
+    }
+    if (line.match) name(line.heading);
+    shown.push(renderSearchLine(line, style));
+  });
+  return shown;
+}
+
+/** A shown line as the answer has it: `N: text` for a match, `N- text` for context, with markers where a long line was cut. */
+function renderSearchLine(line: SearchLine, style: TextStyle): string {
+  const before = line.column ? style.note(`[from character ${line.column + 1}] …`) : '';
+  const after = line.cut && (line.column ?? 0) + line.text.length < (line.length ?? 0) ? style.note(` … [line of ${line.length} characters]`) : '';
+  return `${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${before}${highlighted(line, style)}${after}`;
+}
+
+/** A line's text with each match marked up. */
+function highlighted(line: SearchLine, style: TextStyle): string {
+  let text = '';
+  let from = 0;
+  for (const range of line.ranges ?? []) {
+    text += line.text.slice(from, range.start) + style.match(line.text.slice(range.start, range.end));
+    from = range.end;
+  }
+  return text + line.text.slice(from);
+}
