@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Options } from 'tsup';
 
 /** @vault/node's search worker, which a bundle must carry beside it as `search-worker.js`. */
-const searchWorker = fileURLToPath(new URL('./packages/node/src/search-worker.ts', import.meta.url));
+const searchWorker = fileURLToPath(new URL('./packages/node/src/search/search-worker.ts', import.meta.url));
 
 /**
  * The tsup options of a runnable bin (`bin`: its source file): a bundled, minified ESM entry for

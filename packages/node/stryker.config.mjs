@@ -5,7 +5,7 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
-  mutate: ['src/create-pinned-paths.ts', 'src/with-file-lock.ts', 'src/replace-file.ts'],
+  mutate: ['src/disk/create-pinned-paths.ts', 'src/disk/with-file-lock.ts', 'src/disk/replace-file.ts'],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 90, low: 80, break: null },

@@ -1,3 +1,3 @@
-export { createNodeFs } from './create-node-fs.js';
-export type { NodeFsOptions, NodeVaultFs } from './create-node-fs.js';
-export type { FileLockTiming } from './with-file-lock.js';
+export { createNodeFs } from './disk/create-node-fs.js';
+export type { NodeFsOptions, NodeVaultFs } from './disk/create-node-fs.js';
+export type { FileLockTiming } from './disk/with-file-lock.js';

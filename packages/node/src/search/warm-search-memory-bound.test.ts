@@ -1,7 +1,7 @@
 import { createVault } from '@vault/core';
 import { describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
-import { generousBudget, notes, searchSettleTime, searchWorker, useWarmVault } from './warm-search-fixture.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
+import { generousBudget, notes, searchSettleTime, searchWorker, useWarmVault } from '../__fixtures__/warm-search-fixture.js';
 
 const vault = useWarmVault();
 

@@ -1,14 +1,15 @@
 import { createVault, type ToolInput, type ToolOutput, type Vault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
+import { createNodeFs, type NodeVaultFs } from '../disk/create-node-fs.js';
+import { searchWorker } from './built-search-worker.js';
+
+export { searchWorker };
 
 // What the warm-search test files share (warm-search, warm-search-burst, warm-search-settling,
 // warm-search-memory-bound, search-workers-closed-or-missing): split by topic so that each file stays
 // short in the test command.
 
-/** The built worker (turbo builds before testing). */
-export const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
 /** The time budget of a search whose time is not what a test checks: a safety net, for a busy machine. */
 export const generousBudget = 300_000;
 export const searchMemory = 64 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { createVault, type ToolInput, type Vault } from '@vault/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparedData, useComparedVault } from './compared-search-vault.js';
-import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
-import { generousBudget, searchWorker } from './warm-search-fixture.js';
+import { comparedData, useComparedVault } from '../__fixtures__/compared-search-vault.js';
+import { createNodeFs, type NodeVaultFs } from '../disk/create-node-fs.js';
+import { generousBudget, searchWorker } from '../__fixtures__/warm-search-fixture.js';
 
 /**
  * On the corpus (VAULT_LONG_TESTS, as .ci/run sets; 9,747 files, 68 MB) this file is long by design:

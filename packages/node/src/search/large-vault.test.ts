@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createVault, maxListedDirectories, type Vault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
+import { searchWorker } from '../__fixtures__/built-search-worker.js';
 
 // 1,100 folders of files (100,000 files when VAULT_LONG_TESTS is set, as .ci/run does; else 11,000),
 // and a chain of 150 nested folders with one file at the bottom.
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await mkdir(path.join(folder.path, 'deep', chain), { recursive: true });
   await writeFile(path.join(folder.path, 'deep', chain, 'bottom.md'), 'the needle at the bottom\n');
   // A generous search budget (the default is 10 s): what is tested is what the tools give, not how fast.
-  vault = createVault(await createNodeFs(folder.path, { searchWorker: new URL('../dist/search-worker.js', import.meta.url) }), { searchTimeout: 600_000 });
+  vault = createVault(await createNodeFs(folder.path, { searchWorker: searchWorker }), { searchTimeout: 600_000 });
 }, 600_000);
 afterAll(async () => folder.remove());
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { everything, notes, useWarmVault, warmUntilKept } from './warm-search-fixture.js';
+import { everything, notes, useWarmVault, warmUntilKept } from '../__fixtures__/warm-search-fixture.js';
 
 const vault = useWarmVault();
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { everything, notes, useWarmVault } from './warm-search-fixture.js';
+import { everything, notes, useWarmVault } from '../__fixtures__/warm-search-fixture.js';
 
 const vault = useWarmVault();
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
  * ../shared/corpus/cpp-docs.
  */
 const corpusAskedFor =
-  process.env.VAULT_BENCH_CORPUS ?? (process.env.VAULT_LONG_TESTS ? fileURLToPath(new URL('../../../../shared/corpus/cpp-docs', import.meta.url)) : undefined);
+  process.env.VAULT_BENCH_CORPUS ??
+  (process.env.VAULT_LONG_TESTS ? fileURLToPath(new URL('../../../../../shared/corpus/cpp-docs', import.meta.url)) : undefined);
 const corpus = corpusAskedFor !== undefined && existsSync(corpusAskedFor) ? corpusAskedFor : undefined;
 const generatedFiles = 400;
 /** What the comparisons run on, for the describe titles. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat } from '@vault/core';
 import { createPinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
-import { createSearchPool } from './create-search-pool.js';
+import { createSearchPool } from '../search/create-search-pool.js';
 import { describeEntry } from './describe-entry.js';
 import { moveWithoutReplacing } from './move-without-replacing.js';
 import { isInside } from './real-path-inside.js';

@@ -4,6 +4,7 @@ import { createVault, type ErrorCode, type Vault } from '@vault/core';
 import { createTempFolder, readFolder, seedFolder, type TempFolder } from '@vault/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeFs } from './create-node-fs.js';
+import { searchWorker } from '../__fixtures__/built-search-worker.js';
 
 /**
  * A parent folder holding the vault and, beside it, places the vault must never reach:
@@ -322,7 +323,6 @@ describe('a symlinked file is searched under the time budget like any other', ()
     try {
       await symlink('stuck.txt', path.join(folder.path, 'link.md'));
       // The built worker: from the sources, createNodeFs finds none beside it.
-      const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
       const budgeted = createVault(await createNodeFs(folder.path, { searchWorker }), { searchTimeout: 300 });
       await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).rejects.toMatchObject({ code: 'TIMEOUT' });
       await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });

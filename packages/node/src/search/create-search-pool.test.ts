@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { compileSearchPattern, type FileSearchResult, type SearchFilesRequest, searchFileBytes } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchWorker } from '../__fixtures__/built-search-worker.js';
 import { createSearchPool } from './create-search-pool.js';
 
 // The built worker (turbo builds before testing).
-const searchWorker = new URL('../dist/search-worker.js', import.meta.url);
 
 // No time limit is asserted: a stuck search ends only by its time budget or its signal, so a test
 // that fails waits for vitest's own time-out, set generously.

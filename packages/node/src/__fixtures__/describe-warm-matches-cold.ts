@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { createVault, type ToolInput } from '@vault/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparedData, useComparedVault } from './compared-search-vault.js';
-import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
+import { createNodeFs, type NodeVaultFs } from '../disk/create-node-fs.js';
 import { generousBudget, searchWorker } from './warm-search-fixture.js';
 
 /** Queries of every kind: literals common and rare, either case, phrases, non-ASCII; regexes with anchors, classes, words, required literals, lookbehind. */

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createVault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
-import { everything, generousBudget, notes, searchMemory, searchSettleTime, searchWorker, seed } from './warm-search-fixture.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
+import { everything, generousBudget, notes, searchMemory, searchSettleTime, searchWorker, seed } from '../__fixtures__/warm-search-fixture.js';
 
 describe('closing the backend', () => {
   let vaults: TempFolder[];

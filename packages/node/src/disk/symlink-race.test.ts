@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createVault, isVaultError, type Vault } from '@vault/core';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchWorker } from '../__fixtures__/built-search-worker.js';
 import { createNodeFs } from './create-node-fs.js';
 
 /**
@@ -58,7 +59,7 @@ beforeAll(async () => {
   });
   // With the built search worker, as the server runs: a regex search goes to the workers.
   // A generous search budget: a search that runs out of time would only be a coded error, but the race is what is tested.
-  vault = createVault(await createNodeFs(path.join(parent.path, 'vault'), { searchWorker: new URL('../dist/search-worker.js', import.meta.url) }), {
+  vault = createVault(await createNodeFs(path.join(parent.path, 'vault'), { searchWorker: searchWorker }), {
     searchTimeout: 300_000,
   });
 });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createVault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
-import { generousBudget, searchWorker } from './warm-search-fixture.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
+import { generousBudget, searchWorker } from '../__fixtures__/warm-search-fixture.js';
 
 // searchFiles' own rules: the time budget, symlinks. Its answers are compared with the main thread's in
 // search-in-workers.test.ts, and from memory with those from disk in warm-search-matches-cold.test.ts.

@@ -2,8 +2,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault } from '@vault/core';
 import { describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
-import { everything, generousBudget, notes, searchMemory, searchSettleTime, searchWorker, useWarmVault, warmUntilKept } from './warm-search-fixture.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
+import {
+  everything,
+  generousBudget,
+  notes,
+  searchMemory,
+  searchSettleTime,
+  searchWorker,
+  useWarmVault,
+  warmUntilKept,
+} from '../__fixtures__/warm-search-fixture.js';
 
 const vault = useWarmVault();
 

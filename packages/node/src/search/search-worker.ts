@@ -20,7 +20,7 @@ import {
   skipReasons,
 } from '@vault/core';
 import { createWarmFiles, racyMargin } from './create-warm-files.js';
-import { descriptorPath } from './descriptor-path.js';
+import { descriptorPath } from '../disk/descriptor-path.js';
 import { type TrigramSet, trigramTest } from './trigram-set.js';
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */

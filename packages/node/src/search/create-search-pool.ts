@@ -4,7 +4,7 @@ import { type FileSearchResult, type SearchFilesRequest, VaultError } from '@vau
 import { createOrderedResults, type OrderedResults } from './create-ordered-results.js';
 import { racyMargin } from './create-warm-files.js';
 import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals } from './search-worker.js';
-import { toVaultError } from './to-vault-error.js';
+import { toVaultError } from '../disk/to-vault-error.js';
 
 /** Worker threads that search files in parallel; made by `createSearchPool`. */
 export interface SearchPool {

@@ -1,4 +1,4 @@
-import { describeWarmMatchesCold } from './describe-warm-matches-cold.js';
+import { describeWarmMatchesCold } from '../__fixtures__/describe-warm-matches-cold.js';
 
 /**
  * The warm search gives exactly what the search reading every file gives, on 34 queries, showing

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { createVault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFs } from './create-node-fs.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
 
 const files = ['a.md', 'b.md', 'notes/c.md'];
 const versions = ['old', 'new'].map((name) => Array.from({ length: 60_000 }, (_, line) => `${name} line ${line}: the quick brown fox\n`).join(''));
@@ -65,7 +65,7 @@ export function describeCrashSafety(first: number) {
 
   describe(`crash safety, kills ${first + 1} to ${first + steps}`, () => {
     it(`leaves every file whole, old or new, when the writing process is killed (SIGKILL) ${steps} times, once at each step of a write`, async () => {
-      const nodeUrl = new URL('../dist/index.js', import.meta.url).href;
+      const nodeUrl = new URL('../../dist/index.js', import.meta.url).href;
       const coreUrl = import.meta.resolve('@vault/core');
       const seen = new Set<string>();
       // Kill after kill on its own vault: kills first + lane, first + lane + lanes, ...
