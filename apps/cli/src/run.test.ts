@@ -4,7 +4,7 @@ import { type ErrorCode, errorCodes } from '@vault/core';
 import { readFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
 import { exitCodes } from './exit-codes.js';
-import { useTempVault } from './use-temp-vault.js';
+import { useTempVault } from './__fixtures__/use-temp-vault.js';
 
 const seed = {
   'notes/a.md': '# A\n\nan apple a day\n- [ ] ship it\n',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeRegex } from './define-search-command.js';
 import { exitCodes } from './exit-codes.js';
-import { searchSeed } from './search-seed.js';
-import { useTempVault } from './use-temp-vault.js';
+import { searchSeed } from './__fixtures__/search-seed.js';
+import { useTempVault } from './__fixtures__/use-temp-vault.js';
 
 const { vault, json } = useTempVault(searchSeed);
 

@@ -1,6 +1,6 @@
 import { readFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { useBuiltBin } from './use-built-bin.js';
+import { useBuiltBin } from './__fixtures__/use-built-bin.js';
 
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' };
 const { root, cli } = useBuiltBin(seed);

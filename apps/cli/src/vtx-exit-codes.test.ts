@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { useBuiltBin } from './use-built-bin.js';
+import { useBuiltBin } from './__fixtures__/use-built-bin.js';
 
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' };
 const { bin, root, cli } = useBuiltBin(seed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBuiltBin } from './use-built-bin.js';
+import { useBuiltBin } from './__fixtures__/use-built-bin.js';
 
 // Half a character never reaches the terminal: Node writes a lone surrogate as U+FFFD, JSON as an
 // escape (\ud83d). The built bin, on a line of emoji cut at 2,000 units and read from a column inside one.

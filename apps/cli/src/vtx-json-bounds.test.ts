@@ -1,6 +1,6 @@
 import type { VaultSeed } from '@vault/core';
 import { describe, expect, it } from 'vitest';
-import { useTempVault } from './use-temp-vault.js';
+import { useTempVault } from './__fixtures__/use-temp-vault.js';
 
 /** 1,000 characters of folders, half of them quotes (two characters each in JSON). */
 const deep = `${'"'.repeat(100)}${'d'.repeat(100)}/`.repeat(5);

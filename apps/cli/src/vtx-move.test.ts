@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { readFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { useBuiltBin } from './use-built-bin.js';
+import { useBuiltBin } from './__fixtures__/use-built-bin.js';
 
 // Names that end, escape or quote a link or a YAML scalar, and a note reached through a symlink, through the built bin.
 const seed = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBuiltBin } from './use-built-bin.js';
+import { useBuiltBin } from './__fixtures__/use-built-bin.js';
 
 const { cli } = useBuiltBin({ 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\nalphabet\n' });
 

@@ -5,10 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, readFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, serveBin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin, serveBin } from './__fixtures__/serve-bin.js';
 
 describe('path attacks through the MCP server (a sample of the suite in @vault/node, over stdio with the built bin)', () => {
   let parent: TempFolder;

@@ -4,10 +4,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type CallToolResult, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
-import { createTempFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRootsVaultServer } from './create-roots-vault-server.js';
-import { textOf } from './text-of.js';
 
 let folder: TempFolder;
 beforeAll(async () => {

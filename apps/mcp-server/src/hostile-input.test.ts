@@ -3,10 +3,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createTempFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin } from './__fixtures__/serve-bin.js';
 
 /** The default answer bound (maxOutput), in characters. */
 const bound = 65_536;

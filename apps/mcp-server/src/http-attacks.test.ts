@@ -1,7 +1,18 @@
 // What an attacker who read serve-http.ts tries.
 // The built bin over HTTP, attacked through real clients (http-probes.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Served, send, sendRaw, expectJsonRpcError, listTools, marker, stackLine, endlessBody, mcpHeaders, useServedBin } from './http-probes.js';
+import {
+  type Served,
+  send,
+  sendRaw,
+  expectJsonRpcError,
+  listTools,
+  marker,
+  stackLine,
+  endlessBody,
+  mcpHeaders,
+  useServedBin,
+} from './__fixtures__/http-probes.js';
 
 const serve = useServedBin();
 

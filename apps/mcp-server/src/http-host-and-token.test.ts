@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Served, send, sendRaw, expectJsonRpcError, listTools, sendOn, mcpHeaders, useServedBin } from './http-probes.js';
+import { type Served, send, sendRaw, expectJsonRpcError, listTools, sendOn, mcpHeaders, useServedBin } from './__fixtures__/http-probes.js';
 
 const serve = useServedBin();
 

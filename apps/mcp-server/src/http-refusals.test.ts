@@ -2,7 +2,7 @@
 // The built bin over HTTP, attacked through real clients (http-probes.ts).
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Served, send, expectJsonRpcError, listTools, initialize, marker, stackLine, mcpHeaders, useServedBin } from './http-probes.js';
+import { type Served, send, expectJsonRpcError, listTools, initialize, marker, stackLine, mcpHeaders, useServedBin } from './__fixtures__/http-probes.js';
 
 const serve = useServedBin();
 

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveBin, stopBin } from './serve-bin.js';
+import { serveBin, stopBin } from './__fixtures__/serve-bin.js';
 
 // 20 clients; 500 calls each when VAULT_LONG_TESTS is set (as .ci/run does), else 50.
 // The long run is long by design (the load level .ci/run states: 20 HTTP clients x 500 calls) and cannot

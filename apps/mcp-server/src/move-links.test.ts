@@ -2,10 +2,9 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, readFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin } from './__fixtures__/serve-bin.js';
 
 let vault: TempFolder | undefined;
 afterEach(async () => vault?.remove());

@@ -2,10 +2,9 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ListRootsRequestSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
-import { createTempFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin } from './__fixtures__/serve-bin.js';
 
 let folder: TempFolder;
 beforeEach(async () => {

@@ -2,10 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { VaultSeed } from '@vault/core';
-import { createTempFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin } from './__fixtures__/serve-bin.js';
 
 const maxOutput = 8192;
 /** 3,000 characters of folders on disk (segments of 200), half of them quotes: two characters each in JSON. */

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveBin, stopBin } from './serve-bin.js';
+import { serveBin, stopBin } from './__fixtures__/serve-bin.js';
 
 // Two servers on one vault, their clients appending to one file at once: 40 appends per client when
 // VAULT_LONG_TESTS is set (as .ci/run does), else 10. What is checked is that nothing is lost, not how

@@ -3,10 +3,9 @@ import { once } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
+import { createTempFolder, readFolder, type TempFolder, textOf } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bin, serveBin } from './serve-bin.js';
-import { textOf } from './text-of.js';
+import { bin, serveBin } from './__fixtures__/serve-bin.js';
 
 const seed = { 'notes/a.md': '# A\r\n\r\nalpha\r\n', 'notes/b.md': 'beta\n', 'inbox/': '' };
 

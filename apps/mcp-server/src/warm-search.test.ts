@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bin } from './serve-bin.js';
+import { bin } from './__fixtures__/serve-bin.js';
 
 /** Files enough that the server's workers search them (from 100 on). */
 const notes = Array.from({ length: 120 }, (_, index) => `notes/${String(index).padStart(3, '0')}.md`);

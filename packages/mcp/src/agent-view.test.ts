@@ -1,6 +1,7 @@
 import { createMemoryFs } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { connectTestClient, textOf } from './test-client.js';
+import { connectTestClient } from './__fixtures__/test-client.js';
 
 // What an agent sees, through the real MCP client: a text client reads the text content, a
 // structured-first client (Codex among them) only `structuredContent`. Each case checks both.

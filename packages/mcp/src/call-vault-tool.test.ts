@@ -2,9 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMemoryFs, createVault, type Vault } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
 import { createVaultMcpServer } from './create-vault-mcp-server.js';
-import { textOf } from './test-client.js';
 
 const seed = { 'notes/a.md': 'alpha\n', 'todo.txt': 'x\n' };
 

@@ -1,6 +1,7 @@
 import { tools as allTools, createMemoryFs, type ErrorCode, functionDefinitions, type MemoryFs, type VaultOptions, VaultError } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { connectTestClient, textOf } from './test-client.js';
+import { connectTestClient } from './__fixtures__/test-client.js';
 
 const seed = {
   'notes/a.md': '# A\n\nalpha line\nbeta line\n',

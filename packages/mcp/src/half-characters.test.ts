@@ -1,6 +1,7 @@
 import { createMemoryFs } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { connectTestClient, textOf } from './test-client.js';
+import { connectTestClient } from './__fixtures__/test-client.js';
 
 // Half a character never reaches a client: a strict one (Python's json and UTF-8 encoders) fails on
 // a lone surrogate, which JSON carries as an escape (\ud83d). Through the real MCP client, the text

@@ -1,6 +1,6 @@
 import { tools as allTools, createMemoryFs, createVault, functionDefinitions } from '@vault/core';
 import { describe, expect, it } from 'vitest';
-import { connectTestClient } from './test-client.js';
+import { connectTestClient } from './__fixtures__/test-client.js';
 
 describe('tools/list', () => {
   it("gives each tool core's name, title, description, schemas and annotations, and nothing more", async () => {

@@ -1,6 +1,7 @@
 import { createMemoryFs, createVault, type Vault, VaultError } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { connectToServer, textOf } from './test-client.js';
+import { connectToServer } from './__fixtures__/test-client.js';
 
 describe('a PendingVault: a vault the server learns after the client connected', () => {
   it('lists the tools its options give at once, and asks for the vault at each call until it comes, answering each failure with a code', async () => {

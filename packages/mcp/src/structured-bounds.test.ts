@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMemoryFs, type VaultSeed } from '@vault/core';
+import { textOf } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { connectTestClient, textOf } from './test-client.js';
+import { connectTestClient } from './__fixtures__/test-client.js';
 
 const maxOutput = 4096;
 /** 3,000 characters of path, half of them quotes (two characters each in JSON). */

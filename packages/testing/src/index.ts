@@ -3,3 +3,4 @@ export { describeVaultFsContract } from './describe-vault-fs-contract.js';
 export type { ContractBackend } from './describe-vault-fs-contract.js';
 export { createTempFolder, readFolder, seedFolder } from './temp-folder.js';
 export type { TempFolder } from './temp-folder.js';
+export { textOf } from './text-of.js';

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-export const bin = fileURLToPath(new URL('../dist/vault-mcp.js', import.meta.url));
+export const bin = fileURLToPath(new URL('../../dist/vault-mcp.js', import.meta.url));
 
 /** Starts `vault-mcp --http --port 0` on a vault; resolves to its /mcp URL and the process (kill it when done). */
 export function serveBin(vaultPath: string, args: string[] = []): Promise<{ url: string; child: ChildProcess }> {

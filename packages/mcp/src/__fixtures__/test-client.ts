@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createVault, type Vault, type VaultFs, type VaultOptions } from '@vault/core';
-import { createVaultMcpServer, type PendingVault, type VaultMcpServerOptions } from './create-vault-mcp-server.js';
+import { createVaultMcpServer, type PendingVault, type VaultMcpServerOptions } from '../create-vault-mcp-server.js';
 
 /** For tests: the SDK's real Client connected in process to a server on a vault over `fs`. */
 export async function connectTestClient<Fs extends VaultFs>(fs: Fs, options: VaultOptions = {}) {
@@ -19,6 +19,3 @@ export async function connectToServer(vault: Vault | PendingVault, options: Vaul
   const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { client, call };
 }
-
-/** The text a text client shows the model. */
-export const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');

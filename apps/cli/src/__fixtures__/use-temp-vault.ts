@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { VaultSeed } from '@vault/core';
 import { expect } from 'vitest';
-import { run } from './run.js';
+import { run } from '../run.js';
 import { useTempFolder } from './use-temp-folder.js';
 
 export interface RunOptions {

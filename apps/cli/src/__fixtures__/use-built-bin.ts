@@ -5,7 +5,7 @@ import type { VaultSeed } from '@vault/core';
 import { useTempFolder } from './use-temp-folder.js';
 
 /** The built bin, as a user runs it. */
-const bin = fileURLToPath(new URL('../bin/vtx.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/vtx.js', import.meta.url));
 
 export interface CliOptions {
   stdin?: string;
