@@ -52,3 +52,5 @@ export type { ErrorCode } from './vault/vault-error.js';
 export type { ReadChunksOptions, SearchFilesRequest, VaultDirectoryEntry, VaultFs, VaultStat, WriteFileOptions } from './vault/vault-fs.js';
 export { writeConflict } from './vault/write-conflict.js';
 export { checkNewName, escapeName, isHiddenPath, resolveVaultPath, trashFolder } from './vault/vault-path.js';
+export { walkVault } from './vault/walk-vault.js';
+export type { WalkedEntry, WalkOptions } from './vault/walk-vault.js';

@@ -1,7 +1,6 @@
 import type { Vault } from '../vault/vault.js';
 import { VaultError } from '../vault/vault-error.js';
-import { joinVaultPath } from '../vault/vault-path.js';
-import { readListedFolder } from '../vault/read-listed-folder.js';
+import { type WalkedEntry, walkVault } from '../vault/walk-vault.js';
 
 /** Most files a link-aware Move looks at; a larger vault is told to move without updating links. */
 export const maxVaultFiles = 1_000_000;
@@ -25,23 +24,12 @@ export interface NotesToRead {
  */
 export async function listVaultFiles(vault: Vault, checkDeadline: () => void): Promise<VaultFiles> {
   const found: VaultFiles = { files: [], symlinks: new Map() };
-  let level = [''];
-  while (level.length > 0) {
-    checkDeadline();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(vault.fs, folder, { sizes: false }) })));
-    level = [];
-    for (const { folder, entries } of listings) {
-      for (const entry of entries) {
-        if (entry.name.startsWith('.')) continue;
-        const path = joinVaultPath(folder, entry.name);
-        if (entry.kind === 'directory') {
-          if (!entry.symlink) level.push(path);
-          continue;
-        }
-        found.files.push(path);
-        if (entry.symlink) found.symlinks.set(path, entry.target ?? path);
-      }
-    }
+  const enter = ({ entry }: WalkedEntry) => !entry.name.startsWith('.');
+  for await (const walked of walkVault(vault.fs, '', { enter, checkDeadline })) {
+    const { path, entry } = walked;
+    if (entry.kind === 'directory' || !enter(walked)) continue;
+    found.files.push(path);
+    if (entry.symlink) found.symlinks.set(path, entry.target ?? path);
     if (found.files.length > maxVaultFiles) {
       throw new VaultError(
         'FILE_TOO_LARGE',

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { plainStyle } from '../text/text-style.js';
 import { VaultError } from '../vault/vault-error.js';
-import { joinVaultPath } from '../vault/vault-path.js';
-import { comparePaths } from '../vault/walk-files.js';
-import { readListedFolder } from '../vault/read-listed-folder.js';
+import { comparePaths } from '../vault/compare-paths.js';
+import { type WalkedEntry, walkVault } from '../vault/walk-vault.js';
+import { createAnswerBudget } from './answer-budget.js';
 
 /** Most folders one ListDirectories call returns. */
 export const maxListedDirectories = 1000;
@@ -47,26 +47,15 @@ export const listDirectories = defineTool({
     if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file, not a folder. Pass a folder path.`);
     const directories: string[] = [];
     let truncated = false;
-    // Within the answer's bound too, less room for the summary line.
-    let budget = vault.options.maxOutput - 1000;
-    let level = [directory];
-    for (let depth = 1; level.length > 0 && !truncated; depth += 1) {
-      const next: string[] = [];
-      for (const folder of level) {
-        for (const entry of await readListedFolder(vault.fs, folder)) {
-          const path = joinVaultPath(folder, entry.name);
-          if (entry.kind !== 'directory' || !vault.isListed(path, 'directory', entry.target)) continue;
-          budget -= path.length + 2;
-          if (depth > maxDepth || directories.length === maxListedDirectories || budget < 0) {
-            truncated = true;
-            break;
-          }
-          directories.push(path);
-          if (!entry.symlink) next.push(path);
-        }
-        if (truncated) break;
+    const budget = createAnswerBudget(vault.options.maxOutput);
+    const enter = ({ path, depth, entry }: WalkedEntry) => depth < maxDepth + 1 && vault.isListed(path, 'directory', entry.target);
+    for await (const { path, depth, entry } of walkVault(vault.fs, directory, { enter })) {
+      if (entry.kind !== 'directory' || !vault.isListed(path, 'directory', entry.target)) continue;
+      if (depth > maxDepth || directories.length === maxListedDirectories || !budget.take(path.length + 2)) {
+        truncated = true;
+        break;
       }
-      level = next;
+      directories.push(path);
     }
     return { directory, directories: directories.sort(comparePaths), truncated };
   },

@@ -3,7 +3,8 @@ import { defineTool } from './define-tool.js';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
 import { VaultError } from '../vault/vault-error.js';
 import { escapeName, joinVaultPath } from '../vault/vault-path.js';
-import { comparePaths } from '../vault/walk-files.js';
+import { comparePaths } from '../vault/compare-paths.js';
+import { createAnswerBudget } from './answer-budget.js';
 
 /** Files one ListFiles call lists unless maxResults says otherwise. */
 export const defaultListedFiles = 200;
@@ -50,12 +51,11 @@ export const listFiles = defineTool({
       else files.push({ name: entry.name, size: entry.size });
     }
     files.sort((a, b) => comparePaths(a.name, b.name));
-    // Within the answer's bound too (less room for the summary line): a line costs the name, escaped, and the size.
+    // Within the answer's bound too: a line costs the name, escaped, and the size.
     const listed: ListFilesOutput['files'] = [];
-    let budget = vault.options.maxOutput - 1000;
+    const budget = createAnswerBudget(vault.options.maxOutput);
     for (const file of files.slice(0, maxResults)) {
-      budget -= escapeName(file.name).length + 20;
-      if (budget < 0) break;
+      if (!budget.take(escapeName(file.name).length + 20)) break;
       listed.push(file);
     }
     return { directory, files: listed, totalFiles: files.length, folders };

@@ -10,6 +10,7 @@ import { plainStyle } from '../text/text-style.js';
 import type { Vault } from '../vault/vault.js';
 import { VaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
+import { createAnswerBudget, metadataRoom } from './answer-budget.js';
 
 /** Most lines one TextRead call returns. */
 export const maxReadLines = 500;
@@ -74,9 +75,9 @@ export const textRead = defineTool({
   async run({ filePath, offset, limit, column }, vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
-    // The metadata line needs room too (about 300 characters and the path); the lines take the rest of
-    // the answer's bound, and one line asked for alone may take all of it (with room for its markers).
-    const room = vault.options.maxOutput - 300 - escapeName(path).length;
+    // The lines take the answer's bound less the metadata line's room, and one line asked for alone
+    // may take all of it (with room for its markers).
+    const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
     const openWindow = (startLine: number) =>
       createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
     const { fs, options } = vault;

@@ -1,6 +1,7 @@
+import { comparePaths } from './compare-paths.js';
 import type { Vault } from './vault.js';
-import { joinVaultPath } from './vault-path.js';
-import { readListedFolder } from './read-listed-folder.js';
+import { joinVaultPath, parentOf } from './vault-path.js';
+import { walkVault } from './walk-vault.js';
 
 /** A file found by a walk: its path as listed, and where it really is (the same path, unless a symlink leads there). */
 export interface WalkedFile {
@@ -16,35 +17,13 @@ export interface WalkedFile {
  */
 export async function walkFiles(vault: Vault, directory: string, checkDeadline: () => void, realDirectory = directory): Promise<WalkedFile[]> {
   const files: WalkedFile[] = [];
-  let level = [{ path: directory, source: realDirectory }];
-  while (level.length > 0) {
-    checkDeadline();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(vault.fs, folder.path, { sizes: false }) })));
-    level = [];
-    for (const { folder, entries } of listings) {
-      for (const entry of entries) {
-        const path = joinVaultPath(folder.path, entry.name);
-        if (!vault.isListed(path, entry.kind, entry.target)) continue;
-        const source = entry.target ?? joinVaultPath(folder.source, entry.name);
-        if (entry.kind === 'file') files.push({ path, source });
-        else if (!entry.symlink) level.push({ path, source });
-      }
-    }
+  const sources = new Map([[directory, realDirectory]]);
+  const enter = ({ path }: { path: string }) => sources.has(path);
+  for await (const { path, entry } of walkVault(vault.fs, directory, { enter, checkDeadline })) {
+    if (!vault.isListed(path, entry.kind, entry.target)) continue;
+    const source = entry.target ?? joinVaultPath(sources.get(parentOf(path))!, entry.name);
+    if (entry.kind === 'file') files.push({ path, source });
+    else sources.set(path, source);
   }
   return files.sort((a, b) => comparePaths(a.path, b.path));
-}
-
-/**
- * Path order, segment by segment (a folder's files come right after it: `docs/atl/x.md` before
- * `docs/atl-mfc/y.md`), each segment in code-unit order: the same on every platform and locale.
- */
-export function comparePaths(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index += 1) {
-    const x = a.charCodeAt(index);
-    const y = b.charCodeAt(index);
-    // "/" sorts before every character a name can hold.
-    if (x !== y) return (x === 47 ? -1 : x) - (y === 47 ? -1 : y);
-  }
-  return a.length - b.length;
 }

@@ -3,7 +3,7 @@ import { closeSync, existsSync, promises as fs, lstatSync, read, readFile, readF
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat } from '@vault/core';
+import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat, type WalkedEntry, walkVault } from '@vault/core';
 import { createPinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
 import { createSearchPool } from '../search/create-search-pool.js';
 import { describeEntry } from './describe-entry.js';
@@ -74,7 +74,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
 
-  return {
+  const nodeFs: NodeVaultFs = {
     root: realRoot,
 
     stat: (relative) =>
@@ -177,7 +177,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
     ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
 
     warmSearch: async (isListed = () => true) =>
-      pool ? pool.fill(realRoot, await plainFilesBelow(realRoot, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 },
+      pool ? pool.fill(realRoot, await plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 },
 
     close: async () => {
       await pool?.close();
@@ -187,6 +187,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions = {}): P
       await pool?.close();
     },
   };
+  return nodeFs;
 }
 
 /** The canonical path of the vault folder `root`, refused when missing or a file. */
@@ -218,22 +219,13 @@ function workerFound(searchWorker: URL): boolean {
 }
 let warnedOfMissingWorker = false;
 
-/** The vault-relative paths of the plain files below `root` that `isListed` accepts (and in folders it accepts); symlinks are neither followed nor listed. */
-async function plainFilesBelow(root: string, isListed: (path: string, kind: 'file' | 'directory') => boolean): Promise<string[]> {
+/** The vault-relative paths of the plain files of the vault that `isListed` accepts (in folders it accepts); symlinks are neither followed nor listed. */
+async function plainFilesBelow(vaultFs: VaultFs, isListed: (path: string, kind: 'file' | 'directory') => boolean): Promise<string[]> {
   const files: string[] = [];
-  let level = [''];
-  while (level.length > 0) {
-    const listings = await Promise.all(
-      level.map(async (folder) => ({ folder, entries: await fs.readdir(path.join(root, folder), { withFileTypes: true }).catch(() => []) })),
-    );
-    level = [];
-    for (const { folder, entries } of listings) {
-      for (const entry of entries) {
-        const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
-        if (entry.isFile() && isListed(relative, 'file')) files.push(relative);
-        else if (entry.isDirectory() && isListed(relative, 'directory')) level.push(relative);
-      }
-    }
+  const enter = ({ path }: WalkedEntry) => isListed(path, 'directory');
+  // Filling search memory may do with part of the vault: a folder it cannot read is passed over.
+  for await (const { path, entry } of walkVault(vaultFs, '', { enter, passOverUnreadable: true })) {
+    if (entry.kind === 'file' && !entry.symlink && isListed(path, 'file')) files.push(path);
   }
   return files;
 }

@@ -15,7 +15,8 @@ import { plainStyle, type TextStyle } from '../../text/text-style.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError, isVaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import { comparePaths, type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+import { comparePaths } from '../../vault/compare-paths.js';
+import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
 
 export interface SearchFile {
   path: string;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { createAnswerBudget, summaryRoom } from './answer-budget.js';
+
+describe('createAnswerBudget', () => {
+  it('takes from the bound less the summary room, and refuses once the bound is passed', () => {
+    const budget = createAnswerBudget(5000);
+    expect(budget.left).toBe(5000 - summaryRoom);
+    expect(budget.take(3999)).toBe(true);
+    expect(budget.take(1)).toBe(true);
+    expect(budget.left).toBe(0);
+    expect(budget.take(1)).toBe(false);
+  });
+
+  it('keeps the room asked for', () => {
+    expect(createAnswerBudget(4096, 300 + 10).left).toBe(3786);
+  });
+});

@@ -1,0 +1,58 @@
+import { isVaultError } from './vault-error.js';
+import type { VaultDirectoryEntry, VaultFs } from './vault-fs.js';
+import { joinVaultPath } from './vault-path.js';
+
+/** An entry a walk found: its vault path as listed, its depth below where the walk started (1 for a direct child), and the entry. */
+export interface WalkedEntry {
+  path: string;
+  depth: number;
+  entry: VaultDirectoryEntry;
+}
+
+export interface WalkOptions {
+  /** Which folders to go into. Default: every folder that is not a symlink (a walk never follows one). */
+  enter?: (folder: WalkedEntry) => boolean;
+  /** Runs before each level is read: throws to stop the walk (a time budget). */
+  checkDeadline?: () => void;
+  /** Whether listings carry file sizes (a stat per entry). Default false. */
+  sizes?: boolean;
+  /** Pass over a folder that cannot be read (no permission, an I/O error) instead of failing: for work that may do with part of the vault. Default false. */
+  passOverUnreadable?: boolean;
+}
+
+/**
+ * The one walk of the vault: every entry below `directory`, breadth first, the folders of one level
+ * read at once; a folder gone since the listing that found it is passed over, as if listed a moment
+ * later (a walk never fails with NOT_FOUND for a folder nobody named).
+ * Symlinked folders are never entered, whatever `enter` says. Callers take what they need and may
+ * stop early (leaving the loop ends the walk); what to list, count or bound is theirs.
+ */
+export async function* walkVault(
+  fs: VaultFs,
+  directory: string,
+  { enter = () => true, checkDeadline, sizes = false, passOverUnreadable = false }: WalkOptions = {},
+): AsyncGenerator<WalkedEntry> {
+  let level = [directory];
+  for (let depth = 1; level.length > 0; depth += 1) {
+    checkDeadline?.();
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, sizes, passOverUnreadable) })));
+    level = [];
+    for (const { folder, entries } of listings) {
+      for (const entry of entries) {
+        const walked = { path: joinVaultPath(folder, entry.name), depth, entry };
+        yield walked;
+        if (entry.kind === 'directory' && !entry.symlink && enter(walked)) level.push(walked.path);
+      }
+    }
+  }
+}
+
+/** The entries of a folder the walk found: none when it is gone since (removed or moved by another call), or unreadable and passed over. */
+async function readListedFolder(fs: VaultFs, path: string, sizes: boolean, passOverUnreadable: boolean): Promise<VaultDirectoryEntry[]> {
+  try {
+    return await fs.readDirectory(path, { sizes });
+  } catch (error) {
+    if (isVaultError(error) && (error.code === 'NOT_FOUND' || passOverUnreadable)) return [];
+    throw error;
+  }
+}
