@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool.js';
-import { createFileHasher, fileHash } from '../../text/file-hash.js';
+import { fileHash } from '../../text/file-hash.js';
 import { characterBoundary } from '../../text/character-boundary.js';
 import { findAll } from '../../text/find-all.js';
 import { findNearMisses, hasLineNumberPrefixes } from './find-near-misses.js';
 import { countOf, type NormalizedText, normalizeLineEndings } from '../../text/line-endings.js';
 import { lineCut, renderWindowLine, type WindowLine, windowLine } from '../../text/line-window.js';
-import { checkTextToWrite, checkWholeCharacters, encodeChunks } from '../../text/text-codec.js';
+import { checkTextToWrite, checkWholeCharacters } from '../../text/text-codec.js';
 import { plainStyle } from '../../text/text-style.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
@@ -97,11 +97,9 @@ export const textEdit = defineTool({
       const spliced = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll }), signal);
       // The new text is written and shown from its pieces, never whole: with the file's bytes and text,
       // that would be a third and a fourth copy of a large file in memory.
-      await vault.checkWritePath(path, 'file');
-      const hasher = createFileHasher(vault.fs);
-      await vault.fs.writeFile(path, hashing(encodeChunks(spliced.chunks, file.bom), hasher), { expected: file.bytes });
+      const fileHash = await vault.writeText(path, { chunks: spliced.chunks, bom: file.bom }, { createParents: false, expected: file.bytes });
       const { startLine, endLine, snippet } = shownChange(spliced);
-      return { path, replacements: found.count, startLine, endLine, fileHash: hasher.digest(), snippet };
+      return { path, replacements: found.count, startLine, endLine, fileHash, snippet };
     });
   },
 
@@ -299,14 +297,6 @@ export function spliceText(original: string, oldString: string, newString: strin
   for (;;) {
     const step = steps.next();
     if (step.done) return { text: step.value.chunks.join(''), startOffset: step.value.startOffset, endOffset: step.value.endOffset };
-  }
-}
-
-/** The pieces, each given to `hasher` as it goes by. */
-function* hashing(pieces: Iterable<Uint8Array>, hasher: { update(piece: Uint8Array): void }): Generator<Uint8Array> {
-  for (const piece of pieces) {
-    hasher.update(piece);
-    yield piece;
   }
 }
 
