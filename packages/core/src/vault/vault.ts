@@ -151,15 +151,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     async stat(path) {
       const stat = await fs.stat(path);
-      if (stat?.target !== undefined) {
-        if (!resolved.allowHidden && isHiddenPath(stat.target)) {
-          throw new VaultError(
-            'HIDDEN_PATH',
-            `${path} is a symlink to ${stat.target}, a hidden path the tools leave alone. Use a path without hidden segments.`,
-          );
-        }
-        if (stat.kind === 'file') vault.checkExtension(stat.target);
-      }
+      if (stat?.target !== undefined) checkSymlinkTarget(vault, path, stat.kind, stat.target);
       return stat;
     },
 
@@ -212,6 +204,14 @@ function checkHidden(path: string, input: string, { trash }: TrashAccess, allowH
       ? `${input} is in the trash, which is read-only: list, read and search it, or restore the file with Move first.`
       : `${input} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`,
   );
+}
+
+/** Refuses a symlink whose target breaks the rules: a hidden path (unless allowed), for a file another extension. */
+function checkSymlinkTarget(vault: Vault, path: string, kind: VaultStat['kind'], target: string) {
+  if (!vault.options.allowHidden && isHiddenPath(target)) {
+    throw new VaultError('HIDDEN_PATH', `${path} is a symlink to ${target}, a hidden path the tools leave alone. Use a path without hidden segments.`);
+  }
+  if (kind === 'file') vault.checkExtension(target);
 }
 
 /** The resolved `path` of the tool path `input`, refused when it is the root or `input` names a folder (ends in a slash). */
