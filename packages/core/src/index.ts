@@ -1,3 +1,5 @@
+import { createMemoryFs as createTunableMemoryFs, type MemoryFs, type MemoryFsOptions, type VaultSeed } from './vault/memory-fs.js';
+
 export { callFunction } from './function-calling/call-function.js';
 export type { FunctionCallResult } from './function-calling/call-function.js';
 export { createToolFunctions } from './function-calling/create-tool-functions.js';
@@ -14,8 +16,10 @@ export { functionDefinitions } from './function-calling/function-definitions.js'
 export type { FunctionDefinition, FunctionDefinitionsOptions, FunctionParameters } from './function-calling/function-definitions.js';
 export type { LineEnding } from './text/line-endings.js';
 export type { WindowLine } from './text/line-window.js';
-export { asTextOrBytes, createMemoryFs } from './vault/memory-fs.js';
+export { asTextOrBytes } from './vault/memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './vault/memory-fs.js';
+/** An in-memory vault seeded from a plain object (see `VaultSeed`): the source's `createMemoryFs`, typed without what only tests set. */
+export const createMemoryFs: (seed?: VaultSeed, options?: MemoryFsOptions) => MemoryFs = createTunableMemoryFs;
 export { fileQuery, searchableText, searchFile, searchFileBytes, searchText, skipReasons } from './search/search-file.js';
 export type { ByteChecks, FileQuery, FileSearchOptions, FileSearchResult, FileToSearch, SearchFileOptions, SearchLine } from './search/search-file.js';
 export { compileSearchPattern, literalsOfMatches } from './search/search-pattern.js';

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import { fileHash } from './text/file-hash.js';
 import { createMemoryFs } from './vault/memory-fs.js';
-import { createVault } from './vault/vault.js';
+import { open } from './tools/__fixtures__/open.js';
 
 // Known answers, computed outside this code: SHA-256 from the standard's test vectors and
 // `sha256sum`, and every rendering written out whole, so that no expected value comes from the code
@@ -31,19 +31,16 @@ describe('fileHash: the first 16 hex characters of SHA-256, known answers', () =
 });
 
 describe('every rendering, whole', () => {
-  function open() {
-    const fs = createMemoryFs({
-      'notes/a.md': 'hello\n',
-      'notes/crlf.md': '\ufeff# T\r\nx\r\n',
-      'notes/b.md': '# B\n\nalpha beta\ngamma\nalpha again\n',
-      'notes/deep/c.txt': 'ALPHA\n',
-      'readme.md': 'abc',
-    });
-    return { fs, vault: createVault(fs) };
-  }
+  const seed = {
+    'notes/a.md': 'hello\n',
+    'notes/crlf.md': '\ufeff# T\r\nx\r\n',
+    'notes/b.md': '# B\n\nalpha beta\ngamma\nalpha again\n',
+    'notes/deep/c.txt': 'ALPHA\n',
+    'readme.md': 'abc',
+  };
 
   it('TextRead: numbered lines and the metadata line, with line ending and BOM when not plain', async () => {
-    const { vault } = open();
+    const { vault } = open(seed);
     expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'notes/a.md' }))).toBe(
       `1: hello\n[notes/a.md | totalLines: 1 | fileHash: ${known.hello} | shown: 1-1]`,
     );
@@ -59,7 +56,7 @@ describe('every rendering, whole', () => {
   });
 
   it('TextCreate and TextEdit: what changed and the new fileHash', async () => {
-    const { vault } = open();
+    const { vault } = open(seed);
     expect(vault.render('TextCreate', await vault.call('TextCreate', { filePath: 'new.md', content: 'hello\n' }))).toBe(
       `Created new.md: 1 line. fileHash: ${known.hello}`,
     );
@@ -72,7 +69,7 @@ describe('every rendering, whole', () => {
   });
 
   it('TextSearch: content, files_only, and files by name', async () => {
-    const { vault } = open();
+    const { vault } = open(seed);
     const render = async (input: Parameters<typeof vault.call<'TextSearch'>>[1]) => vault.render('TextSearch', await vault.call('TextSearch', input));
     expect(await render({ query: 'alpha' })).toBe('notes/b.md\n3: alpha beta\n5: alpha again\nnotes/deep/c.txt\n1: ALPHA\n[3 matching lines in 2 files]');
     expect(await render({ query: 'alpha', outputMode: 'files_only' })).toBe(
@@ -87,7 +84,7 @@ describe('every rendering, whole', () => {
   });
 
   it('the listings, Move and RemoveFile', async () => {
-    const { vault } = open();
+    const { vault } = open(seed);
     expect(vault.render('ListDirectories', await vault.call('ListDirectories', {}))).toBe('notes/\nnotes/deep/\n[2 folders below the vault root]');
     expect(vault.render('ListFiles', await vault.call('ListFiles', { directoryPath: 'notes' }))).toBe(
       'a.md 6\nb.md 34\ncrlf.md 11\n[3 files in notes/, sizes in bytes; 1 folder not listed (see ListDirectories)]',
@@ -101,7 +98,7 @@ describe('every rendering, whole', () => {
   });
 
   it('the errors an agent meets most: ambiguous and near matches', async () => {
-    const { vault } = open();
+    const { vault } = open(seed);
     await expect(vault.call('TextEdit', { filePath: 'notes/b.md', oldString: 'alpha', newString: 'x' })).rejects.toThrow(
       'oldString` occurs 2 times in notes/b.md, at lines 3, 5. Include more surrounding text in `oldString` so that it matches exactly once, or set `replaceAll: true` to replace every occurrence.\nline 3: alpha beta\nline 5: alpha again',
     );

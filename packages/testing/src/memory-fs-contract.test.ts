@@ -2,6 +2,6 @@ import { createMemoryFs } from '@vault/core';
 import { describeVaultFsContract } from './describe-vault-fs-contract.js';
 
 describeVaultFsContract('memory', async (seed) => {
-  const fs = createMemoryFs(seed, { chunkSize: 4096 });
+  const fs = createMemoryFs(seed);
   return { fs, dump: async () => fs.toJSON() };
 });

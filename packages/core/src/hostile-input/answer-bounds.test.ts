@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
 import { createVault } from '../vault/vault.js';
 import { isVaultError } from '../vault/vault-error.js';
-import { bound, bigFileTimeout, open, callAny, refused, sample } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bound, bigFileTimeout, callAny, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('every answer within its bound', () => {
   it(

@@ -8,7 +8,8 @@ import { createMemoryFs } from '../vault/memory-fs.js';
 import { createVault } from '../vault/vault.js';
 import { isVaultError } from '../vault/vault-error.js';
 import type { VaultFs } from '../vault/vault-fs.js';
-import { bound, hangTimeout, open, rejection, refused, sample } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bound, hangTimeout, rejection, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('every computation within its budget (no timing: a hang fails by the test timeout)', () => {
   it(

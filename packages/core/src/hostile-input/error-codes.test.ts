@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileHash } from '../text/file-hash.js';
 import { isVaultError } from '../vault/vault-error.js';
-import { open, rejection, refused } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { rejection, refused } from './__fixtures__/attack-kit.js';
 
 describe('the right code for what went wrong', () => {
   it('expectedHash "not-a-hash", "" and a hash with a trailing newline: INVALID_ARGUMENT, not STALE_FILE; file unchanged', async () => {

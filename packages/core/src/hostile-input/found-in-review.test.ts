@@ -4,7 +4,8 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { hangTimeout, open, refused } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { hangTimeout, refused } from './__fixtures__/attack-kit.js';
 
 describe('found in review: superlinear scans, exact costs, escapes everywhere', () => {
   it(

@@ -11,7 +11,8 @@ import { tools, type ToolName } from '../tools/tools.js';
 import { type TextReadOutput, textRead } from '../tools/text-read.js';
 import { createVault, type Vault, type VaultOptions } from '../vault/vault.js';
 import { isVaultError, type VaultError } from '../vault/vault-error.js';
-import { callAny, open, refused } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { callAny, refused } from './__fixtures__/attack-kit.js';
 
 /** Half of a surrogate pair, alone: what a strict client (Python's json, UTF-8 encoders) cannot take. */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

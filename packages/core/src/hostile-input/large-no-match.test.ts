@@ -6,7 +6,8 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { bigFileTimeout, bound, open, refused, sample } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bigFileTimeout, bound, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('NO_MATCH on a large file within its budget', () => {
   it(

@@ -4,7 +4,8 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { bound, bigFileTimeout, open, refused, sample } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bound, bigFileTimeout, refused, sample } from './__fixtures__/attack-kit.js';
 
 describe('a replaceAll that would grow a file past maxFileSize', () => {
   // 4.5 MiB of "a" under a limit of 8 MiB: the same arithmetic as 67.5 MiB under the default 128 MiB.

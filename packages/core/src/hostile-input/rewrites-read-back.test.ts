@@ -10,7 +10,7 @@ import { parseDocument } from 'yaml';
 import { createLinkResolver } from '../links/create-link-resolver.js';
 import { parseLinks } from '../links/parse-links.js';
 import type { VaultSeed } from '../vault/memory-fs.js';
-import { open } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
 
 /** Where each link of a note leads, resolved on the files the vault holds. */
 function targetsOf(files: VaultSeed, note: string): string[] {

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { VaultSeed } from '../vault/memory-fs.js';
 import { type ToolName, type ToolOutput, tools } from '../tools/tools.js';
 import type { Vault } from '../vault/vault.js';
-import { bound, open } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bound } from './__fixtures__/attack-kit.js';
 
 /** A folder path of 15 segments of 200 characters, half of them quotes (each two characters in JSON). */
 const deep = `${'"'.repeat(100)}${'d'.repeat(100)}/`.repeat(15);

@@ -6,13 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VaultSeed } from '../vault/memory-fs.js';
-import { createVault } from '../vault/vault.js';
-import { createSymlinkFs } from './__fixtures__/create-symlink-fs.js';
-
-function openLinked(seed: VaultSeed, links: Record<string, string>) {
-  const fs = createSymlinkFs(seed, links);
-  return { fs, vault: createVault(fs) };
-}
+import { openLinked } from './__fixtures__/create-symlink-fs.js';
 
 describe('a symlinked note is planned where it really is', () => {
   const seed: VaultSeed = { 'x/real.md': '[l](./t.md) and [[t]]\n', 'x/t.md': 'x t\n', 't.md': 'root t\n' };

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultSeed } from '../vault/memory-fs.js';
 import { createVault } from '../vault/vault.js';
-import { open, refused, fileCount } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { refused, fileCount } from './__fixtures__/attack-kit.js';
 import { createRacingFs } from './__fixtures__/create-racing-fs.js';
 
 describe('the trash: nothing is ever lost', () => {

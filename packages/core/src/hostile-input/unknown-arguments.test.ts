@@ -4,7 +4,8 @@
  * would who has read the source; each test checks the answer and that nothing changed on a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { bound, open, callAny, refused } from './__fixtures__/attack-kit.js';
+import { open } from '../tools/__fixtures__/open.js';
+import { bound, callAny, refused } from './__fixtures__/attack-kit.js';
 
 describe('unknown arguments are refused, naming the closest parameter', () => {
   const seed = { 'a.md': 'one two\n' };

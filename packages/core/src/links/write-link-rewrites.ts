@@ -37,7 +37,7 @@ export async function writeLinkRewrites(vault: Vault, { context, rewrites }: Mov
 
 async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, context: MoveLinksPlan['context']): Promise<LinkChange[] | { reason: string }> {
   try {
-    await vault.writeText(writePath, { text: plan.text, bom: note.bom }, { createParents: false, expected: note.bytes });
+    await vault.writeText(writePath, { chunks: [plan.text], bom: note.bom }, { createParents: false, expected: note.bytes });
     return plan.changes;
   } catch (error) {
     if (!isVaultError(error) || error.code !== 'STALE_FILE') return notWritten(error);
@@ -47,7 +47,7 @@ async function writeOne(vault: Vault, { note, writePath, plan }: NoteRewrite, co
   const again = planNoteLinks(note.path, fresh.text, context);
   if (again.changes.length === 0) return [];
   try {
-    await vault.writeText(writePath, { text: again.text, bom: fresh.bom }, { createParents: false, expected: fresh.bytes });
+    await vault.writeText(writePath, { chunks: [again.text], bom: fresh.bom }, { createParents: false, expected: fresh.bytes });
     return again.changes;
   } catch (error) {
     return isVaultError(error) && error.code === 'STALE_FILE'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTextToWrite, checkWholeCharacters, createTextDecoder, decodeText, encodeChunks, encodeText, hasBom } from './text-codec.js';
+import { checkTextToWrite, checkWholeCharacters, createTextDecoder, decodeText, encodeChunks, hasBom } from './text-codec.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -70,17 +70,20 @@ describe('createTextDecoder', () => {
   });
 });
 
-describe('encodeText', () => {
+describe('encodeChunks of a whole text', () => {
+  /** The bytes of `text` in one array. */
+  const encoded = (text: string, bom: boolean) => new Uint8Array(Array.from(encodeChunks([text], bom), (piece) => [...piece]).flat());
+
   it('writes UTF-8 without a BOM when the file had none', () => {
-    expect(encodeText({ text: 'é\n', bom: false })).toEqual(bytes(0xc3, 0xa9, 0x0a));
+    expect(encoded('é\n', false)).toEqual(bytes(0xc3, 0xa9, 0x0a));
   });
 
   it('writes the BOM back before the text when the file had one', () => {
-    expect(encodeText({ text: 'é\n', bom: true })).toEqual(bytes(0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0x0a));
+    expect(encoded('é\n', true)).toEqual(bytes(0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0x0a));
   });
 
   it('writes only the BOM for an empty text of a file that had one', () => {
-    expect(encodeText({ text: '', bom: true })).toEqual(bytes(0xef, 0xbb, 0xbf));
+    expect(encoded('', true)).toEqual(bytes(0xef, 0xbb, 0xbf));
   });
 });
 

@@ -107,12 +107,3 @@ export function* encodeChunks(chunks: Iterable<string>, withBom: boolean): Gener
   }
   if (carried !== '') yield encoded(carried);
 }
-
-export function encodeText({ text, bom: withBom }: DecodedText): Uint8Array {
-  const body = encoder.encode(text);
-  if (!withBom) return body;
-  const bytes = new Uint8Array(bom.length + body.length);
-  bytes.set(bom);
-  bytes.set(body, bom.length);
-  return bytes;
-}

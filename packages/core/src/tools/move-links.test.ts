@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
 import { createVault } from '../vault/vault.js';
 import type { VaultFs } from '../vault/vault-fs.js';
-
-function open(seed: VaultSeed, fs: VaultFs = createMemoryFs(seed)) {
-  return { fs: fs as ReturnType<typeof createMemoryFs>, vault: createVault(fs) };
-}
+import { open } from './__fixtures__/open.js';
 
 describe('Move rewrites the links that led to what moved', () => {
   it('rewrites every form, keeping alias, heading, block, embed and size, and leaves the rest byte for byte', async () => {
@@ -228,33 +225,6 @@ describe('Move and notes changed while it runs', () => {
     expect(fs.toJSON()['n.md']).toMatch(/^\[\[Old\]\]\n\+\++$/);
     expect(output.links).toMatchObject({ rewrittenTotal: 0, notesChanged: 0, notJudgedTotal: 1 });
     expect(vault.render('Move', output)).toContain('n.md: changed twice by another program during the move; its links were not rewritten');
-  });
-});
-
-describe('RemoveFile names the notes it leaves with broken links', () => {
-  it('lists them, sorted, and only those whose links led to the file', async () => {
-    const { vault } = open({
-      'notes/T.md': 'x',
-      'other/T.md': 'y',
-      'b.md': '[[notes/T]]',
-      'a.md': '![[T#H]] and [t](notes/T.md)',
-      'c.md': '[[other/T]] `[[notes/T]]`',
-    });
-    const output = await vault.call('RemoveFile', { filePath: 'notes/T.md' });
-    expect(output).toEqual({ path: 'notes/T.md', trashPath: '.trash/notes/T.md', linkedFrom: ['a.md', 'b.md'], linkedFromTotal: 2 });
-    expect(vault.render('RemoveFile', output)).toBe(
-      'Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it); 2 notes linked to it, now broken:\na.md\nb.md',
-    );
-  });
-
-  it('bounds the list and gives the total', async () => {
-    const seed: VaultSeed = { 'T.md': '' };
-    for (let index = 0; index < 60; index += 1) seed[`n${String(index).padStart(2, '0')}.md`] = '[[T]]';
-    const { vault } = open(seed);
-    const output = await vault.call('RemoveFile', { filePath: 'T.md' });
-    expect(output.linkedFrom).toHaveLength(50);
-    expect(output.linkedFromTotal).toBe(60);
-    expect(vault.render('RemoveFile', output).split('\n').slice(-2)).toEqual(['n49.md', '[10 more not shown]']);
   });
 });
 

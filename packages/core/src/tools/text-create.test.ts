@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileHash } from '../text/file-hash.js';
-import { createMemoryFs } from '../vault/memory-fs.js';
-import { createVault } from '../vault/vault.js';
+import { open } from './__fixtures__/open.js';
 import { textCreate } from './text-create.js';
-
-function open(seed: Record<string, string> = {}) {
-  const fs = createMemoryFs(seed);
-  return { fs, vault: createVault(fs) };
-}
 
 describe('TextCreate', () => {
   it('creates a file with its parent folders and reports lines and hash', async () => {

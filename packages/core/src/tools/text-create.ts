@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { fileHash } from '../text/file-hash.js';
 import { countOf } from '../text/line-endings.js';
 import { plainStyle } from '../text/text-style.js';
 import { VaultError } from '../vault/vault-error.js';
@@ -56,12 +55,16 @@ export const textCreate = defineTool({
         if (!folder) throw new VaultError('NOT_FOUND', `The folder ${parent} does not exist. Create it by calling again with \`createDirectories: true\`.`);
         if (folder.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${parent} is a file, not a folder. Choose another path.`);
       }
-      const bytes = await vault.writeText(path, { text: content, bom: false }, { createParents: createDirectories, ...(overwrite ? {} : { expected: null }) });
+      const written = await vault.writeText(
+        path,
+        { chunks: [content], bom: false },
+        { createParents: createDirectories, ...(overwrite ? {} : { expected: null }) },
+      );
       return {
         path,
         action: existing ? 'replaced' : 'created',
         totalLines: content === '' ? 0 : countOf(content, '\n') + (content.endsWith('\n') ? 0 : 1),
-        fileHash: await fileHash(bytes, vault.fs),
+        fileHash: written,
       };
     });
   },

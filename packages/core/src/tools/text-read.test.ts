@@ -4,14 +4,14 @@ import { createMemoryFs } from '../vault/memory-fs.js';
 import type { TextStyle } from '../text/text-style.js';
 import { createVault } from '../vault/vault.js';
 import type { VaultFs } from '../vault/vault-fs.js';
+import { open } from './__fixtures__/open.js';
 import { textRead } from './text-read.js';
 
 const numbered = (count: number) => `${Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
-const open = (seed: Record<string, string | Uint8Array>, chunkSize?: number) => createVault(createMemoryFs(seed, chunkSize ? { chunkSize } : {}));
 
 describe('TextRead', () => {
   it('returns numbered lines and a metadata line with totalLines and a 16-hex fileHash', async () => {
-    const vault = open({ 'a.md': 'alpha\nbeta\n' });
+    const { vault } = open({ 'a.md': 'alpha\nbeta\n' });
     const output = await vault.call('TextRead', { filePath: 'a.md' });
     expect(output).toMatchObject({ path: 'a.md', totalLines: 2, lineEnding: 'lf', bom: false });
     expect(output.fileHash).toMatch(/^[0-9a-f]{16}$/);
@@ -20,7 +20,7 @@ describe('TextRead', () => {
   });
 
   it('caps a call at 500 lines and states the next offset', async () => {
-    const vault = open({ 'long.md': numbered(1200) });
+    const { vault } = open({ 'long.md': numbered(1200) });
     const output = await vault.call('TextRead', { filePath: 'long.md', limit: 900 });
     expect(output.lines).toHaveLength(500);
     expect(output.lines.at(-1)).toEqual({ number: 500, text: 'line 500' });
@@ -29,7 +29,7 @@ describe('TextRead', () => {
   });
 
   it('reads an offset/limit window, and the last window has no next offset', async () => {
-    const vault = open({ 'long.md': numbered(1200) });
+    const { vault } = open({ 'long.md': numbered(1200) });
     const middle = await vault.call('TextRead', { filePath: 'long.md', offset: 10, limit: 3 });
     expect(middle.lines.map((line) => line.text)).toEqual(['line 10', 'line 11', 'line 12']);
     expect(middle.nextOffset).toBe(13);
@@ -39,7 +39,7 @@ describe('TextRead', () => {
   });
 
   it('cuts lines over 2,000 characters with a visible marker', async () => {
-    const vault = open({ 'wide.md': `${'x'.repeat(2500)}\nshort\n` });
+    const { vault } = open({ 'wide.md': `${'x'.repeat(2500)}\nshort\n` });
     const output = await vault.call('TextRead', { filePath: 'wide.md' });
     expect(output.lines[0]).toEqual({ number: 1, text: 'x'.repeat(2000), fullLength: 2500 });
     expect(textRead.render(output).split('\n')[0]).toBe(
@@ -49,7 +49,7 @@ describe('TextRead', () => {
 
   it("reads on in a cut line from a column, and shows one line asked for alone up to the answer's bound", async () => {
     const line = Array.from({ length: 9000 }, (_, index) => String(index % 10)).join('');
-    const vault = open({ 'wide.md': `head\n${line}\r\ntail\n` });
+    const { vault } = open({ 'wide.md': `head\n${line}\r\ntail\n` });
     const onward = await vault.call('TextRead', { filePath: 'wide.md', offset: 2, limit: 2, column: 2001 });
     expect(onward.lines).toEqual([
       { number: 2, text: line.slice(2000, 4000), fullLength: 9000, column: 2000 },
@@ -62,14 +62,14 @@ describe('TextRead', () => {
     // The rest of the line, its "\r" left out as every line break is.
     expect(alone.lines).toEqual([{ number: 2, text: line.slice(4000), fullLength: 9000, column: 4000 }]);
     expect(textRead.render(alone).split('\n')[0]).toBe(`2: [from character 4001] …${line.slice(4000)}`);
-    const bounded = open({ 'huge.md': `${'y'.repeat(200_000)}\n` });
+    const { vault: bounded } = open({ 'huge.md': `${'y'.repeat(200_000)}\n` });
     const first = await bounded.call('TextRead', { filePath: 'huge.md', limit: 1 });
     expect(first.lines[0]!.text.length).toBeGreaterThan(60_000);
     expect(bounded.render('TextRead', first).length).toBeLessThanOrEqual(bounded.options.maxOutput);
   });
 
   it('names the valid range when the offset is past the end', async () => {
-    const vault = open({ 'a.md': 'one\ntwo\nthree\n' });
+    const { vault } = open({ 'a.md': 'one\ntwo\nthree\n' });
     await expect(vault.call('TextRead', { filePath: 'a.md', offset: 4 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringContaining('Use an offset from 1 to 3'),
@@ -77,14 +77,14 @@ describe('TextRead', () => {
   });
 
   it('says when a file is empty', async () => {
-    const vault = open({ 'empty.md': '' });
+    const { vault } = open({ 'empty.md': '' });
     const output = await vault.call('TextRead', { filePath: 'empty.md' });
     expect(output).toMatchObject({ totalLines: 0, lines: [], lineEnding: 'none' });
     expect(textRead.render(output)).toContain('the file is empty');
   });
 
   it('reports CRLF, mixed endings and a BOM, and shows lines without their line breaks', async () => {
-    const vault = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
+    const { vault } = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
     const crlf = await vault.call('TextRead', { filePath: 'crlf.md' });
     expect(crlf).toMatchObject({
       lineEnding: 'crlf',
@@ -101,7 +101,7 @@ describe('TextRead', () => {
 
   it('streams large files in chunks with the same result as a whole read', async () => {
     const content = `${'é'.repeat(3000)}\r\n${numbered(100_000)}`;
-    const streamed = await open({ 'big.md': content }, 4099).call('TextRead', { filePath: 'big.md', offset: 99_990 });
+    const streamed = await createVault(createMemoryFs({ 'big.md': content }, { chunkSize: 4099 })).call('TextRead', { filePath: 'big.md', offset: 99_990 });
     expect(streamed.totalLines).toBe(100_001);
     expect(streamed.lines.map((line) => line.text)).toEqual(Array.from({ length: 12 }, (_, index) => `line ${99_989 + index}`));
     expect(streamed.fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
@@ -110,7 +110,9 @@ describe('TextRead', () => {
 
   it('gives the same fileHash as fileHash (Web Crypto) when it hashes chunk by chunk (@noble/hashes)', async () => {
     const content = `${'ü'.repeat(70_000)}\n`.repeat(3);
-    expect((await open({ 'a.md': content }, 1000).call('TextRead', { filePath: 'a.md' })).fileHash).toBe(await fileHash(new TextEncoder().encode(content)));
+    expect((await createVault(createMemoryFs({ 'a.md': content }, { chunkSize: 1000 })).call('TextRead', { filePath: 'a.md' })).fileHash).toBe(
+      await fileHash(new TextEncoder().encode(content)),
+    );
   });
 
   it("streams any file over the vault's maxFileSize, and refuses it only on a backend that cannot stream", async () => {
@@ -137,7 +139,7 @@ describe('TextRead', () => {
   });
 
   it('reads a file in the trash when asked for it by path, and calls the trash itself a folder to list', async () => {
-    const vault = open({ '.trash/old.md': 'kept\n' });
+    const { vault } = open({ '.trash/old.md': 'kept\n' });
     expect(await vault.call('TextRead', { filePath: '.trash/old.md' })).toMatchObject({ path: '.trash/old.md', lines: [{ number: 1, text: 'kept' }] });
     await expect(vault.call('TextRead', { filePath: '.trash' })).rejects.toMatchObject({
       code: 'NOT_A_FILE',
@@ -146,7 +148,7 @@ describe('TextRead', () => {
   });
 
   it('refuses folders, missing files and text that is not UTF-8', async () => {
-    const vault = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
+    const { vault } = open({ 'notes/a.md': 'x', 'latin1.md': new Uint8Array([0x63, 0xe9]) });
     await expect(vault.call('TextRead', { filePath: 'missing.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(vault.call('TextRead', { filePath: 'latin1.md' })).rejects.toMatchObject({ code: 'NOT_TEXT' });
     await expect(vault.call('TextRead', { filePath: 'notes', limit: 1 })).rejects.toMatchObject({ code: 'NOT_A_FILE' });
@@ -164,11 +166,11 @@ describe('TextRead line endings, known answers', () => {
     ['a\rb\n', 'lf'],
     ['', 'none'],
   ])('%j is %s', async (text, lineEnding) => {
-    expect((await open({ 'a.md': text }).call('TextRead', { filePath: 'a.md' })).lineEnding).toBe(lineEnding);
+    expect((await open({ 'a.md': text }).vault.call('TextRead', { filePath: 'a.md' })).lineEnding).toBe(lineEnding);
   });
 
   it('takes only EF BB BF for a BOM: a file starting with U+FEBF (EF BA BF) keeps it as text', async () => {
-    const vault = open({ 'a.md': new Uint8Array([0xef, 0xba, 0xbf, 0x78, 0x0a]) });
+    const { vault } = open({ 'a.md': new Uint8Array([0xef, 0xba, 0xbf, 0x78, 0x0a]) });
     const output = await vault.call('TextRead', { filePath: 'a.md' });
     expect(output).toMatchObject({ bom: false, lines: [{ number: 1, text: '\ufebfx' }] });
   });
@@ -176,7 +178,7 @@ describe('TextRead line endings, known answers', () => {
 
 describe('TextRead answers, whole', () => {
   it('renders CRLF, a BOM and the range shown on the metadata line', async () => {
-    const vault = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
+    const { vault } = open({ 'crlf.md': '\uFEFFa\r\nb\r\n', 'mixed.md': 'a\r\nb\nc' });
     expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'crlf.md' }))).toBe(
       '1: a\n2: b\n[crlf.md | totalLines: 2 | fileHash: ef7385f30109f20b | lineEnding: crlf | bom: yes | shown: 1-2]',
     );
@@ -186,14 +188,14 @@ describe('TextRead answers, whole', () => {
   });
 
   it('renders an empty file as a metadata line that says so', async () => {
-    const vault = open({ 'empty.md': '' });
+    const { vault } = open({ 'empty.md': '' });
     expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'empty.md' }))).toBe(
       '[empty.md | totalLines: 0 | fileHash: e3b0c44298fc1c14 | the file is empty]',
     );
   });
 
   it('marks up the path, the line numbers and the metadata line with the style given', async () => {
-    const vault = open({ 'a.md': 'alpha\nbeta\n' });
+    const { vault } = open({ 'a.md': 'alpha\nbeta\n' });
     const style: TextStyle = { path: (text) => `(${text})`, lineNumber: (text) => `<${text}>`, note: (text) => `{${text}}`, match: (text) => text };
     expect(textRead.render(await vault.call('TextRead', { filePath: 'a.md' }), style)).toBe(
       '<1>: alpha\n<2>: beta\n{[(a.md) | totalLines: 2 | fileHash: e49c81e2d2f84e25 | shown: 1-2]}',
@@ -201,7 +203,7 @@ describe('TextRead answers, whole', () => {
   });
 
   it('gives the lines in the structured content as the text shows them', async () => {
-    const vault = open({ 'wide.md': `${'x'.repeat(2001)}\r\nshort\r\nmore\r\n` });
+    const { vault } = open({ 'wide.md': `${'x'.repeat(2001)}\r\nshort\r\nmore\r\n` });
     const output = await vault.call('TextRead', { filePath: 'wide.md', limit: 2 });
     expect(textRead.structure(output)).toEqual({
       path: 'wide.md',
@@ -215,7 +217,7 @@ describe('TextRead answers, whole', () => {
   });
 
   it('names the file and its length when the offset is past the end', async () => {
-    const vault = open({ 'a.md': 'one\ntwo\nthree\n', 'empty.md': '' });
+    const { vault } = open({ 'a.md': 'one\ntwo\nthree\n', 'empty.md': '' });
     await expect(vault.call('TextRead', { filePath: 'a.md', offset: 4 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: 'offset 4 is past the end of a.md, which has 3 lines. Use an offset from 1 to 3.',
@@ -229,7 +231,7 @@ describe('TextRead answers, whole', () => {
   });
 
   it('gives no next offset when the window reaches the last line exactly', async () => {
-    const vault = open({ 'a.md': 'one\ntwo\nthree' });
+    const { vault } = open({ 'a.md': 'one\ntwo\nthree' });
     expect(await vault.call('TextRead', { filePath: 'a.md', offset: 2, limit: 2 })).not.toHaveProperty('nextOffset');
     expect(await vault.call('TextRead', { filePath: 'a.md', offset: 1, limit: 2 })).toMatchObject({ nextOffset: 3 });
   });

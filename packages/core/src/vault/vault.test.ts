@@ -392,8 +392,9 @@ describe('Vault.readText and writeText', () => {
   it('writes a file of exactly maxFileSize bytes and refuses one byte more, writing nothing', async () => {
     const fs = createMemoryFs({});
     const vault = createVault(fs, { maxFileSize: 10 });
-    expect(await vault.writeText('ten.md', { text: '0123456789', bom: false }, { createParents: false })).toEqual(new TextEncoder().encode('0123456789'));
-    await expect(vault.writeText('eleven.md', { text: '0123456789A', bom: false }, { createParents: false })).rejects.toMatchObject({
+    // The fileHash of what it wrote: SHA-256 of "0123456789", its first 8 bytes.
+    expect(await vault.writeText('ten.md', { chunks: ['0123456789'], bom: false }, { createParents: false })).toBe('84d89877f0d4041e');
+    await expect(vault.writeText('eleven.md', { chunks: ['0123456789A'], bom: false }, { createParents: false })).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
       message: "eleven.md would be 11 bytes, over this vault's limit of 10 bytes for a file, so nothing was written. Write a smaller file, or raise the limit.",
     });
@@ -411,17 +412,17 @@ describe('Vault.readText and writeText', () => {
       },
     };
     const vault = createVault(fs);
-    await vault.writeText('top.md', { text: 'T', bom: false }, { createParents: true });
-    await vault.writeText('notes/sub/a.md', { text: 'A', bom: false }, { createParents: true });
+    await vault.writeText('top.md', { chunks: ['T'], bom: false }, { createParents: true });
+    await vault.writeText('notes/sub/a.md', { chunks: ['A'], bom: false }, { createParents: true });
     expect(made).toEqual(['notes/sub']);
-    await expect(vault.writeText('other/b.md', { text: 'B', bom: false }, { createParents: false })).rejects.toBeDefined();
+    await expect(vault.writeText('other/b.md', { chunks: ['B'], bom: false }, { createParents: false })).rejects.toBeDefined();
     expect(made).toEqual(['notes/sub']);
     expect(memory.toJSON()).toEqual({ 'top.md': 'T', 'notes/sub/a.md': 'A' });
   });
 
   it('refuses to write through a link to a hidden place, writing nothing', async () => {
     const fs = linkedFs({}, { 'notes/settings': { kind: 'directory', target: '.obsidian' } });
-    await expect(createVault(fs).writeText('notes/settings/x.md', { text: 'x', bom: false }, { createParents: true })).rejects.toMatchObject({
+    await expect(createVault(fs).writeText('notes/settings/x.md', { chunks: ['x'], bom: false }, { createParents: true })).rejects.toMatchObject({
       code: 'HIDDEN_PATH',
     });
     expect(fs.toJSON()).toEqual({});
@@ -431,7 +432,7 @@ describe('Vault.readText and writeText', () => {
     const fs = createMemoryFs({ 'a.md': 'old' });
     const vault = createVault(fs);
     await expect(
-      vault.writeText('a.md', { text: 'new', bom: false }, { createParents: false, expected: new TextEncoder().encode('other') }),
+      vault.writeText('a.md', { chunks: ['new'], bom: false }, { createParents: false, expected: new TextEncoder().encode('other') }),
     ).rejects.toMatchObject({ code: 'STALE_FILE' });
     expect(fs.toJSON()).toEqual({ 'a.md': 'old' });
   });

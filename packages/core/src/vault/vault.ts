@@ -1,15 +1,16 @@
 import { boundJson } from '../tools/bound-json.js';
 import { boundText, minOutputBound } from '../tools/bound-text.js';
-import { firstCharacters } from '../text/character-boundary.js';
-import type { ToolCall } from '../tools/define-tool.js';
-import { createKeyedLock } from './keyed-lock.js';
-import { parseToolInput } from '../tools/parse-tool-input.js';
-import { decodeText, encodeText, type DecodedText } from '../text/text-codec.js';
+import type { DecodedText } from '../text/text-codec.js';
 import type { TextStyle } from '../text/text-style.js';
 import { tools, type ToolInput, type ToolName, type ToolOutput } from '../tools/tools.js';
-import { isVaultError, VaultError } from './vault-error.js';
-import type { VaultFs, VaultStat, WriteFileOptions } from './vault-fs.js';
-import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, parentOf, resolveVaultPath, trashFolder, withoutTrash } from './vault-path.js';
+import { callTool } from './call-tool.js';
+import { checkWritePath } from './check-write-path.js';
+import { createKeyedLock } from './keyed-lock.js';
+import { readText } from './read-text.js';
+import { VaultError } from './vault-error.js';
+import type { VaultFs, VaultStat } from './vault-fs.js';
+import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, resolveVaultPath, trashFolder, withoutTrash } from './vault-path.js';
+import { type TextToWrite, type WriteTextOptions, writeText } from './write-text.js';
 
 /** Whether a path may lie in the (hidden) trash: see `Vault.resolvePath`. */
 export interface TrashAccess {
@@ -92,72 +93,25 @@ export interface Vault {
   statFile(path: string): Promise<VaultStat>;
   /** Loads a text file whole, refusing folders, files over `maxFileSize` and non-text content. */
   readText(path: string): Promise<DecodedText & { bytes: Uint8Array }>;
-  /** Writes a text file (under `checkWritePath`, and refused past `maxFileSize`), creating its parent folders if asked; returns the bytes written. `expected` as in `VaultFs.writeFile`. */
-  writeText(path: string, text: DecodedText, options: { createParents: boolean } & WriteFileOptions): Promise<Uint8Array>;
+  /**
+   * The one way the tools write a file (see `writeText` in `write-text.ts`): under `checkWritePath`,
+   * refused past `maxFileSize`, the text given as its pieces, never joined whole; creates the parent
+   * folders if asked. Resolves to the written file's fileHash. `expected` as in `VaultFs.writeFile`.
+   */
+  writeText(path: string, text: TextToWrite, options: WriteTextOptions): Promise<string>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
 }
 
 export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
-  const resolved: Required<VaultOptions> = {
-    extensions: (options.extensions ?? defaultExtensions).map(normalizeExtension),
-    allowHidden: options.allowHidden ?? false,
-    readOnly: options.readOnly ?? false,
-    maxFileSize: options.maxFileSize ?? 128 * 1024 * 1024,
-    searchTimeout: options.searchTimeout ?? 10_000,
-    maxOutput: options.maxOutput ?? 65_536,
-  };
-  if (!(resolved.maxOutput >= minOutputBound)) {
-    throw new VaultError(
-      'INVALID_ARGUMENT',
-      `maxOutput ${resolved.maxOutput} is too small: answers need at least ${minOutputBound} characters. Pass a larger bound.`,
-    );
-  }
+  const resolved = resolveOptions(options);
   const lock = createKeyedLock();
-  const offered = tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly);
-
-  function checkHidden(path: string, input: string, { trash }: TrashAccess) {
-    const checked = trash === 'read' && path === trashFolder ? '' : trash !== undefined ? withoutTrash(path) : path;
-    if (resolved.allowHidden || !isHiddenPath(checked)) return;
-    throw new VaultError(
-      'HIDDEN_PATH',
-      isInTrash(path) && !isHiddenPath(withoutTrash(path)) && path !== trashFolder
-        ? `${input} is in the trash, which is read-only: list, read and search it, or restore the file with Move first.`
-        : `${input} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`,
-    );
-  }
 
   const vault: Vault = {
     fs,
     options: resolved,
-    tools: offered,
-
-    async call(name, input, { signal } = {}) {
-      const tool = offered.find((candidate) => candidate.name === name);
-      if (!tool) {
-        const known = tools.some((candidate) => candidate.name === name);
-        throw known
-          ? new VaultError(
-              'PERMISSION_DENIED',
-              `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`,
-            )
-          : new VaultError(
-              'INVALID_ARGUMENT',
-              `There is no tool named ${escapeName(firstCharacters(String(name), 60))}. Tools: ${offered.map((candidate) => candidate.name).join(', ')}.`,
-            );
-      }
-      signal?.throwIfAborted();
-      const call: ToolCall = { signal: signal ?? new AbortController().signal };
-      try {
-        return await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<typeof name>>)(parseToolInput(tool, input), vault, call);
-      } catch (error) {
-        if (!isVaultError(error)) throw error;
-        // Within the bound as adapters show it, `CODE: message`.
-        const room = resolved.maxOutput - error.code.length - 2;
-        if (error.message.length <= room) throw error;
-        throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
-      }
-    },
+    tools: tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly),
+    call: (name, input, callOptions) => callTool(vault, name, input, callOptions),
 
     render(name, output, style) {
       const tool = tools.find((candidate) => candidate.name === name)!;
@@ -171,24 +125,11 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     resolvePath(input, trash = {}) {
       const path = resolveVaultPath(input, fs.root);
-      checkHidden(path, input, trash);
+      checkHidden(path, input, trash, resolved.allowHidden);
       return path;
     },
 
-    resolveFile(input, options) {
-      const path = vault.resolvePath(input, options);
-      if (path === '') {
-        throw new VaultError('NOT_A_FILE', `${input || '(empty path)'} is the vault root, not a file. Pass a file path such as notes/a.md.`);
-      }
-      // "b.md/", "b.md/." and "b.md/.." name folders, whatever resolving them would give.
-      if (namesFolder(input)) {
-        throw new VaultError(
-          'INVALID_ARGUMENT',
-          `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`,
-        );
-      }
-      return path;
-    },
+    resolveFile: (input, trash) => checkFilePath(input, vault.resolvePath(input, trash)),
 
     checkExtension(path) {
       const extension = extensionOf(path);
@@ -199,23 +140,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       );
     },
 
-    async checkWritePath(path, kind) {
-      const target = (await fs.resolveSymlinks?.(path)) ?? path;
-      if (target === path) return target;
-      if (!resolved.allowHidden && isHiddenPath(target)) {
-        throw new VaultError(
-          'HIDDEN_PATH',
-          `${path} leads through a symlink to ${target}, a hidden path the tools leave alone. Use a path without a link to a hidden place.`,
-        );
-      }
-      if (kind === 'file' && !resolved.extensions.includes(extensionOf(target))) {
-        throw new VaultError(
-          'EXTENSION_NOT_ALLOWED',
-          `${path} leads through a symlink to ${target}, and the tools only write ${resolved.extensions.join(' ')} files. Use a path that is not a link to another kind of file.`,
-        );
-      }
-      return target;
-    },
+    checkWritePath: (path, kind) => checkWritePath(vault, path, kind),
 
     isListed(path, kind, target) {
       const shown = withoutTrash(path);
@@ -226,15 +151,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 
     async stat(path) {
       const stat = await fs.stat(path);
-      if (stat?.target !== undefined) {
-        if (!resolved.allowHidden && isHiddenPath(stat.target)) {
-          throw new VaultError(
-            'HIDDEN_PATH',
-            `${path} is a symlink to ${stat.target}, a hidden path the tools leave alone. Use a path without hidden segments.`,
-          );
-        }
-        if (stat.kind === 'file') vault.checkExtension(stat.target);
-      }
+      if (stat?.target !== undefined) checkSymlinkTarget(vault, path, stat.kind, stat.target);
       return stat;
     },
 
@@ -251,38 +168,65 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
       return stat;
     },
 
-    async readText(path) {
-      const stat = await vault.statFile(path);
-      if (stat.size > resolved.maxFileSize) {
-        throw new VaultError(
-          'FILE_TOO_LARGE',
-          `${path} is ${stat.size} bytes, over this vault's limit of ${resolved.maxFileSize} bytes for loading a file whole. Read it in windows with TextRead, or raise the limit.`,
-        );
-      }
-      const bytes = await fs.readFile(path);
-      return { ...decodeText(bytes, path), bytes };
-    },
-
-    async writeText(path, text, { createParents, ...write }) {
-      const bytes = encodeText(text);
-      if (bytes.length > resolved.maxFileSize) {
-        throw new VaultError(
-          'FILE_TOO_LARGE',
-          `${path} would be ${bytes.length} bytes, over this vault's limit of ${resolved.maxFileSize} bytes for a file, so nothing was written. Write a smaller file, or raise the limit.`,
-        );
-      }
-      await vault.checkWritePath(path, 'file');
-      const parent = parentOf(path);
-      if (createParents && parent !== '') await fs.makeDirectory(parent);
-      await fs.writeFile(path, bytes, write);
-      return bytes;
-    },
-
-    withLock(paths, work) {
-      return lock.run(paths, work);
-    },
+    readText: (path) => readText(vault, path),
+    writeText: (path, text, writeOptions) => writeText(vault, path, text, writeOptions),
+    withLock: (paths, work) => lock.run(paths, work),
   };
   return vault;
+}
+
+/** The options with their defaults, refusing an answer bound too small for any answer. */
+function resolveOptions(options: VaultOptions): Required<VaultOptions> {
+  const resolved: Required<VaultOptions> = {
+    extensions: (options.extensions ?? defaultExtensions).map(normalizeExtension),
+    allowHidden: options.allowHidden ?? false,
+    readOnly: options.readOnly ?? false,
+    maxFileSize: options.maxFileSize ?? 128 * 1024 * 1024,
+    searchTimeout: options.searchTimeout ?? 10_000,
+    maxOutput: options.maxOutput ?? 65_536,
+  };
+  if (!(resolved.maxOutput >= minOutputBound)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `maxOutput ${resolved.maxOutput} is too small: answers need at least ${minOutputBound} characters. Pass a larger bound.`,
+    );
+  }
+  return resolved;
+}
+
+/** Refuses a hidden path, unless allowed; `trash` lets the trash through (see `Vault.resolvePath`). */
+function checkHidden(path: string, input: string, { trash }: TrashAccess, allowHidden: boolean) {
+  const checked = trash === 'read' && path === trashFolder ? '' : trash !== undefined ? withoutTrash(path) : path;
+  if (allowHidden || !isHiddenPath(checked)) return;
+  throw new VaultError(
+    'HIDDEN_PATH',
+    isInTrash(path) && !isHiddenPath(withoutTrash(path)) && path !== trashFolder
+      ? `${input} is in the trash, which is read-only: list, read and search it, or restore the file with Move first.`
+      : `${input} is a hidden path (a segment starts with a dot, like .git or .obsidian), which the tools leave alone. Use a path without hidden segments.`,
+  );
+}
+
+/** Refuses a symlink whose target breaks the rules: a hidden path (unless allowed), for a file another extension. */
+function checkSymlinkTarget(vault: Vault, path: string, kind: VaultStat['kind'], target: string) {
+  if (!vault.options.allowHidden && isHiddenPath(target)) {
+    throw new VaultError('HIDDEN_PATH', `${path} is a symlink to ${target}, a hidden path the tools leave alone. Use a path without hidden segments.`);
+  }
+  if (kind === 'file') vault.checkExtension(target);
+}
+
+/** The resolved `path` of the tool path `input`, refused when it is the root or `input` names a folder (ends in a slash). */
+function checkFilePath(input: string, path: string): string {
+  if (path === '') {
+    throw new VaultError('NOT_A_FILE', `${input || '(empty path)'} is the vault root, not a file. Pass a file path such as notes/a.md.`);
+  }
+  // "b.md/", "b.md/." and "b.md/.." name folders, whatever resolving them would give.
+  if (namesFolder(input)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `${escapeName(input)} ends with a slash (or . or ..), which names a folder, not a file. Pass the file path itself.`,
+    );
+  }
+  return path;
 }
 
 function normalizeExtension(extension: string): string {

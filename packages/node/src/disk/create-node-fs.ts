@@ -1,40 +1,39 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SearchFilesRequest, VaultError, type VaultFs, type VaultStat, type WalkedEntry, walkVault } from '@vault/core';
-import { createPinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
+import { type SearchFilesRequest, VaultError, type VaultFs, type WalkedEntry, walkVault } from '@vault/core';
+import { createPinnedPaths } from './create-pinned-paths.js';
 import { createSearchPool } from '../search/create-search-pool.js';
-import { describeEntry } from './describe-entry.js';
-import { moveWithoutReplacing } from './move-without-replacing.js';
-import { isInside } from './real-path-inside.js';
-import { replaceFile } from './replace-file.js';
-import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
+import { createDiskReads } from './create-disk-reads.js';
+import { createDiskWrites } from './create-disk-writes.js';
+import { toVaultError } from './to-vault-error.js';
 import type { FileLockTiming } from './with-file-lock.js';
 
-/** Files up to this size are read with one blocking call (see `openFile`). */
-const syncReadLimit = 1024 * 1024;
-const readFileAsync = promisify(readFile);
-const readAsync = promisify(read);
-
 export interface NodeFsOptions {
-  /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
-  chunkSize?: number;
   /** Worker threads that search many files in parallel; 0 searches on the main thread. Default: the cores, at most 4. */
   searchWorkers?: number;
   /** The search worker's script. Default `search-worker.js` beside this module (bundlers must emit it there); without it, no workers. */
   searchWorker?: URL;
   /** Start the search workers soon (a server: 100 ms on, after its start-up work), not at the first search of many files. Default false. */
   startSearchWorkers?: boolean;
-  /** The timing of the lock every write takes (see `FileLockTiming`). Default: a write waits up to 20 s, a lock is stale after 10 s. */
-  fileLock?: FileLockTiming;
   /**
    * Bytes of file text the search workers keep in memory between searches (see `warmSearch`), so that a
    * search reads only the files changed since; past it, files are read from disk at each search. 0 keeps
    * nothing. Default 0; a long-lived server sets it (vault-mcp: 512 MiB).
    */
   searchMemory?: number;
+}
+
+/**
+ * What only tests set: not part of the package's API, whose `createNodeFs` (`index.ts`) is typed with
+ * `NodeFsOptions` alone; tests reach it by importing `createNodeFs` from this file.
+ */
+export interface NodeFsTuning {
+  /** Chunk size of `readFileChunks`, in bytes. Default 1 MiB. */
+  chunkSize?: number;
+  /** The timing of the lock every write takes (see `FileLockTiming`). Default: a write waits up to 20 s, a lock is stale after 10 s. */
+  fileLock?: FileLockTiming;
   /**
    * How long (ms) a file must have gone unchanged before the workers keep its text: a file system stamps
    * times at its own granularity, so a write in the same tick as the read could leave the same times on
@@ -63,114 +62,20 @@ export interface NodeVaultFs extends VaultFs, AsyncDisposable {
  * is never followed (see `createPinnedPaths`). Writes are atomic (temp file in the same folder, fsync,
  * rename), keep the file's mode and replace only what was read; moves work across devices.
  */
-export async function createNodeFs(root: string, options: NodeFsOptions = {}): Promise<NodeVaultFs> {
+export async function createNodeFs(root: string, options: NodeFsOptions & NodeFsTuning = {}): Promise<NodeVaultFs> {
   const realRoot = await realRootOf(root);
-  const chunkSize = options.chunkSize ?? 1024 * 1024;
   const searchWorker = options.searchWorker ?? new URL('./search-worker.js', import.meta.url);
   const pool =
     options.searchWorkers !== 0 && workerFound(searchWorker)
       ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory, settleTime: options.searchSettleTime })
       : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
-  const { locate, locateEntry, inFolder, atEntry, openFile, targetOf } = createPinnedPaths(realRoot);
+  const pinned = createPinnedPaths(realRoot);
 
   const nodeFs: NodeVaultFs = {
     root: realRoot,
-
-    stat: (relative) =>
-      withErrorsTranslated(relative, async (): Promise<VaultStat | undefined> => {
-        const real = await locate(relative);
-        // Metadata only, so not pinned (a call saved on every tool call): lstat never follows a link
-        // swapped in at the end; one swapped in on the way could show an outside file's size, no content.
-        // A blocking call: microseconds, where an awaited one costs a round trip to the thread pool.
-        const stat = lstatSync(real, { throwIfNoEntry: false });
-        if (!stat) return undefined;
-        if (stat.isSymbolicLink()) throw swappedIn(relative);
-        if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
-        if (stat.isFile()) return { kind: 'file', size: stat.size, ...targetOf(real, relative) };
-        throw specialFile(relative);
-      }),
-
-    readFile: (relative) =>
-      withErrorsTranslated(relative, async () => {
-        const { descriptor, size } = await openFile(relative);
-        try {
-          // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
-          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
-        } finally {
-          closeSync(descriptor);
-        }
-      }),
-
-    readFileChunks(relative, { buffer: into, start = 0 } = {}) {
-      return {
-        async *[Symbol.asyncIterator]() {
-          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
-          try {
-            for (let position = start; ; ) {
-              const buffer = into ?? Buffer.allocUnsafe(chunkSize);
-              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, position));
-              if (bytesRead === 0) return;
-              position += bytesRead;
-              yield buffer.subarray(0, bytesRead);
-            }
-          } finally {
-            closeSync(descriptor);
-          }
-        },
-      };
-    },
-
-    version: (relative) =>
-      withErrorsTranslated(relative, async () => {
-        const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
-        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
-      }),
-
-    writeFile: (relative, data, { expected } = {}) =>
-      withErrorsTranslated(relative, async () => {
-        const target = await locate(relative);
-        await inFolder(path.dirname(target), relative, (folder) =>
-          replaceFile(folder, path.basename(target), data, relative, { expected, lockTiming: options.fileLock }),
-        );
-      }),
-
-    readDirectory: (relative, { sizes = true } = {}) =>
-      withErrorsTranslated(relative, async () => {
-        // The entries are looked at in parallel: a folder of thousands of files is one wait, not thousands.
-        const entries = await inFolder(await locate(relative), relative, async (folder) =>
-          Promise.all((await fs.readdir(folder, { withFileTypes: true })).map((entry) => describeEntry(folder, entry, { realRoot, targetOf, sizes }))),
-        );
-        return entries.filter((entry) => entry !== undefined);
-      }),
-
-    makeDirectory: (relative) =>
-      withErrorsTranslated(relative, async () => {
-        // One level at a time, each made where it really goes (a link inside the vault is followed)
-        // inside its pinned parent, so none is made through a symlink swapped in meanwhile.
-        let made = '';
-        for (const segment of relative.split('/')) {
-          made = made === '' ? segment : `${made}/${segment}`;
-          await atEntry(await locate(made), made, async (entry) => {
-            await fs.mkdir(entry).catch((error: NodeJS.ErrnoException) => {
-              if (error.code !== 'EEXIST') throw error;
-            });
-            if (!(await fs.stat(entry)).isDirectory()) throw new VaultError('NOT_A_DIRECTORY', `${made} is a file, not a folder. Choose another path.`);
-          });
-        }
-      }),
-
-    rename: (from, to) =>
-      withErrorsTranslated(from, async () => {
-        const source = await locateEntry(from);
-        const destination = await withErrorsTranslated(to, () => locateEntry(to));
-        if (source === realRoot || !isInside(realRoot, source)) throw new VaultError('INVALID_ARGUMENT', 'The vault root cannot be moved.');
-        await atEntry(source, from, (pinnedSource) =>
-          atEntry(destination, to, (pinnedDestination) => moveWithoutReplacing(pinnedSource, pinnedDestination, to)),
-        );
-      }),
-
-    resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
+    ...createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024),
+    ...createDiskWrites(realRoot, pinned, options.fileLock),
 
     createHasher: () => createHash('sha256'),
 

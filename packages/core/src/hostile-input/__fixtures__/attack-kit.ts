@@ -1,10 +1,11 @@
 /**
- * What every attack test of @vault/core uses: a vault on the in-memory backend, calls with input the
- * types would not allow, and checks that a call is refused with a VaultError of the right code.
+ * What every attack test of @vault/core uses, besides `open` (a vault on the in-memory backend, shared
+ * with the tool tests in `tools/__fixtures__/open.ts`): calls with input the types would not allow,
+ * and checks that a call is refused with a VaultError of the right code.
  */
 import { expect } from 'vitest';
-import { createMemoryFs, type MemoryFs, type VaultSeed } from '../../vault/memory-fs.js';
-import { createVault, type ToolCallOptions, type Vault, type VaultOptions } from '../../vault/vault.js';
+import type { MemoryFs } from '../../vault/memory-fs.js';
+import type { ToolCallOptions, Vault } from '../../vault/vault.js';
 import { type ErrorCode, isVaultError, type VaultError } from '../../vault/vault-error.js';
 import type { VaultFs } from '../../vault/vault-fs.js';
 
@@ -14,11 +15,6 @@ export const bound = 65_536;
 // Tests on inputs of megabytes carry "[large input]" in their names: `pnpm mutate` leaves them out (minutes per mutant).
 export const bigFileTimeout = 300_000;
 export const hangTimeout = 60_000;
-
-export function open(seed: VaultSeed = {}, options: VaultOptions = {}) {
-  const fs = createMemoryFs(seed);
-  return { fs, vault: createVault(fs, options) };
-}
 
 /** A call with input the types would not allow: what a client can send anyway. */
 export function callAny(vault: Vault, name: string, input: unknown, options?: ToolCallOptions): Promise<unknown> {

@@ -5,6 +5,7 @@
  * between an attacker and the target. Dangling links are allowed, as on a real disk.
  */
 import { createMemoryFs, type VaultSeed } from '../../vault/memory-fs.js';
+import { createVault, type VaultOptions } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import type { VaultDirectoryEntry, VaultFs } from '../../vault/vault-fs.js';
 import { parentOf } from '../../vault/vault-path.js';
@@ -87,4 +88,10 @@ export function createSymlinkFs(seed: VaultSeed, links: Record<string, string>):
     toJSON: () => inner.toJSON(),
     symlinks: () => Object.fromEntries(table),
   };
+}
+
+/** A vault on a backend with symlinks (`createSymlinkFs`): the backend, to assert on, and the vault. */
+export function openLinked(seed: VaultSeed, links: Record<string, string>, options: VaultOptions = {}) {
+  const fs = createSymlinkFs(seed, links);
+  return { fs, vault: createVault(fs, options) };
 }

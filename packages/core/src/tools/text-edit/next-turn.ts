@@ -1,3 +1,6 @@
+/** Occurrences counted or replaced between two turns of the event loop. */
+export const occurrencesPerTurn = 1 << 20;
+
 /**
  * Resolves on a later turn of the event loop, so that long work lets other calls run in between;
  * rejects with the signal's reason when the call was cancelled meanwhile.
@@ -5,4 +8,13 @@
 export async function nextTurn(signal?: AbortSignal): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   signal?.throwIfAborted();
+}
+
+/** Runs a generator that yields to give other calls a turn, giving them one each time; a cancelled call stops. */
+export async function takingTurns<T>(steps: Generator<void, T, void>, signal: AbortSignal): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn(signal);
+  }
 }

@@ -4,6 +4,7 @@ import { fileHash } from '../../text/file-hash.js';
 import { createMemoryFs } from '../../vault/memory-fs.js';
 import { createVault } from '../../vault/vault.js';
 import type { VaultFs } from '../../vault/vault-fs.js';
+import { open } from '../__fixtures__/open.js';
 import { textEdit } from './text-edit.js';
 
 /** A memory backend whose reads call `onRead` with the cancelling of `controller`: a client cancelling the call mid-way. */
@@ -20,11 +21,6 @@ function cancelledOnRead(seed: Record<string, string>, onRead: (abort: () => voi
     },
   };
   return { controller, reason, fs, inner };
-}
-
-function open(seed: Record<string, string | Uint8Array>) {
-  const fs = createMemoryFs(seed);
-  return { fs, vault: createVault(fs) };
 }
 
 describe('TextEdit', () => {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryFs, type VaultSeed } from '../vault/memory-fs.js';
+import { createVault } from '../vault/vault.js';
+import { foldersSeed } from './__fixtures__/folders-seed.js';
+import { open } from './__fixtures__/open.js';
+
+describe('RemoveFile', () => {
+  it('moves the file into .trash/ keeping its relative path, and Move restores it', async () => {
+    const { fs, vault } = open(foldersSeed);
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({
+      path: 'inbox/idea.md',
+      trashPath: '.trash/inbox/idea.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
+    await vault.call('TextCreate', { filePath: 'inbox/idea.md', content: 'second idea' });
+    expect(await vault.call('RemoveFile', { filePath: 'inbox/idea.md' })).toEqual({
+      path: 'inbox/idea.md',
+      trashPath: '.trash/inbox/idea~2.md',
+      linkedFrom: [],
+      linkedFromTotal: 0,
+    });
+    await vault.call('Move', { sourcePath: '.trash/inbox/idea.md', destinationPath: 'inbox/idea.md' });
+    expect(fs.toJSON()).toMatchObject({ 'inbox/idea.md': 'idea', '.trash/inbox/idea~2.md': 'second idea' });
+  });
+
+  it('refuses folders and missing files', async () => {
+    const { vault } = open(foldersSeed);
+    await expect(vault.call('RemoveFile', { filePath: 'inbox/archive.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const withFolder = createVault(createMemoryFs({ 'odd.md/inner.md': '' }));
+    await expect(withFolder.call('RemoveFile', { filePath: 'odd.md' })).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+  });
+});
+
+describe('RemoveFile names the notes it leaves with broken links', () => {
+  it('lists them, sorted, and only those whose links led to the file', async () => {
+    const { vault } = open({
+      'notes/T.md': 'x',
+      'other/T.md': 'y',
+      'b.md': '[[notes/T]]',
+      'a.md': '![[T#H]] and [t](notes/T.md)',
+      'c.md': '[[other/T]] `[[notes/T]]`',
+    });
+    const output = await vault.call('RemoveFile', { filePath: 'notes/T.md' });
+    expect(output).toEqual({ path: 'notes/T.md', trashPath: '.trash/notes/T.md', linkedFrom: ['a.md', 'b.md'], linkedFromTotal: 2 });
+    expect(vault.render('RemoveFile', output)).toBe(
+      'Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it); 2 notes linked to it, now broken:\na.md\nb.md',
+    );
+  });
+
+  it('bounds the list and gives the total', async () => {
+    const seed: VaultSeed = { 'T.md': '' };
+    for (let index = 0; index < 60; index += 1) seed[`n${String(index).padStart(2, '0')}.md`] = '[[T]]';
+    const { vault } = open(seed);
+    const output = await vault.call('RemoveFile', { filePath: 'T.md' });
+    expect(output.linkedFrom).toHaveLength(50);
+    expect(output.linkedFromTotal).toBe(60);
+    expect(vault.render('RemoveFile', output).split('\n').slice(-2)).toEqual(['n49.md', '[10 more not shown]']);
+  });
+});

@@ -1,0 +1,81 @@
+import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { VaultFs, VaultStat } from '@vault/core';
+import { type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
+import { describeEntry } from './describe-entry.js';
+import { withErrorsTranslated } from './to-vault-error.js';
+
+/** Files up to this size are read with one blocking call (see `openFile`). */
+const syncReadLimit = 1024 * 1024;
+const readFileAsync = promisify(readFile);
+const readAsync = promisify(read);
+
+/** What the Node backend reads: what is at a path, a file whole or in chunks of `chunkSize` bytes, its version, a folder's entries, where a path leads. */
+export type DiskReads = Pick<VaultFs, 'stat' | 'readFile' | 'version' | 'readDirectory' | 'resolveSymlinks'> & Required<Pick<VaultFs, 'readFileChunks'>>;
+
+/** The reads of the vault at `realRoot`, each path located and used through `pinned` (see `createPinnedPaths`). */
+export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize: number): DiskReads {
+  const { locate, inFolder, openFile, targetOf } = pinned;
+  return {
+    stat: (relative) =>
+      withErrorsTranslated(relative, async (): Promise<VaultStat | undefined> => {
+        const real = await locate(relative);
+        // Metadata only, so not pinned (a call saved on every tool call): lstat never follows a link
+        // swapped in at the end; one swapped in on the way could show an outside file's size, no content.
+        // A blocking call: microseconds, where an awaited one costs a round trip to the thread pool.
+        const stat = lstatSync(real, { throwIfNoEntry: false });
+        if (!stat) return undefined;
+        if (stat.isSymbolicLink()) throw swappedIn(relative);
+        if (stat.isDirectory()) return { kind: 'directory', size: 0, ...targetOf(real, relative) };
+        if (stat.isFile()) return { kind: 'file', size: stat.size, ...targetOf(real, relative) };
+        throw specialFile(relative);
+      }),
+
+    readFile: (relative) =>
+      withErrorsTranslated(relative, async () => {
+        const { descriptor, size } = await openFile(relative);
+        try {
+          // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
+          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
+        } finally {
+          closeSync(descriptor);
+        }
+      }),
+
+    readFileChunks(relative, { buffer: into, start = 0 } = {}) {
+      return {
+        async *[Symbol.asyncIterator]() {
+          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
+          try {
+            for (let position = start; ; ) {
+              const buffer = into ?? Buffer.allocUnsafe(chunkSize);
+              const { bytesRead } = await withErrorsTranslated(relative, () => readAsync(descriptor, buffer, 0, buffer.length, position));
+              if (bytesRead === 0) return;
+              position += bytesRead;
+              yield buffer.subarray(0, bytesRead);
+            }
+          } finally {
+            closeSync(descriptor);
+          }
+        },
+      };
+    },
+
+    version: (relative) =>
+      withErrorsTranslated(relative, async () => {
+        const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
+        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+      }),
+
+    readDirectory: (relative, { sizes = true } = {}) =>
+      withErrorsTranslated(relative, async () => {
+        // The entries are looked at in parallel: a folder of thousands of files is one wait, not thousands.
+        const entries = await inFolder(await locate(relative), relative, async (folder) =>
+          Promise.all((await fs.readdir(folder, { withFileTypes: true })).map((entry) => describeEntry(folder, entry, { realRoot, targetOf, sizes }))),
+        );
+        return entries.filter((entry) => entry !== undefined);
+      }),
+
+    resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
+  };
+}
