@@ -1,5 +1,5 @@
 import pMap from 'p-map';
-import { parallelSearchThreshold, skipReasons } from '../search/search-file.js';
+import { parallelSearchThreshold } from '../search/search-file.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError } from '../vault/vault-error.js';
 import type { LinkBudget } from './link-budget.js';
@@ -85,7 +85,7 @@ async function searchCandidates(
   const found: { paths: string[]; unread: UnreadNote[] } = { paths: [], unread: [] };
   for (const result of results) {
     // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
-    if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) found.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
+    if ('skipped' in result && result.skipped === 'FILE_TOO_LARGE') found.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
     else found.paths.push(result.path);
   }
   return found;

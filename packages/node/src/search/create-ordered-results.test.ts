@@ -8,11 +8,11 @@ describe('createOrderedResults', () => {
     const results = createOrderedResults(3);
     expect(results.add(2, [file('c.md', 5)])).toBe(false);
     expect(results.matchesInOrder).toBe(0);
-    expect(results.add(0, [file('a.md', 2), { path: 'skipped.md', skipped: 'too large' }])).toBe(false);
+    expect(results.add(0, [file('a.md', 2), { path: 'skipped.md', skipped: 'FILE_TOO_LARGE' }])).toBe(false);
     expect(results.matchesInOrder).toBe(2);
     expect(results.add(1, [])).toBe(true);
     expect(results.matchesInOrder).toBe(7);
-    expect(results.all()).toEqual([file('a.md', 2), { path: 'skipped.md', skipped: 'too large' }, file('c.md', 5)]);
+    expect(results.all()).toEqual([file('a.md', 2), { path: 'skipped.md', skipped: 'FILE_TOO_LARGE' }, file('c.md', 5)]);
   });
 
   it('is complete with its one batch', () => {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type FileSearchResult, type SearchFilesRequest, VaultError } from '@vault/core';
+import { type SearchedFile, type SearchFilesRequest, VaultError } from '@vault/core';
 import { createOrderedResults, type OrderedResults } from './create-ordered-results.js';
 import { racyMargin } from './create-warm-files.js';
 import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals } from './search-worker.js';
@@ -12,7 +12,7 @@ export interface SearchPool {
    * Searches the files at `paths` below the real folder `root`, results in the order of `paths`.
    * Rejects with TIMEOUT past `request.timeout`, and with the signal's reason once `request.signal` aborts.
    */
-  search(root: string, paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+  search(root: string, paths: readonly string[], request: SearchFilesRequest): Promise<SearchedFile[]>;
   /**
    * Reads the files at `paths` into the workers' memory, a batch at a time whenever a worker has no
    * search to serve (files over `maxFileSize`, or over a worker's share of the memory, are not read);
@@ -51,7 +51,7 @@ interface RunningSearch {
   shards: Shard[];
   unanswered: number;
   settled: boolean;
-  resolve(results: FileSearchResult[]): void;
+  resolve(results: SearchedFile[]): void;
   reject(error: unknown): void;
 }
 
@@ -292,7 +292,7 @@ export function createSearchPool(
     });
   }
 
-  function begin(root: string, paths: readonly string[], { signal, ...request }: SearchFilesRequest): Promise<FileSearchResult[]> {
+  function begin(root: string, paths: readonly string[], { signal, ...request }: SearchFilesRequest): Promise<SearchedFile[]> {
     return new Promise((resolve, reject) => {
       const shards = batchesOf(paths).map((batches) => ({ batches, sent: 0, results: createOrderedResults(batches.length) }));
       const search: RunningSearch = {

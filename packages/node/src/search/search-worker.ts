@@ -10,14 +10,13 @@ import {
   type ByteChecks,
   compileSearchPattern,
   type FileQuery,
-  type FileSearchResult,
+  type SearchedFile,
   fileQuery,
   literalsOfMatches,
   type SearchFilesRequest,
   searchableText,
   searchFile,
   searchText,
-  skipReasons,
 } from '@vault/core';
 import { createWarmFiles, racyMargin } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
@@ -48,9 +47,7 @@ export interface SearchWorkerData {
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
-export type SearchTaskReply =
-  | { id: number; found: FileSearchResult[]; warm: WarmTotals }
-  | { id: number; error: { message: string; code?: string; path: string } };
+export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
 export interface WarmTotals {
   files: number;
@@ -99,7 +96,7 @@ parentPort?.on('message', async (task: SearchTask | FillTask) => {
     return;
   }
   const query = await compile(task.request);
-  const found: FileSearchResult[] = [];
+  const found: SearchedFile[] = [];
   // Once the batch's files show enough lines, the files after only count (the caller shows lines in path order).
   const request = { ...task.request };
   for (const relative of task.paths) {
@@ -140,13 +137,13 @@ function searchKept(
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-): FileSearchResult | undefined {
+): SearchedFile | undefined {
   const file = load(absolute, relative, request.maxFileSize, checkedFolders);
   if (file === undefined) return undefined;
-  if ('tooLarge' in file) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
+  if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
   if (file.trigrams && query.mayHold && !query.mayHold(file.trigrams)) return undefined;
-  return file.text === undefined ? { path: relative, skipped: skipReasons.NOT_TEXT } : searchText(relative, file.text, query.matcher, request);
+  return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
 }
 
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
@@ -175,7 +172,7 @@ function searchFromDisk(
   query: FileQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-): FileSearchResult | undefined {
+): SearchedFile | undefined {
   return withOpenFile(absolute, checkedFolders, (descriptor, stat) =>
     searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks }),
   );

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { compileGlob } from './compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import {
-  type FileSearchResult,
-  keepFirstMatches,
-  maxResultLineLength,
-  parallelSearchThreshold,
-  type SearchLine,
-  searchText,
-  skipReasons,
-} from '../../search/search-file.js';
+import { parallelSearchThreshold } from '../../search/search-file.js';
+import { keepFirstMatches, maxResultLineLength, type SearchedFile, type SearchLine, type SkipCode, searchText } from '../../search/search-text.js';
 import { compileSearchPattern, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
 import { plainStyle, type TextStyle } from '../../text/text-style.js';
 import type { Vault } from '../../vault/vault.js';
@@ -17,7 +10,8 @@ import { VaultError, isVaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
 import { comparePaths, type WalkedFile, walkFiles } from '../../vault/walk-files.js';
 
-export interface SearchFile {
+/** A file in TextSearch's answer. */
+export interface TextSearchFile {
   path: string;
   /** Matching lines in this file (not occurrences); absent in `paths` mode. */
   matches?: number;
@@ -31,7 +25,7 @@ export interface TextSearchOutput {
   caseSensitive: boolean;
   contextLines: number;
   /** The files shown, by path. */
-  files: SearchFile[];
+  files: TextSearchFile[];
   /** Matching lines in every file searched, shown or not. */
   totalMatches: number;
   /** Files with at least one matching line (in `paths` mode: files whose paths match), shown or not. */
@@ -39,8 +33,8 @@ export interface TextSearchOutput {
   /** True when maxResults cut the output. */
   truncated: boolean;
   maxResults: number;
-  /** Files left out because they are not text or are too large, with the reason: the first few. */
-  skipped: { path: string; reason: string }[];
+  /** Files left out because they are not text or are too large, with the reason's code: the first few. */
+  skipped: { path: string; reason: SkipCode }[];
   /** How many files were left out in all. */
   totalSkipped: number;
 }
@@ -166,7 +160,7 @@ export const textSearch = defineTool({
     totalFiles: output.totalFiles,
     truncated: output.truncated,
     files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: renderFileLines(lines, plainStyle, false) } : file)),
-    skipped: output.skipped,
+    skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
   }),
 });
@@ -271,7 +265,7 @@ async function searchCandidates(
   matcher: LineMatcher,
   request: SearchRequest,
   oneFileAskedFor: boolean,
-): Promise<FileSearchResult[]> {
+): Promise<SearchedFile[]> {
   const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
   // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
   if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
@@ -299,8 +293,8 @@ async function searchOneByOne(
   matcher: LineMatcher,
   options: { contextLines: number; maxShown: number; checkDeadline: () => void },
   oneFileAskedFor: boolean,
-): Promise<FileSearchResult[]> {
-  const found: FileSearchResult[] = [];
+): Promise<SearchedFile[]> {
+  const found: SearchedFile[] = [];
   let shown = 0;
   for (const { path } of files) {
     options.checkDeadline();
@@ -310,7 +304,7 @@ async function searchOneByOne(
     } catch (error) {
       if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
-      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: skipReasons[error.code] });
+      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: error.code });
       continue;
     }
     // Once enough lines are shown, the files after only count (the caller shows lines in path order).
@@ -331,7 +325,7 @@ const maxListedSkipped = 20;
  * and up to `budget` characters of shown text, whichever comes first.
  */
 function collect(
-  found: readonly FileSearchResult[],
+  found: readonly SearchedFile[],
   options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
 ): TextSearchOutput {
   const { outputMode, maxResults, contextLines } = options;
@@ -407,10 +401,13 @@ function pathCost(path: string): number {
   return escapeName(path).length + 16;
 }
 
+/** A skipped file's reason as the answer words it. */
+const skipWords: Record<SkipCode, string> = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large' };
+
 /** The summary's note of the files skipped, naming the first few, or nothing. */
 function skippedNote(output: TextSearchOutput, style: TextStyle): string {
   if (output.totalSkipped === 0) return '';
-  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
+  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${skipWords[file.reason]}`);
   if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
   return `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
 }
