@@ -3,7 +3,7 @@ import { compileGlob } from './compile-glob.js';
 import { defineTool } from '../define-tool.js';
 import { parallelSearchThreshold } from '../../search/search-file.js';
 import { keepFirstMatches, maxResultLineLength, type SearchedFile, type SearchLine, type SkipCode, searchText } from '../../search/search-text.js';
-import { compileSearchPattern, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
+import { type CheckedQuery, checkSearchQuery, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
 import { plainStyle, type TextStyle } from '../../text/text-style.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError, isVaultError } from '../../vault/vault-error.js';
@@ -110,18 +110,16 @@ export const textSearch = defineTool({
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
     const { query = '', regex, maxResults, contextLines, outputMode } = input;
     if (query === '') return findPaths(vault, input, maxResults, signal);
-    // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
-    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, {
-      caseSensitive: input.caseSensitive,
-      linear: vault.fs.searchFiles === undefined,
-    });
+    // Checked here, before the walk; compiled where it runs (see searchCandidates).
+    const checked = await checkSearchQuery(query, regex, { caseSensitive: input.caseSensitive });
+    const { caseSensitive } = checked;
     const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
     const files = await candidateFiles(vault, input, checkDeadline);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
     const request = { query, regex, caseSensitive, contextLines, maxShown, deadline, signal, checkDeadline };
     // A backend's TIMEOUT gets the message that names the budget.
-    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined).catch((error: unknown) => {
+    const found = await searchCandidates(vault, files, checked, request, input.filePath !== undefined).catch((error: unknown) => {
       throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
     });
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
@@ -256,20 +254,20 @@ interface SearchRequest {
 /**
  * Searches the files: in the backend's own search when it has one, for many files and for any regex
  * (there the time budget and a cancellation can stop even a regex stuck on one line), else here one
- * by one. The backend opens each file where it really is (`source`), so a symlinked file is searched
+ * by one, the query compiled here only then (a regex on RE2 where it can: no budget stops a stuck RegExp here). The backend opens each file where it really is (`source`), so a symlinked file is searched
  * under the same budget as any other, and shown under the path it was listed at.
  */
 async function searchCandidates(
   vault: Vault,
   files: readonly WalkedFile[],
-  matcher: LineMatcher,
+  checked: CheckedQuery,
   request: SearchRequest,
   oneFileAskedFor: boolean,
 ): Promise<SearchedFile[]> {
   const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
   // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
   if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
-    return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
+    return searchOneByOne(vault, files, await checked.compileHere(), { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
   }
   const shownAs = new Map<string, string[]>();
   for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
