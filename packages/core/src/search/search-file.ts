@@ -4,9 +4,6 @@ import { isVaultError } from '../vault/vault-error.js';
 import type { LineMatcher } from './search-pattern.js';
 import { type SearchedFile, type ShownLinesOptions, searchText } from './search-text.js';
 
-/** From this many files on, a backend's own `searchFiles` (when it has one) searches them in parallel: below it, a round trip to its workers costs more than the reading. */
-export const parallelSearchThreshold = 100;
-
 /** Searches a file's bytes as `searchText` does, after decoding them as TextRead would; text that is not UTF-8 is skipped. */
 export function searchFileBytes(path: string, bytes: Uint8Array, matcher: LineMatcher, options: ShownLinesOptions): SearchedFile | undefined {
   const text = searchableText(bytes, path);

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { compileGlob } from './compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import { parallelSearchThreshold } from '../../search/search-file.js';
-import { keepFirstMatches, maxResultLineLength, type SearchedFile, type SearchLine, type SkipCode, searchText } from '../../search/search-text.js';
-import { type CheckedQuery, checkSearchQuery, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
+import { createSearchBudget, type SearchBudget } from '../../search/search-budget.js';
+import { searchInBackend } from '../../search/search-in-backend.js';
+import { searchOneByOne } from '../../search/search-one-by-one.js';
+import { checkSearchQuery } from '../../search/search-pattern.js';
+import { keepFirstMatches, maxResultLineLength, type SearchedFile, type SearchLine, type SkipCode } from '../../search/search-text.js';
 import { plainStyle, type TextStyle } from '../../text/text-style.js';
 import type { Vault } from '../../vault/vault.js';
-import { VaultError, isVaultError } from '../../vault/vault-error.js';
+import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import { comparePaths, type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
 
 /** A file in TextSearch's answer. */
 export interface TextSearchFile {
@@ -110,22 +112,18 @@ export const textSearch = defineTool({
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
     const { query = '', regex, maxResults, contextLines, outputMode } = input;
     if (query === '') return findPaths(vault, input, maxResults, signal);
-    // Checked here, before the walk; compiled where it runs (see searchCandidates).
+    // Checked here, before the walk; compiled where it runs: in the backend, or here by searchOneByOne.
     const checked = await checkSearchQuery(query, regex, { caseSensitive: input.caseSensitive });
-    const { caseSensitive } = checked;
-    const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
-    const files = await candidateFiles(vault, input, checkDeadline);
+    const budget = searchBudget(vault, signal);
+    const files = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
-    const request = { query, regex, caseSensitive, contextLines, maxShown, deadline, signal, checkDeadline };
-    // A backend's TIMEOUT gets the message that names the budget.
-    const found = await searchCandidates(vault, files, checked, request, input.filePath !== undefined).catch((error: unknown) => {
-      throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
-    });
+    const search = { query: checked, contextLines, maxShown, budget };
+    const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     // The answer's bound, less room for the summary line.
-    return collect(found, { outputMode, caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
+    return collect(found, { outputMode, caseSensitive: checked.caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
   },
 
   render(output, style = plainStyle) {
@@ -163,19 +161,13 @@ export const textSearch = defineTool({
   }),
 });
 
-/** A search's time budget: `checkDeadline` throws `timedOut()` past it, or the signal's reason once cancelled. */
-function searchBudget(vault: Vault, signal: AbortSignal) {
-  const deadline = Date.now() + vault.options.searchTimeout;
-  const timedOut = () =>
-    new VaultError(
-      'TIMEOUT',
-      `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
-    );
-  const checkDeadline = () => {
-    signal.throwIfAborted();
-    if (Date.now() > deadline) throw timedOut();
-  };
-  return { deadline, timedOut, checkDeadline };
+/** TextSearch's time budget, whose TIMEOUT names it. */
+function searchBudget(vault: Vault, signal: AbortSignal): SearchBudget {
+  return createSearchBudget(
+    vault,
+    signal,
+    `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
+  );
 }
 
 function filesCount(count: number): string {
@@ -192,7 +184,7 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
         : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
+  const files = await candidateFiles(vault, input, searchBudget(vault, signal).check);
   const output: TextSearchOutput = {
     outputMode: 'paths',
     caseSensitive: false,
@@ -238,81 +230,6 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   const matches = await compileGlob(input.filePattern);
   const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
   return files.filter((file) => matches(subject(file.path)));
-}
-
-interface SearchRequest {
-  query: string;
-  regex: boolean;
-  caseSensitive: boolean;
-  contextLines: number;
-  maxShown: number;
-  deadline: number;
-  signal: AbortSignal;
-  checkDeadline: () => void;
-}
-
-/**
- * Searches the files: in the backend's own search when it has one, for many files and for any regex
- * (there the time budget and a cancellation can stop even a regex stuck on one line), else here one
- * by one, the query compiled here only then (a regex on RE2 where it can: no budget stops a stuck RegExp here). The backend opens each file where it really is (`source`), so a symlinked file is searched
- * under the same budget as any other, and shown under the path it was listed at.
- */
-async function searchCandidates(
-  vault: Vault,
-  files: readonly WalkedFile[],
-  checked: CheckedQuery,
-  request: SearchRequest,
-  oneFileAskedFor: boolean,
-): Promise<SearchedFile[]> {
-  const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
-  // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
-  if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
-    return searchOneByOne(vault, files, await checked.compileHere(), { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
-  }
-  const shownAs = new Map<string, string[]>();
-  for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
-  const found = await vault.fs.searchFiles([...shownAs.keys()], {
-    query,
-    regex,
-    caseSensitive,
-    contextLines,
-    maxShown,
-    maxFileSize: vault.options.maxFileSize,
-    timeout: deadline - Date.now(),
-    signal,
-  });
-  return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
-}
-
-/** Searches the files one after the other; a file that is not text or too large is skipped, one gone since the walk passed over, unless it is the one file asked for. */
-async function searchOneByOne(
-  vault: Vault,
-  files: readonly WalkedFile[],
-  matcher: LineMatcher,
-  options: { contextLines: number; maxShown: number; checkDeadline: () => void },
-  oneFileAskedFor: boolean,
-): Promise<SearchedFile[]> {
-  const found: SearchedFile[] = [];
-  let shown = 0;
-  for (const { path } of files) {
-    options.checkDeadline();
-    let text: string;
-    try {
-      text = (await vault.readText(path)).text;
-    } catch (error) {
-      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
-      // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
-      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: error.code });
-      continue;
-    }
-    // Once enough lines are shown, the files after only count (the caller shows lines in path order).
-    const file = searchText(path, text, matcher, { ...options, maxShown: Math.max(0, options.maxShown - shown) });
-    if (file) {
-      found.push(file);
-      if ('matches' in file) shown += file.matches;
-    }
-  }
-  return found;
 }
 
 /** Skipped files an answer names; the rest are counted. */
