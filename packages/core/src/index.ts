@@ -16,12 +16,9 @@ export type { LineEnding } from './text/line-endings.js';
 export type { WindowLine } from './text/line-window.js';
 export { asTextOrBytes, createMemoryFs } from './vault/memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './vault/memory-fs.js';
-export { fileQuery, searchableText, searchFile, searchFileBytes } from './search/search-file.js';
-export type { ByteChecks, FileQuery, FileToSearch, SearchFileOptions } from './search/search-file.js';
-export { searchText } from './search/search-text.js';
-export type { SearchedFile, SearchLine, ShownLinesOptions, SkipCode } from './search/search-text.js';
-export { compileSearchPattern, literalsOfMatches } from './search/search-pattern.js';
-export type { LineMatcher, MatchRange } from './search/search-pattern.js';
+// What a backend's searchFiles uses (core's matching, file by file) is the subpath @vault/core/search-backend.
+export type { MatchRange } from './search/search-pattern.js';
+export type { SearchedFile, SearchLine, SkipCode } from './search/search-text.js';
 export { plainStyle } from './text/text-style.js';
 export type { TextStyle } from './text/text-style.js';
 export { tools } from './tools/tools.js';
