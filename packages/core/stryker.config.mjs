@@ -16,6 +16,8 @@ export default {
     'src/text/line-window.ts',
     'src/tools/text-edit/find-near-misses.ts',
     'src/search/search-file.ts',
+    'src/search/search-text.ts',
+    'src/search/line-cap.ts',
     'src/vault/vault.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
