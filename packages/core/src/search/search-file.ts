@@ -83,7 +83,8 @@ const portableByteChecks: ByteChecks = {
   },
   // Each byte read as one character (windows-1252 maps every byte to its own), then core's linear
   // finder: a byte-by-byte scan would be quadratic on a periodic literal in periodic bytes.
-  includes: (bytes, part) => indexOfLinear(singleByteText.decode(bytes), singleByteText.decode(part)) !== -1,
+  includes(bytes, part) {
+    const singleByteText = new TextDecoder('windows-1252');
+    return indexOfLinear(singleByteText.decode(bytes), singleByteText.decode(part)) !== -1;
+  },
 };
-
-const singleByteText = new TextDecoder('windows-1252');
