@@ -16,6 +16,8 @@ export default {
     'src/text/text-codec.ts',
     'src/text/line-window.ts',
     'src/search/search-file.ts',
+    'src/search/search-text.ts',
+    'src/search/line-cap.ts',
     'src/vault/vault.ts',
     'src/vault/call-tool.ts',
     'src/vault/check-write-path.ts',

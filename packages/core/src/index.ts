@@ -20,10 +20,9 @@ export { asTextOrBytes } from './vault/memory-fs.js';
 export type { MemoryFs, MemoryFsOptions, VaultSeed } from './vault/memory-fs.js';
 /** An in-memory vault seeded from a plain object (see `VaultSeed`): the source's `createMemoryFs`, typed without what only tests set. */
 export const createMemoryFs: (seed?: VaultSeed, options?: MemoryFsOptions) => MemoryFs = createTunableMemoryFs;
-export { fileQuery, searchableText, searchFile, searchFileBytes, searchText, skipReasons } from './search/search-file.js';
-export type { ByteChecks, FileQuery, FileSearchOptions, FileSearchResult, FileToSearch, SearchFileOptions, SearchLine } from './search/search-file.js';
-export { compileSearchPattern, literalsOfMatches } from './search/search-pattern.js';
-export type { LineMatcher, MatchRange } from './search/search-pattern.js';
+// What a backend's searchFiles uses (core's matching, file by file) is the subpath @vault/core/search-backend.
+export type { MatchRange } from './search/search-pattern.js';
+export type { SearchedFile, SearchLine, SkipCode } from './search/search-text.js';
 export { plainStyle } from './text/text-style.js';
 export type { TextStyle } from './text/text-style.js';
 export { tools } from './tools/tools.js';
@@ -48,7 +47,7 @@ export type { TextEditOutput } from './tools/text-edit/text-edit.js';
 export { maxLineLength, maxReadLines, textRead } from './tools/text-read.js';
 export type { TextReadOutput } from './tools/text-read.js';
 export { textSearch } from './tools/text-search/text-search.js';
-export type { SearchFile, TextSearchOutput } from './tools/text-search/text-search.js';
+export type { TextSearchFile, TextSearchOutput } from './tools/text-search/text-search.js';
 export { createVault, defaultExtensions } from './vault/vault.js';
 export type { ToolCallOptions, Vault, VaultOptions } from './vault/vault.js';
 export { VaultError, errorCodes, isVaultError } from './vault/vault-error.js';

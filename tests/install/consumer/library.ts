@@ -3,6 +3,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createVaultTools, toolResultText } from '@vault/ai-sdk';
 import { createMemoryFs, createVault, functionDefinitions, type ToolName } from '@vault/core';
+import { createLineCap, type SearchedFile } from '@vault/core/search-backend';
 import { createVaultMcpServer } from '@vault/mcp';
 import { createNodeFs } from '@vault/node';
 import { createTempFolder } from '@vault/testing';
@@ -13,5 +14,9 @@ const server: McpServer = createVaultMcpServer(vault);
 const tools = createVaultTools(createVault(createMemoryFs()));
 const name: ToolName = 'TextRead';
 const text: string = toolResultText(name, await vault.call(name, { filePath: 'todo.md' }));
-console.log(server.isConnected(), Object.keys(tools).length, functionDefinitions(vault.tools).length, text.split('\n')[0]);
+// The backend kit, for a VaultFs.searchFiles of one's own.
+const cap = createLineCap(1);
+const found: SearchedFile = { path: 'todo.md', skipped: 'NOT_TEXT' };
+cap.add(found);
+console.log(server.isConnected(), Object.keys(tools).length, functionDefinitions(vault.tools).length, text.split('\n')[0], cap.room);
 await folder.remove();

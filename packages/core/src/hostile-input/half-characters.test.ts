@@ -246,7 +246,7 @@ describe('TextRead of a file read in chunks (the stream window): pairs and UTF-8
       await refused(callAny(vault, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b', replaceAll: true }), 'NOT_TEXT');
       expect((await answer(vault, 'TextSearch', { query: 'a' })).output).toMatchObject({
         totalMatches: 0,
-        skipped: [{ path: 'a.md', reason: 'not UTF-8 text' }],
+        skipped: [{ path: 'a.md', reason: 'NOT_TEXT' }],
       });
     }
   });

@@ -1,14 +1,14 @@
 import type { Vault } from '../vault/vault.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes } from './find-linking-notes.js';
-import type { LinkBudget } from './link-budget.js';
+import type { SearchBudget } from '../search/search-budget.js';
 import { linkOffsets, linkPattern } from './link-pattern.js';
 import { listVaultFiles, notesToRead } from './list-vault-files.js';
 import { type NoteLink, parseLinks } from './parse-links.js';
 import { isNoteOf, nameOf } from './plan-move-links.js';
 
 /** The notes (sorted, other than the file itself) with a link that leads to the file at `path`, as the vault is now. */
-export async function findBacklinks(vault: Vault, path: string, budget: LinkBudget): Promise<string[]> {
+export async function findBacklinks(vault: Vault, path: string, budget: SearchBudget): Promise<string[]> {
   const vaultFiles = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(vaultFiles.files);
   const names = { files: [nameOf(path)], folders: [] };

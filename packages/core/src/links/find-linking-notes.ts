@@ -1,8 +1,9 @@
 import pMap from 'p-map';
-import { parallelSearchThreshold, skipReasons } from '../search/search-file.js';
+import type { SearchBudget } from '../search/search-budget.js';
+import { searchInBackend } from '../search/search-in-backend.js';
+import type { SearchedFile } from '../search/search-text.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError } from '../vault/vault-error.js';
-import type { LinkBudget } from './link-budget.js';
 import { type LinkNames, linkPattern } from './link-pattern.js';
 
 /** A note loaded for link rewriting: its text (BOM left out), whether it had a BOM, and the bytes read (the stale check of the write). */
@@ -25,23 +26,27 @@ export const notesAtOnce = 16;
 /**
  * Which of `notes` may link to a moved file: those with a line matching `linkPattern(names)`; each
  * is loaded and handed to `visit` (and no longer held here), so memory holds only what `visit`
- * keeps. A backend with a parallel search (`VaultFs.searchFiles`, the Node backend's worker threads)
- * finds them among the plain files of a vault of `parallelSearchThreshold` notes or more; symlinked
- * notes, and every note of a smaller vault or on a backend without one, are read here, a few at a
- * time. Gives the notes that could not be read. This is the one lookup a link index can replace.
+ * keeps. Where the search dispatcher sends a search (`searchInBackend`: a parallel search of a
+ * backend with one, such as the Node backend's worker threads, for a vault of `parallelSearchThreshold`
+ * notes or more), it finds them among the plain files; symlinked notes, and every note of a smaller
+ * vault or on a backend without one, are read here, a few at a time. Gives the notes that could not be
+ * read. This is the one lookup a link index can replace.
  */
 export async function findLinkingNotes(
   vault: Vault,
   notes: readonly string[],
   readHere: ReadonlySet<string>,
   names: LinkNames,
-  budget: LinkBudget,
+  budget: SearchBudget,
   visit: (note: LoadedNote) => void,
 ): Promise<UnreadNote[]> {
   const pattern = linkPattern(names);
-  const searched = vault.fs.searchFiles && notes.length >= parallelSearchThreshold ? notes.filter((path) => !readHere.has(path)) : [];
-  const candidates = searched.length > 0 ? await searchCandidates(vault, searched, pattern, budget) : { paths: [], unread: [] };
-  const oneByOne = searched.length > 0 ? notes.filter((path) => readHere.has(path)) : notes;
+  const plain = notes.filter((path) => !readHere.has(path)).map((path) => ({ path, source: path }));
+  // The pattern's literals (the names) let a backend's search pass over every note without one.
+  const query = { query: pattern, regex: true, caseSensitive: false };
+  const searched = await searchInBackend(vault, plain, { query, contextLines: 0, maxShown: 0, budget, ownPattern: true });
+  const candidates = searched ? candidatesOf(searched) : { paths: [], unread: [] };
+  const oneByOne = searched ? notes.filter((path) => readHere.has(path)) : notes;
   const unread: UnreadNote[] = [...candidates.unread];
   const lookFor = new RegExp(pattern, 'imu');
   const load = async (path: string) => {
@@ -60,35 +65,14 @@ export async function findLinkingNotes(
   return unread;
 }
 
-/**
- * The notes a backend's search finds matching the pattern (case-insensitive), and those it could not
- * search. The pattern's literals (the names) let the search pass over every note without one.
- */
-async function searchCandidates(
-  vault: Vault,
-  paths: readonly string[],
-  pattern: string,
-  budget: LinkBudget,
-): Promise<{ paths: string[]; unread: UnreadNote[] }> {
-  const results = await vault.fs.searchFiles!(paths, {
-    query: pattern,
-    regex: true,
-    caseSensitive: false,
-    contextLines: 0,
-    maxShown: 0,
-    maxFileSize: vault.options.maxFileSize,
-    timeout: budget.remaining(),
-    signal: budget.signal,
-  }).catch((error: unknown) => {
-    throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
-  });
-  const found: { paths: string[]; unread: UnreadNote[] } = { paths: [], unread: [] };
-  for (const result of results) {
-    // A note too large to search is named; one that is not UTF-8 is read here, to see whether it may link.
-    if ('skipped' in result && result.skipped === skipReasons.FILE_TOO_LARGE) found.unread.push({ path: result.path, reason: 'FILE_TOO_LARGE' });
-    else found.paths.push(result.path);
+/** The notes a search found, to read: a note too large to search is named; one that is not UTF-8 is read here, to see whether it may link. */
+function candidatesOf(found: readonly SearchedFile[]): { paths: string[]; unread: UnreadNote[] } {
+  const candidates: { paths: string[]; unread: UnreadNote[] } = { paths: [], unread: [] };
+  for (const file of found) {
+    if ('skipped' in file && file.skipped === 'FILE_TOO_LARGE') candidates.unread.push({ path: file.path, reason: 'FILE_TOO_LARGE' });
+    else candidates.paths.push(file.path);
   }
-  return found;
+  return candidates;
 }
 
 /** A note's text and bytes, or why it cannot be read (not UTF-8, too large, gone). */

@@ -3,7 +3,7 @@ import { VaultError } from '../vault/vault-error.js';
 import { extensionOf } from '../vault/vault-path.js';
 import { createLinkResolver } from './create-link-resolver.js';
 import { findLinkingNotes, loadNote, type LoadedNote } from './find-linking-notes.js';
-import type { LinkBudget } from './link-budget.js';
+import type { SearchBudget } from '../search/search-budget.js';
 import { linkPattern } from './link-pattern.js';
 import { listVaultFiles, notesToRead } from './list-vault-files.js';
 import { type LinkIssue, type MovePlanContext, type NoteLinkPlan, planNoteLinks } from './plan-note-links.js';
@@ -39,7 +39,7 @@ export async function planMoveLinks(
   source: string,
   destination: string,
   kind: 'file' | 'directory',
-  budget: LinkBudget,
+  budget: SearchBudget,
   maxHeld = maxRewriteBytes,
 ): Promise<MoveLinksPlan> {
   const checkDeadline = budget.check;

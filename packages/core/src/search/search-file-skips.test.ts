@@ -31,7 +31,7 @@ describe('fileQuery', () => {
 describe('searchFile, as a backend searches one file', () => {
   it('skips a file over maxFileSize as too large without reading it', () => {
     const { reads, file: big } = file(encode('apple\n'), 101);
-    expect(searchFile(big, { matcher: untouchable }, options)).toEqual({ path: 'a.md', skipped: 'too large' });
+    expect(searchFile(big, { matcher: untouchable }, options)).toEqual({ path: 'a.md', skipped: 'FILE_TOO_LARGE' });
     expect(reads.count).toBe(0);
   });
 
@@ -51,8 +51,8 @@ describe('searchFile, as a backend searches one file', () => {
 
   it('still reports a file without the literal as skipped when it is not text: NUL bytes or invalid UTF-8', () => {
     const query: FileQuery = { matcher: untouchable, literal: encode('pear') };
-    expect(searchFile(file(new Uint8Array([0x61, 0x00, 0x62])).file, query, options)).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
-    expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, query, options)).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
+    expect(searchFile(file(new Uint8Array([0x61, 0x00, 0x62])).file, query, options)).toEqual({ path: 'a.md', skipped: 'NOT_TEXT' });
+    expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, query, options)).toEqual({ path: 'a.md', skipped: 'NOT_TEXT' });
   });
 
   it("searches a file holding the literal's bytes line by line, whatever comes before them", async () => {
@@ -108,7 +108,7 @@ describe('searchFile, as a backend searches one file', () => {
   it('without a literal (a regex, or a query that ignores case) searches every text file', async () => {
     const regex = fileQuery('^p.a', true, await compileSearchPattern('^p.a', true));
     expect(searchFile(file(encode('apple\npeach\n')).file, regex, options)).toMatchObject({ path: 'a.md', matches: 1, lines: [{ number: 2, text: 'peach' }] });
-    expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, regex, options)).toEqual({ path: 'a.md', skipped: 'not UTF-8 text' });
+    expect(searchFile(file(new Uint8Array([0x63, 0xe9])).file, regex, options)).toEqual({ path: 'a.md', skipped: 'NOT_TEXT' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFs } from '../vault/memory-fs.js';
-import { type FileSearchResult, keepFirstMatches, type SearchLine, searchFileBytes, searchText, skipReasons } from './search-file.js';
+import { searchFileBytes } from './search-file.js';
+import { keepFirstMatches, type SearchedFile, type SearchLine, searchText } from './search-text.js';
 import { compileSearchPattern, type LineMatcher } from './search-pattern.js';
 import { createVault } from '../vault/vault.js';
 import type { VaultFs } from '../vault/vault-fs.js';
@@ -24,7 +25,7 @@ function withSearchFiles(fs: VaultFs): VaultFs {
       const found = [];
       for (const path of paths) {
         const bytes = await fs.readFile(path);
-        const file = bytes.length > request.maxFileSize ? { path, skipped: skipReasons.FILE_TOO_LARGE } : searchFileBytes(path, bytes, matcher, request);
+        const file = bytes.length > request.maxFileSize ? { path, skipped: 'FILE_TOO_LARGE' as const } : searchFileBytes(path, bytes, matcher, request);
         if (file) found.push(file);
       }
       return found;
@@ -51,7 +52,7 @@ describe('TextSearch with a backend that searches files itself', () => {
   it('skips files that are not UTF-8 text', () => {
     expect(searchFileBytes('a.md', new Uint8Array([0x61, 0xff]), { test: () => true, ranges: () => [] }, { contextLines: 0, maxShown: 1 })).toEqual({
       path: 'a.md',
-      skipped: 'not UTF-8 text',
+      skipped: 'NOT_TEXT',
     });
   });
 });
@@ -96,7 +97,7 @@ function substring(needle: string) {
 }
 const show = (maxShown: number, contextLines = 0) => ({ maxShown, contextLines });
 /** The lines a search shows of a file with a match. */
-const linesOf = (found: FileSearchResult | undefined): SearchLine[] =>
+const linesOf = (found: SearchedFile | undefined): SearchLine[] =>
   found && 'lines' in found ? found.lines : expect.fail(`no lines shown: ${JSON.stringify(found)}`);
 
 describe('searchText, what it asks of the matcher', () => {

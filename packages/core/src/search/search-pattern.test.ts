@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
+import { checkSearchQuery, compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
 
 const texts = [
   'foo\bbar \\bar',
@@ -291,5 +291,29 @@ describe('requiredLiterals: literals of which every match holds one', () => {
   it('a deeply nested regex is read without recursion past a few levels', () => {
     const deep = `${'('.repeat(4000)}abcd${')'.repeat(4000)}`;
     expect(requiredLiterals(deep)).toBeUndefined();
+  });
+});
+
+describe('checkSearchQuery', () => {
+  it('refuses what compileSearchPattern refuses and settles smart case, leaving the matcher to where the search runs', async () => {
+    for (const [query, regex] of [
+      ['', false],
+      ['(unclosed', true],
+      ['(a+)+\\1', true],
+      ['x'.repeat(10_001), false],
+    ] as const) {
+      const refused = await compileSearchPattern(query, regex).catch((error: unknown) => error);
+      await expect(checkSearchQuery(query, regex), query.slice(0, 20)).rejects.toEqual(refused);
+    }
+    const checked = await checkSearchQuery('Apple|pear', true);
+    expect({ query: checked.query, regex: checked.regex, caseSensitive: checked.caseSensitive }).toEqual({
+      query: 'Apple|pear',
+      regex: true,
+      caseSensitive: true,
+    });
+    expect((await checkSearchQuery('Apple', false, { caseSensitive: false })).caseSensitive).toBe(false);
+    // Compiled here as the main thread's search compiles it: on RE2 (no mayMatch) for a regex RE2 runs.
+    const here = await checked.compileHere();
+    expect([here.test('an Apple'), here.test('apple'), here.mayMatch]).toEqual([true, false, undefined]);
   });
 });

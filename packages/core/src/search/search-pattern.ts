@@ -31,6 +31,29 @@ export interface SearchPatternOptions {
   linear?: boolean;
 }
 
+/** A TextSearch query as a backend's search gets it: checked, its case settled. */
+export interface SearchQuery {
+  query: string;
+  regex: boolean;
+  caseSensitive: boolean;
+}
+
+/** A query checked where it was asked, compiled only where it runs: `compileHere` builds its matcher for a search on this thread (`linear`). */
+export interface CheckedQuery extends SearchQuery {
+  compileHere(): Promise<LineMatcher>;
+}
+
+/**
+ * Checks a TextSearch query without building its matcher: refuses what `compileSearchPattern` refuses,
+ * and settles smart case. A regex is parsed (V8 compiles one at its first match); one shaped for
+ * catastrophic backtracking is compiled on RE2, the only way to know that RE2 can run it. The rest is
+ * compiled where the search runs: in a backend's workers, or on this thread by `compileHere`.
+ */
+export async function checkSearchQuery(query: string, regex: boolean, options: { caseSensitive?: boolean } = {}): Promise<CheckedQuery> {
+  const checked = await checkPattern(query, regex, options.caseSensitive);
+  return { query, regex, caseSensitive: checked.caseSensitive, compileHere: () => matcherOf(query, regex, checked, true) };
+}
+
 /**
  * Turns a TextSearch query into the matcher that tests each line. Smart case unless `caseSensitive`
  * says: the search ignores case unless the query has an upper-case letter (in a regex, escapes such
@@ -46,7 +69,18 @@ export async function compileSearchPattern(
   regex: boolean,
   options: SearchPatternOptions = {},
 ): Promise<{ matcher: LineMatcher; caseSensitive: boolean }> {
-  const { linear = false } = options;
+  const checked = await checkPattern(query, regex, options.caseSensitive);
+  return { matcher: await matcherOf(query, regex, checked, options.linear ?? false), caseSensitive: checked.caseSensitive };
+}
+
+/** A query checked: its case settled; for a regex, the regex parsed and, for one shaped for backtracking, its matcher on RE2. */
+interface CheckedPattern {
+  caseSensitive: boolean;
+  native?: RegExp;
+  backtracking?: LineMatcher;
+}
+
+async function checkPattern(query: string, regex: boolean, caseSensitive: boolean | undefined): Promise<CheckedPattern> {
   if (query === '') throw new VaultError('INVALID_ARGUMENT', '`query` is empty. Pass the text (or regular expression) to search for.');
   if (query.length > maxQueryLength) {
     throw new VaultError(
@@ -54,54 +88,63 @@ export async function compileSearchPattern(
       `\`query\` is ${query.length} characters long, over the limit of ${maxQueryLength}. Search for a shorter, telling part of the text.`,
     );
   }
-  const caseSensitive = options.caseSensitive ?? /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
-  const flags = caseSensitive ? '' : 'i';
-  if (!regex && linear && query.length > longLiteral) {
-    // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
-    // case-sensitive literal with V8's indexOf: on the main thread, the linear finder, or RE2 ignoring case.
-    return { matcher: caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false))!, caseSensitive };
-  }
-  if (!regex) {
-    // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
-    const pattern = compiled(escapeRegExp(query), `${flags}u`, query);
-    const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
-    const literal = nativeMatcher(pattern);
-    const lineBreakFree = !/[\r\n]/.test(query);
-    return {
-      matcher: { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) },
-      caseSensitive,
-    };
-  }
+  const settled = caseSensitive ?? /\p{Lu}/u.test(regex ? withoutEscapes(query) : query);
+  if (!regex) return { caseSensitive: settled };
   // Parsed here (a syntax error is the caller's to fix), compiled by V8 only where it runs: compiling
   // some patterns (a? repeated 56 times, case-insensitive) takes V8 longer than running them.
-  const native = compileNative(query, flags);
-  const backtracks = mayBacktrack(query);
-  const onRe2 = backtracks || linear ? await linearMatcher(query, caseSensitive) : undefined;
-  if (onRe2) return { matcher: onRe2, caseSensitive };
-  if (backtracks) {
+  const native = compileNative(query, settled ? '' : 'i');
+  if (!mayBacktrack(query)) return { caseSensitive: settled, native };
+  const backtracking = await linearMatcher(query, settled);
+  if (backtracking === undefined) {
     throw new VaultError(
       'INVALID_ARGUMENT',
       `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
     );
   }
+  return { caseSensitive: settled, native, backtracking };
+}
+
+/** The matcher of a checked query, built where the search runs. */
+function matcherOf(query: string, regex: boolean, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
+  return regex ? regexMatcher(query, checked, linear) : literalSearchMatcher(query, checked.caseSensitive, linear);
+}
+
+async function literalSearchMatcher(query: string, caseSensitive: boolean, linear: boolean): Promise<LineMatcher> {
+  if (linear && query.length > longLiteral) {
+    // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
+    // case-sensitive literal with V8's indexOf: on the main thread, the linear finder, or RE2 ignoring case.
+    return caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false))!;
+  }
+  // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
+  const pattern = compiled(escapeRegExp(query), `${caseSensitive ? '' : 'i'}u`, query);
+  const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
+  const literal = nativeMatcher(pattern);
+  const lineBreakFree = !/[\r\n]/.test(query);
+  return { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) };
+}
+
+async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
+  const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
+  if (onRe2) return onRe2;
+  const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried (the user's own regex is never
   // run over a whole text, where it could backtrack across lines).
   const words = literalsOfMatches(query, true);
   if (words === undefined) {
-    if (!staysInLine(query)) return { matcher, caseSensitive };
+    if (!staysInLine(query)) return matcher;
     // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
     const everywhere = new RegExp(native.source, `${native.flags}g`);
     const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
-    return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) }, caseSensitive };
+    return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) };
   }
   const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
   const mayMatch = (text: string) => {
     candidates.lastIndex = 0;
     return candidates.test(text);
   };
-  return { matcher: { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) }, caseSensitive };
+  return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) };
 }
 
 /**

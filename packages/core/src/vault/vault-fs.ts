@@ -1,5 +1,5 @@
 import type { FileHasher } from '../text/file-hash.js';
-import type { FileSearchOptions, FileSearchResult } from '../search/search-file.js';
+import type { SearchedFile, ShownLinesOptions } from '../search/search-text.js';
 
 /**
  * What a backend must do for the tools: a handful of required methods and optional extras.
@@ -87,7 +87,7 @@ export interface VaultFs {
    * has appeared since, and refuse instead. Core uses it for searches of many files, and searches
    * file by file without it (symlinked files always).
    */
-  searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<FileSearchResult[]>;
+  searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<SearchedFile[]>;
 }
 
 export interface ReadChunksOptions {
@@ -107,7 +107,7 @@ export interface WriteFileOptions {
 }
 
 /** What `VaultFs.searchFiles` searches for: TextSearch's query and how much of each file to show. */
-export interface SearchFilesRequest extends Omit<FileSearchOptions, 'checkDeadline'> {
+export interface SearchFilesRequest extends Omit<ShownLinesOptions, 'checkDeadline'> {
   query: string;
   regex: boolean;
   /** Whether case matters: TextSearch has settled smart case already. */

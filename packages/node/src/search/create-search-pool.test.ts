@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileSearchPattern, type FileSearchResult, type SearchFilesRequest, searchFileBytes } from '@vault/core';
+import { compileSearchPattern, type SearchedFile, type SearchFilesRequest, searchFileBytes } from '@vault/core/search-backend';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWorker } from '../__fixtures__/built-search-worker.js';
@@ -38,7 +38,7 @@ const stuck: SearchFilesRequest = {
 
 let vault: TempFolder;
 /** What the ordinary search must give: core's own search, file by file on this thread. */
-let expected: FileSearchResult[];
+let expected: SearchedFile[];
 beforeAll(async () => {
   const seed: Record<string, string> = { 'stuck.md': `${'a'.repeat(1_000_000)}\n` };
   for (const [index, note] of notes.entries()) seed[note] = `title ${index}\n${'hello there\n'.repeat(index % 4)}the end\n`;
@@ -62,6 +62,22 @@ describe('createSearchPool: a search that runs out of time', () => {
       const stopped = pool.search(vault.path, ['stuck.md'], { ...stuck, timeout: 200 });
       const other = pool.search(vault.path, notes, ordinary);
       await Promise.all([expect(stopped).rejects.toMatchObject({ code: 'TIMEOUT' }), expect(other).resolves.toEqual(expected)]);
+    },
+    safetyNet,
+  );
+});
+
+describe('createSearchPool: a query the workers cannot compile', () => {
+  it(
+    'ends that search with INVALID_ARGUMENT, as core refuses the query, and the next search works',
+    async () => {
+      const pool = createSearchPool(searchWorker, { size: 1 });
+      await expect(pool.search(vault.path, notes, { ...ordinary, query: '(unclosed', regex: true })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('is invalid'),
+      });
+      expect(await pool.search(vault.path, notes, ordinary)).toEqual(expected);
+      await pool.close();
     },
     safetyNet,
   );

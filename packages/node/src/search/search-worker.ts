@@ -8,20 +8,18 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   type ByteChecks,
-  compileSearchPattern,
+  createLineCap,
   type FileQuery,
-  type FileSearchResult,
-  fileQuery,
-  literalsOfMatches,
+  type SearchedFile,
   type SearchFilesRequest,
   searchableText,
   searchFile,
   searchText,
-  skipReasons,
-} from '@vault/core';
+} from '@vault/core/search-backend';
+import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
 import { createWarmFiles, racyMargin } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
-import { type TrigramSet, trigramTest } from './trigram-set.js';
+import type { TrigramSet } from './trigram-set.js';
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
 export interface SearchTask {
@@ -48,9 +46,7 @@ export interface SearchWorkerData {
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
-export type SearchTaskReply =
-  | { id: number; found: FileSearchResult[]; warm: WarmTotals }
-  | { id: number; error: { message: string; code?: string; path: string } };
+export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
 export interface WarmTotals {
   files: number;
@@ -64,63 +60,51 @@ const { warmBytes, settleTime } = (workerData as SearchWorkerData | undefined) ?
 const warm = createWarmFiles(warmBytes, settleTime);
 const keeping = warmBytes > 0;
 
-/** A query as this worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */
-interface WorkerQuery extends FileQuery {
-  mayHold?(trigrams: TrigramSet): boolean;
-}
-
-const compiled = new Map<string, Promise<WorkerQuery>>();
-
-function compile({ query, regex, caseSensitive }: SearchFilesRequest): Promise<WorkerQuery> {
-  const key = `${regex}:${caseSensitive}:${query}`;
-  if (!compiled.has(key)) {
-    if (compiled.size >= 16) compiled.clear();
-    const mayHold = trigramTest(literalsOfMatches(query, regex));
-    compiled.set(
-      key,
-      compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) })),
-    );
-  }
-  return compiled.get(key)!;
-}
-
 parentPort?.on('message', async (task: SearchTask | FillTask) => {
+  parentPort!.postMessage('fill' in task ? fillBatch(task) : await searchBatch(task));
+});
+
+/** Reads a batch of files into memory, as far as they fit. */
+function fillBatch(task: FillTask): SearchTaskReply {
   const checkedFolders = new Set<string>();
-  if ('fill' in task) {
-    for (const relative of task.paths) {
-      // A full worker reads no more: what a fill kept past the bound would only push out what it kept before.
-      if (warm.full) break;
-      // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
-      try {
-        load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders, { evict: false });
-      } catch {}
-    }
-    parentPort!.postMessage({ id: task.id, found: [], warm: totals() } satisfies SearchTaskReply);
-    return;
+  for (const relative of task.paths) {
+    // A full worker reads no more: what a fill kept past the bound would only push out what it kept before.
+    if (warm.full) break;
+    // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
+    try {
+      load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders, { evict: false });
+    } catch {}
   }
-  const query = await compile(task.request);
-  const found: FileSearchResult[] = [];
-  // Once the batch's files show enough lines, the files after only count (the caller shows lines in path order).
+  return { id: task.id, found: [], warm: totals() };
+}
+
+/** Searches a batch of files in their order, showing lines up to the request's cap (the room the caller left this batch), then only counting. */
+async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
+  const query = await compileWorkerQuery(task.request).catch((error: Error & { code?: string }) => error);
+  if (query instanceof Error) return { id: task.id, error: { message: query.message, code: query.code, path: task.paths[0] ?? '' } };
+  const checkedFolders = new Set<string>();
+  const found: SearchedFile[] = [];
+  const cap = createLineCap(task.request.maxShown);
   const request = { ...task.request };
   for (const relative of task.paths) {
     try {
       const absolute = joined(task.root, relative);
+      request.maxShown = cap.room;
       const file =
         keeping && task.keep
           ? searchKept(absolute, relative, query, request, checkedFolders)
           : searchFromDisk(absolute, relative, query, request, checkedFolders);
+      cap.add(file);
       if (file) found.push(file);
-      if (file && 'matches' in file) request.maxShown = Math.max(0, request.maxShown - file.matches);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
       if (code === 'ENOENT') continue;
-      parentPort!.postMessage({ id: task.id, error: { message, code, path: relative } } satisfies SearchTaskReply);
-      return;
+      return { id: task.id, error: { message, code, path: relative } };
     }
   }
-  parentPort!.postMessage({ id: task.id, found, warm: totals() } satisfies SearchTaskReply);
-});
+  return { id: task.id, found, warm: totals() };
+}
 
 /**
  * A vault path below the real root, joined as they are where the separator is "/" (the root is a real
@@ -140,13 +124,13 @@ function searchKept(
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-): FileSearchResult | undefined {
+): SearchedFile | undefined {
   const file = load(absolute, relative, request.maxFileSize, checkedFolders);
   if (file === undefined) return undefined;
-  if ('tooLarge' in file) return { path: relative, skipped: skipReasons.FILE_TOO_LARGE };
+  if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
   if (file.trigrams && query.mayHold && !query.mayHold(file.trigrams)) return undefined;
-  return file.text === undefined ? { path: relative, skipped: skipReasons.NOT_TEXT } : searchText(relative, file.text, query.matcher, request);
+  return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
 }
 
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
@@ -175,7 +159,7 @@ function searchFromDisk(
   query: FileQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-): FileSearchResult | undefined {
+): SearchedFile | undefined {
   return withOpenFile(absolute, checkedFolders, (descriptor, stat) =>
     searchFile({ path: relative, size: stat.size, read: () => readFileSync(descriptor) }, query, { ...request, byteChecks }),
   );

@@ -25,7 +25,7 @@ describe('TextSearch', () => {
       ['notes/d.txt', [1]],
       ['notes/deep/c.md', [1, 4]],
     ]);
-    expect(output).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: false, skipped: [{ path: 'bin.md', reason: 'not UTF-8 text' }] });
+    expect(output).toMatchObject({ totalMatches: 5, totalFiles: 3, truncated: false, skipped: [{ path: 'bin.md', reason: 'NOT_TEXT' }] });
     expect(textSearch.render(output)).toBe(
       [
         'b.md',
@@ -39,6 +39,14 @@ describe('TextSearch', () => {
         '[5 matching lines in 3 files; 1 file skipped (bin.md: not UTF-8 text)]',
       ].join('\n'),
     );
+  });
+
+  it('skips a file too large to search: its code in the result, its words in the answer', async () => {
+    const sized = createVault(createMemoryFs({ 'a.md': 'apple\n', 'big.md': `apple\n${'x'.repeat(100)}\n` }), { maxFileSize: 50 });
+    const output = await sized.call('TextSearch', { query: 'apple' });
+    expect(output).toMatchObject({ totalMatches: 1, skipped: [{ path: 'big.md', reason: 'FILE_TOO_LARGE' }], totalSkipped: 1 });
+    expect(textSearch.render(output)).toBe('a.md\n1: apple\n[1 matching line in 1 file; 1 file skipped (big.md: too large)]');
+    expect(sized.structure('TextSearch', output).skipped).toEqual([{ path: 'big.md', reason: 'too large' }]);
   });
 
   it('turns case-sensitive when the query has an upper-case letter', async () => {

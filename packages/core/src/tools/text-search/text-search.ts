@@ -1,24 +1,20 @@
 import { z } from 'zod';
 import { compileGlob } from './compile-glob.js';
 import { defineTool } from '../define-tool.js';
-import {
-  type FileSearchResult,
-  keepFirstMatches,
-  maxResultLineLength,
-  parallelSearchThreshold,
-  type SearchLine,
-  searchText,
-  skipReasons,
-} from '../../search/search-file.js';
-import { compileSearchPattern, type LineMatcher, longLiteral } from '../../search/search-pattern.js';
+import { createSearchBudget, type SearchBudget } from '../../search/search-budget.js';
+import { searchInBackend } from '../../search/search-in-backend.js';
+import { searchOneByOne } from '../../search/search-one-by-one.js';
+import { checkSearchQuery } from '../../search/search-pattern.js';
+import { keepFirstMatches, maxResultLineLength, type SearchedFile, type SearchLine, type SkipCode } from '../../search/search-text.js';
 import { plainStyle, type TextStyle } from '../../text/text-style.js';
+import { renderFileLines, renderSearchLine } from './render-file-lines.js';
 import type { Vault } from '../../vault/vault.js';
-import { VaultError, isVaultError } from '../../vault/vault-error.js';
+import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import { comparePaths } from '../../vault/compare-paths.js';
 import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
 
-export interface SearchFile {
+/** A file in TextSearch's answer. */
+export interface TextSearchFile {
   path: string;
   /** Matching lines in this file (not occurrences); absent in `paths` mode. */
   matches?: number;
@@ -32,7 +28,7 @@ export interface TextSearchOutput {
   caseSensitive: boolean;
   contextLines: number;
   /** The files shown, by path. */
-  files: SearchFile[];
+  files: TextSearchFile[];
   /** Matching lines in every file searched, shown or not. */
   totalMatches: number;
   /** Files with at least one matching line (in `paths` mode: files whose paths match), shown or not. */
@@ -40,8 +36,8 @@ export interface TextSearchOutput {
   /** True when maxResults cut the output. */
   truncated: boolean;
   maxResults: number;
-  /** Files left out because they are not text or are too large, with the reason: the first few. */
-  skipped: { path: string; reason: string }[];
+  /** Files left out because they are not text or are too large, with the reason's code: the first few. */
+  skipped: { path: string; reason: SkipCode }[];
   /** How many files were left out in all. */
   totalSkipped: number;
 }
@@ -117,24 +113,18 @@ export const textSearch = defineTool({
   async run(input, vault, { signal }): Promise<TextSearchOutput> {
     const { query = '', regex, maxResults, contextLines, outputMode } = input;
     if (query === '') return findPaths(vault, input, maxResults, signal);
-    // Without the backend's own search, a regex runs here on the main thread, where no budget can stop a stuck RegExp: on RE2 where it can.
-    const { matcher, caseSensitive } = await compileSearchPattern(query, regex, {
-      caseSensitive: input.caseSensitive,
-      linear: vault.fs.searchFiles === undefined,
-    });
-    const { deadline, timedOut, checkDeadline } = searchBudget(vault, signal);
-    const files = await candidateFiles(vault, input, checkDeadline);
+    // Checked here, before the walk; compiled where it runs: in the backend, or here by searchOneByOne.
+    const checked = await checkSearchQuery(query, regex, { caseSensitive: input.caseSensitive });
+    const budget = searchBudget(vault, signal);
+    const files = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
-    const request = { query, regex, caseSensitive, contextLines, maxShown, deadline, signal, checkDeadline };
-    // A backend's TIMEOUT gets the message that names the budget.
-    const found = await searchCandidates(vault, files, matcher, request, input.filePath !== undefined).catch((error: unknown) => {
-      throw isVaultError(error) && error.code === 'TIMEOUT' ? timedOut() : error;
-    });
+    const search = { query: checked, contextLines, maxShown, budget };
+    const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     // The answer's bound, less room for the summary line.
-    return collect(found, { outputMode, caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
+    return collect(found, { outputMode, caseSensitive: checked.caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
   },
 
   render(output, style = plainStyle) {
@@ -167,24 +157,18 @@ export const textSearch = defineTool({
     totalFiles: output.totalFiles,
     truncated: output.truncated,
     files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: renderFileLines(lines, plainStyle, false) } : file)),
-    skipped: output.skipped,
+    skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
   }),
 });
 
-/** A search's time budget: `checkDeadline` throws `timedOut()` past it, or the signal's reason once cancelled. */
-function searchBudget(vault: Vault, signal: AbortSignal) {
-  const deadline = Date.now() + vault.options.searchTimeout;
-  const timedOut = () =>
-    new VaultError(
-      'TIMEOUT',
-      `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
-    );
-  const checkDeadline = () => {
-    signal.throwIfAborted();
-    if (Date.now() > deadline) throw timedOut();
-  };
-  return { deadline, timedOut, checkDeadline };
+/** TextSearch's time budget, whose TIMEOUT names it. */
+function searchBudget(vault: Vault, signal: AbortSignal): SearchBudget {
+  return createSearchBudget(
+    vault,
+    signal,
+    `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
+  );
 }
 
 function filesCount(count: number): string {
@@ -201,7 +185,7 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
         : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const files = await candidateFiles(vault, input, searchBudget(vault, signal).checkDeadline);
+  const files = await candidateFiles(vault, input, searchBudget(vault, signal).check);
   const output: TextSearchOutput = {
     outputMode: 'paths',
     caseSensitive: false,
@@ -249,81 +233,6 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
   return files.filter((file) => matches(subject(file.path)));
 }
 
-interface SearchRequest {
-  query: string;
-  regex: boolean;
-  caseSensitive: boolean;
-  contextLines: number;
-  maxShown: number;
-  deadline: number;
-  signal: AbortSignal;
-  checkDeadline: () => void;
-}
-
-/**
- * Searches the files: in the backend's own search when it has one, for many files and for any regex
- * (there the time budget and a cancellation can stop even a regex stuck on one line), else here one
- * by one. The backend opens each file where it really is (`source`), so a symlinked file is searched
- * under the same budget as any other, and shown under the path it was listed at.
- */
-async function searchCandidates(
-  vault: Vault,
-  files: readonly WalkedFile[],
-  matcher: LineMatcher,
-  request: SearchRequest,
-  oneFileAskedFor: boolean,
-): Promise<FileSearchResult[]> {
-  const { query, regex, caseSensitive, contextLines, maxShown, deadline, signal } = request;
-  // A long literal goes to the backend too: V8's engine is superlinear on it in periodic text, and only there can the budget stop it.
-  if (vault.fs.searchFiles === undefined || (!regex && query.length <= longLiteral && files.length < parallelSearchThreshold)) {
-    return searchOneByOne(vault, files, matcher, { contextLines, maxShown, checkDeadline: request.checkDeadline }, oneFileAskedFor);
-  }
-  const shownAs = new Map<string, string[]>();
-  for (const file of files) shownAs.set(file.source, (shownAs.get(file.source) ?? []).concat(file.path));
-  const found = await vault.fs.searchFiles([...shownAs.keys()], {
-    query,
-    regex,
-    caseSensitive,
-    contextLines,
-    maxShown,
-    maxFileSize: vault.options.maxFileSize,
-    timeout: deadline - Date.now(),
-    signal,
-  });
-  return found.flatMap((file) => (shownAs.get(file.path) ?? []).map((path) => ({ ...file, path }))).sort((a, b) => comparePaths(a.path, b.path));
-}
-
-/** Searches the files one after the other; a file that is not text or too large is skipped, one gone since the walk passed over, unless it is the one file asked for. */
-async function searchOneByOne(
-  vault: Vault,
-  files: readonly WalkedFile[],
-  matcher: LineMatcher,
-  options: { contextLines: number; maxShown: number; checkDeadline: () => void },
-  oneFileAskedFor: boolean,
-): Promise<FileSearchResult[]> {
-  const found: FileSearchResult[] = [];
-  let shown = 0;
-  for (const { path } of files) {
-    options.checkDeadline();
-    let text: string;
-    try {
-      text = (await vault.readText(path)).text;
-    } catch (error) {
-      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
-      // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
-      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: skipReasons[error.code] });
-      continue;
-    }
-    // Once enough lines are shown, the files after only count (the caller shows lines in path order).
-    const file = searchText(path, text, matcher, { ...options, maxShown: Math.max(0, options.maxShown - shown) });
-    if (file) {
-      found.push(file);
-      if ('matches' in file) shown += file.matches;
-    }
-  }
-  return found;
-}
-
 /** Skipped files an answer names; the rest are counted. */
 const maxListedSkipped = 20;
 
@@ -332,7 +241,7 @@ const maxListedSkipped = 20;
  * and up to `budget` characters of shown text, whichever comes first.
  */
 function collect(
-  found: readonly FileSearchResult[],
+  found: readonly SearchedFile[],
   options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
 ): TextSearchOutput {
   const { outputMode, maxResults, contextLines } = options;
@@ -408,56 +317,13 @@ function pathCost(path: string): number {
   return escapeName(path).length + 16;
 }
 
+/** A skipped file's reason as the answer words it. */
+const skipWords: Record<SkipCode, string> = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large' };
+
 /** The summary's note of the files skipped, naming the first few, or nothing. */
 function skippedNote(output: TextSearchOutput, style: TextStyle): string {
   if (output.totalSkipped === 0) return '';
-  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason}`);
+  const listed = output.skipped.map((file) => `${style.path(file.path)}: ${skipWords[file.reason]}`);
   if (listed.length > 0 && output.totalSkipped > output.skipped.length) listed.push(`and ${output.totalSkipped - output.skipped.length} more`);
   return `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped${listed.length > 0 ? ` (${listed.join(', ')})` : ' (not text, or too large)'}`;
-}
-
-/**
- * A file's shown lines as the answer has them. A match under another heading path than the one
- * last named gets it named first (`§ ## Setup > ### Linux`), before its group of context when it is
- * the group's first match, so a run of matches in one section names it once. With `separators`,
- * groups of context are set apart by `--` (lines without context need none).
- */
-function renderFileLines(lines: readonly SearchLine[], style: TextStyle, separators: boolean): string[] {
-  const shown: string[] = [];
-  let section: string | undefined;
-  const name = (heading: string | undefined) => {
-    if (heading === undefined || heading === section) return;
-    shown.push(style.note(`§ ${heading}`));
-    section = heading;
-  };
-  lines.forEach((line, index) => {
-    const previous = lines[index - 1];
-    if (!previous || line.number > previous.number + 1) {
-      if (separators && previous) shown.push(style.note('--'));
-      let end = index;
-      while (end + 1 < lines.length && lines[end + 1]!.number === lines[end]!.number + 1 && !lines[end]!.match) end += 1;
-      name(lines[end]!.heading);
-    }
-    if (line.match) name(line.heading);
-    shown.push(renderSearchLine(line, style));
-  });
-  return shown;
-}
-
-/** A shown line as the answer has it: `N: text` for a match, `N- text` for context, with markers where a long line was cut. */
-function renderSearchLine(line: SearchLine, style: TextStyle): string {
-  const before = line.column ? style.note(`[from character ${line.column + 1}] …`) : '';
-  const after = line.cut && (line.column ?? 0) + line.text.length < (line.length ?? 0) ? style.note(` … [line of ${line.length} characters]`) : '';
-  return `${style.lineNumber(String(line.number))}${line.match ? ':' : '-'} ${before}${highlighted(line, style)}${after}`;
-}
-
-/** A line's text with each match marked up. */
-function highlighted(line: SearchLine, style: TextStyle): string {
-  let text = '';
-  let from = 0;
-  for (const range of line.ranges ?? []) {
-    text += line.text.slice(from, range.start) + style.match(line.text.slice(range.start, range.end));
-    from = range.end;
-  }
-  return text + line.text.slice(from);
 }
