@@ -4,6 +4,14 @@ export const summaryRoom = 1000;
 /** Room a TextRead answer keeps for its metadata line, besides the path it names. */
 export const metadataRoom = 300;
 
+/** The fewest characters a shown line of a search takes (its number, markers and line break). */
+const leastShownLineCost = 12;
+
+/** The most lines an answer of `maxOutput` characters can show: what a search gathers at most, whatever maxResults says (memory). */
+export function mostShownLines(maxOutput: number): number {
+  return Math.floor(maxOutput / leastShownLineCost);
+}
+
 /**
  * What is left of an answer's bound (`maxOutput`) while a tool fills it: every tool that lists
  * (files, folders, search hits, lines) takes each item's cost from one of these, and stops at the

@@ -12,6 +12,7 @@ import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
 import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
 
 /** A file in TextSearch's answer. */
 export interface TextSearchFile {
@@ -118,13 +119,19 @@ export const textSearch = defineTool({
     const budget = searchBudget(vault, signal);
     const files = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
-    const maxShown = outputMode === 'content' ? Math.min(maxResults, Math.floor(vault.options.maxOutput / 12)) : 0;
+    const maxShown = outputMode === 'content' ? Math.min(maxResults, mostShownLines(vault.options.maxOutput)) : 0;
     const search = { query: checked, contextLines, maxShown, budget };
     const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     // The answer's bound, less room for the summary line.
-    return collect(found, { outputMode, caseSensitive: checked.caseSensitive, maxResults, contextLines, budget: vault.options.maxOutput - 1000 });
+    return collect(found, {
+      outputMode,
+      caseSensitive: checked.caseSensitive,
+      maxResults,
+      contextLines,
+      budget: createAnswerBudget(vault.options.maxOutput).left,
+    });
   },
 
   render(output, style = plainStyle) {
@@ -198,10 +205,9 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
     skipped: [],
     totalSkipped: 0,
   };
-  let budget = vault.options.maxOutput - 1000;
+  const budget = createAnswerBudget(vault.options.maxOutput);
   for (const file of files.slice(0, maxResults)) {
-    budget -= pathCost(file.path);
-    if (budget < 0) break;
+    if (!budget.take(pathCost(file.path))) break;
     output.files.push({ path: file.path });
   }
   output.truncated = output.files.length < files.length;
