@@ -22,29 +22,25 @@ export interface WriteTextOptions extends WriteFileOptions {
 /**
  * The one way core writes a file (TextCreate, TextEdit, Move's link rewrites). Refuses a path that
  * leads through a symlink where the rules forbid (`checkWritePath`: where the path really leads is
- * located here, once per write) and a text over `maxFileSize` bytes; creates the parent folders if
+ * located here, once per write), then a text over `maxFileSize` bytes; creates the parent folders if
  * asked; encodes the text a piece at a time, hashing each piece as it goes to the backend, which writes
  * atomically. Returns the written file's `fileHash`.
  */
 export async function writeText(vault: Vault, path: string, text: TextToWrite, { createParents, ...write }: WriteTextOptions): Promise<string> {
-  const parent = parentOf(path);
-  const makeParents = createParents && parent !== '';
-  // No folder is made for a text that is too large.
-  if (makeParents) checkSize(path, text, vault.options.maxFileSize);
   await vault.checkWritePath(path, 'file');
-  if (makeParents) await vault.fs.makeDirectory(parent);
+  const parent = parentOf(path);
+  if (createParents && parent !== '') {
+    // No folder is made for a text that is too large: it is measured first (elsewhere as it is written).
+    checkSize(path, text, vault.options.maxFileSize);
+    await vault.fs.makeDirectory(parent);
+  }
   const hasher = createFileHasher(vault.fs);
   await vault.fs.writeFile(path, hashedWithin(encodeChunks(text.chunks, text.bom), hasher, path, vault.options.maxFileSize), write);
   return hasher.digest();
 }
 
-/**
- * Refuses a text over `limit` bytes in UTF-8. Only a text whose length leaves it in doubt (three bytes
- * at most for each UTF-16 unit, and the BOM's three) is encoded to be measured.
- */
+/** Refuses a text over `limit` bytes in UTF-8, the BOM included. */
 export function checkSize(path: string, { chunks, bom }: TextToWrite, limit: number): void {
-  const units = chunks.reduce((total, chunk) => total + chunk.length, 0);
-  if (3 * units + (bom ? 3 : 0) <= limit) return;
   let size = 0;
   for (const piece of encodeChunks(chunks, bom)) size += piece.length;
   if (size > limit) throw tooLarge(path, size, limit);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changedLines } from './__fixtures__/changed-lines.js';
-import { shownChange } from './shown-change.js';
+import { createPieces } from './create-pieces.js';
+import { shownChange, snippetSpan } from './shown-change.js';
 import { snippetOf } from './snippet-of.js';
 
 describe("TextEdit's changed lines", () => {
@@ -72,5 +73,17 @@ describe('shownChange', () => {
         { number: 1003, text: 'after' },
       ],
     });
+  });
+});
+
+describe('snippetSpan', () => {
+  it('starts two lines before the line of the change', () => {
+    expect(snippetSpan(createPieces(['1\n2\n', '3\n4\n5\n']), 6)).toEqual({ from: 2, to: 10 });
+    expect(snippetSpan(createPieces(['a\nb']), 2)).toEqual({ from: 0, to: 3 });
+  });
+
+  it("ends after 30 lines, the snippet's longest extent", () => {
+    expect(snippetSpan(createPieces(['line\n'.repeat(40)]), 0)).toEqual({ from: 0, to: 150 });
+    expect(snippetSpan(createPieces(['line\n'.repeat(20), 'line\n'.repeat(20)]), 12)).toEqual({ from: 0, to: 150 });
   });
 });

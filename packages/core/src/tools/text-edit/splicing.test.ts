@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeLineEndings } from '../../text/line-endings.js';
 import { spliceText } from './__fixtures__/splice-text.js';
+import { changeOf } from './change-of.js';
+import { splicing } from './splicing.js';
 
 describe("TextEdit's splice", () => {
   it.each([
@@ -50,5 +53,36 @@ describe("TextEdit's splice", () => {
 
   it('is undefined when oldString does not occur', () => {
     expect(spliceText('one\ntwo\n', 'three', '3')).toBeUndefined();
+  });
+});
+
+describe("splicing's pieces (decision 0012: a large file's new text is never joined whole)", () => {
+  /** `splicing` run to its end: the lengths of the pieces it gives, and how often it paused to give other calls a turn. */
+  function pieces(original: string, oldString: string, newString: string, all = false) {
+    const normalized = normalizeLineEndings(original);
+    const first = normalized.text.indexOf(oldString);
+    const steps = splicing(original, normalized, oldString, changeOf(oldString, newString, normalized.newline), { first, all });
+    for (let pauses = 0; ; pauses += 1) {
+      const step = steps.next();
+      if (step.done) return { lengths: step.value.chunks.map((chunk) => chunk.length), pauses };
+    }
+  }
+
+  it('keeps an unchanged stretch of a mebibyte of characters or more as a piece of its own, and joins a shorter one with what follows', () => {
+    expect(pieces(`${'x'.repeat(1 << 20)}a`, 'a', 'b').lengths).toEqual([0, 1 << 20, 1, 0]);
+    expect(pieces(`${'x'.repeat((1 << 20) - 1)}a`, 'a', 'b').lengths).toEqual([1 << 20, 0, 0]);
+  });
+
+  it('joins what it builds once it reaches a mebibyte of characters', () => {
+    expect(pieces('aaa', 'a', 'x'.repeat(1 << 19), true).lengths).toEqual([1 << 20, 1 << 19, 0]);
+  });
+
+  it('joins what it builds every 65,536 strings, leaving out empty ones', () => {
+    // A deletion inserts nothing: each occurrence but the first adds one string, the "b" before it.
+    expect(pieces('ab'.repeat(70_000), 'a', '', true).lengths).toEqual([65_536, 4463, 1]);
+  });
+
+  it('pauses once after each million replacements, and joins every 65,536 of them', () => {
+    expect(pieces('a'.repeat((1 << 20) + 1), 'a', 'b', true)).toEqual({ lengths: [...Array(16).fill(65_536), 1, 0], pauses: 1 });
   });
 });
