@@ -23,10 +23,18 @@ export function noteWords(text: string): string[] {
   const words: string[] = [];
   for (const [run] of text.matchAll(wordRun)) {
     if (asciiOnly.test(run)) words.push(foldedWord(run));
-    else if (unspacedScript.test(run)) for (const part of segmentRun(run)) words.push(foldedWord(part));
+    else if (unspacedScript.test(run)) for (const part of segmentRun(run)) words.push(foldedWord(part.segment));
     else words.push(foldedWord(run));
   }
   return words;
+}
+
+/** The words of `text` as `noteWords` gives them, each with where it starts in `text`. */
+export function* wordsWithOffsets(text: string): Generator<{ word: string; start: number }> {
+  for (const { 0: run, index } of text.matchAll(wordRun)) {
+    if (asciiOnly.test(run) || !unspacedScript.test(run)) yield { word: foldedWord(run), start: index };
+    else for (const part of segmentRun(run)) yield { word: foldedWord(part.segment), start: index + part.index };
+  }
 }
 
 /** One word folded and stemmed, as `noteWords` gives it. */
@@ -39,9 +47,7 @@ export function foldedWord(word: string): string {
   return /^[a-z]{4,}$/.test(folded) ? stemmer(folded) : folded;
 }
 
-function segmentRun(run: string): string[] {
+function segmentRun(run: string): { segment: string; index: number }[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-  const parts: string[] = [];
-  for (const { segment, isWordLike } of segmenter.segment(run)) if (isWordLike) parts.push(segment);
-  return parts;
+  return [...segmenter.segment(run)].filter((part) => part.isWordLike);
 }
