@@ -36,12 +36,13 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
 
 /**
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
- * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one.
+ * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. A
+ * section's heading line is left out when `headed` (the answer names the heading already).
  */
-export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[]): ShownLine[] {
+export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[], headed: boolean): ShownLine[] {
   const wanted = new Set(queryWords);
   const scored: { index: number; hits: number; firstHit: number }[] = [];
-  for (let index = section.start - 1; index < Math.min(section.end, lines.length); index += 1) {
+  for (let index = section.start - (headed ? 0 : 1); index < Math.min(section.end, lines.length); index += 1) {
     const found = new Set<string>();
     let firstHit = -1;
     for (const { word, start } of wordsWithOffsets(lines[index]!)) {

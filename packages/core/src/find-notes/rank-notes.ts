@@ -36,7 +36,7 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const documentFrequency = wordIds.map(() => 0);
   const lengths = { fields: noteFields.map(() => 0), heading: 0, body: 0, noteBody: 0, sections: 0 };
   for (const note of notes) {
-    note.fieldLengths.forEach((length, field) => (lengths.fields[field]! += length));
+    for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
     lengths.noteBody += note.bodyLength;
     lengths.sections += note.sections.length;
     for (const section of note.sections) {
