@@ -45,6 +45,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         'TextEdit',
         'TextCreate',
         'TextSearch',
+        'FindNotes',
         'ListDirectories',
         'ListFiles',
         'Move',
@@ -90,7 +91,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         stderr: 'pipe',
       }),
     );
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
     await client.close();
   });
 
