@@ -36,7 +36,7 @@ async function serve(args: string[]) {
 }
 
 describe('vault-mcp over stdio (the built bin)', () => {
-  it('lists the eight tools, runs each once, and changes the files on disk', async () => {
+  it('lists the nine tools, runs each once, and changes the files on disk', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
     try {
