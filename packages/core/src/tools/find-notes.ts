@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { filesBelow } from './files-below.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
-import { bestLines, matchesPhrases, maxShownLines, type ShownLine, shownLineWidth } from '../find-notes/note-lines.js';
+import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
 import { readNotes, readNoteText } from '../find-notes/read-notes.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
@@ -63,36 +63,26 @@ const outputSchema = z.object({
 });
 
 const inputSchema = z.strictObject({
-  query: z
-    .string()
-    .describe(
-      `What the notes should be about: words (any order, any form: "indexing" finds "index"), "quoted phrases" that must appear as written, -excluded words or phrases, tag:NAME (a front matter tag or inline #tag; tag:project takes project/alpha too), -tag:NAME. At most ${maxQueryLength} characters.`,
-    ),
+  query: z.string().describe(`Words, "quoted phrases", -excluded words or phrases, tag:NAME, -tag:NAME. At most ${maxQueryLength} characters.`),
   maxResults: z
     .number()
     .int()
     .min(1)
     .max(maxFoundNotes)
     .default(defaultFoundNotes)
-    .describe(`The most notes to return, best first. Default ${defaultFoundNotes}, at most ${maxFoundNotes}; the number of matching notes is always given.`),
-  directoryPath: z.string().optional().describe('Look only below this folder (vault-relative). Default: the vault root.'),
-  filePattern: z
-    .string()
-    .optional()
-    .describe(
-      'A glob on the vault-relative path, such as "*.md" or "projects/**"; a pattern without "/" matches the file name at any depth. Default: every allowed file.',
-    ),
+    .describe(`The most notes to return. Default ${defaultFoundNotes}; at most ${maxFoundNotes}. The number of matching notes is always given.`),
+  directoryPath: z.string().optional().describe('Look only below this folder. Default: the vault root.'),
+  filePattern: z.string().optional().describe('A glob on the vault-relative path ("*.md", "projects/**"); without "/" it matches file names. Default: every allowed file.'),
 });
 
 export const findNotes = defineTool({
   name: 'FindNotes',
   title: 'Find the notes about something',
   description: [
-    "Finds the notes about something, best first: ranks notes by how well they match the query's words, counting a note's name, folders, title, tags and aliases, headings and body (BM25F), with word forms and accents folded. Each note comes with its best section (heading path and line range) and its lines that match best, numbered: read the section with TextRead (offset, limit) or edit it with TextEdit next.",
-    'Use it when you know the subject but not the exact words ("what do the notes say about onboarding?"); use TextSearch to find an exact string or a regex, every occurrence, in path order.',
-    'Query syntax: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME and -tag:NAME. Punctuation separates words. Always exact: files changed by any program are ranked as they are now.',
-    `maxResults (default ${defaultFoundNotes}) bounds the notes returned; the answer gives the number of matching notes. Shown lines longer than ${shownLineWidth} characters are cut around the first matching word. Stops at the search time budget with TIMEOUT.`,
-    'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft", "directoryPath": "projects"}; {"query": "tag:meeting budget"}.',
+    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, with word forms ("indexing" finds "index"), case and accents folded. Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
+    'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
+    'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now. Stops at the search time budget with TIMEOUT.',
+    'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
   outputSchema,
