@@ -109,6 +109,6 @@ describe("the server's own tools/list and tools/call", () => {
   it("leaves no room for the SDK's own tool registry: registering another tool is refused", async () => {
     const { server, client } = await connect(createVault(createMemoryFs(seed)));
     expect(() => server.registerTool('Extra', { description: 'x' }, async () => ({ content: [] }))).toThrow(/already exists/);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
   });
 });

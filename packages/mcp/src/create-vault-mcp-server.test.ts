@@ -35,7 +35,17 @@ describe('the MCP server, in process', () => {
   it('lists the nine tools with titles, schemas and annotations', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'TextRead',
+      'TextEdit',
+      'TextCreate',
+      'TextSearch',
+      'FindNotes',
+      'ListDirectories',
+      'ListFiles',
+      'Move',
+      'RemoveFile',
+    ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(annotations.TextEdit).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });

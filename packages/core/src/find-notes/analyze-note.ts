@@ -54,6 +54,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   const tags = new Set((frontMatter?.tags ?? []).map(foldTag));
   addField(noteWords([...(frontMatter?.tags ?? []), ...(frontMatter?.aliases ?? [])].join(' ')), 'tags');
   const lines = text.split(/\r?\n/);
+  // A final line break ends the last line; it starts none.
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const sections: NoteSection[] = [{ heading: undefined, start: 1, end: lines.length, headingLength: 0, bodyLength: 0 }];
   const addBody = (words: readonly string[]) => {
     const section = sections.length - 1;

@@ -72,7 +72,10 @@ const inputSchema = z.strictObject({
     .default(defaultFoundNotes)
     .describe(`The most notes to return. Default ${defaultFoundNotes}; at most ${maxFoundNotes}. The number of matching notes is always given.`),
   directoryPath: z.string().optional().describe('Look only below this folder. Default: the vault root.'),
-  filePattern: z.string().optional().describe('A glob on the vault-relative path ("*.md", "projects/**"); without "/" it matches file names. Default: every allowed file.'),
+  filePattern: z
+    .string()
+    .optional()
+    .describe('A glob on the vault-relative path ("*.md", "projects/**"); without "/" it matches file names. Default: every allowed file.'),
 });
 
 export const findNotes = defineTool({
