@@ -84,7 +84,8 @@ export const findNotes = defineTool({
   description: [
     'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, with word forms ("indexing" finds "index"), case and accents folded. Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
-    'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now. Stops at the search time budget with TIMEOUT.',
+    'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
+    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Stops at the search time budget with TIMEOUT.',
     'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
