@@ -89,6 +89,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
     if (!isTitle) stack.push({ ...heading, words });
     sections.at(-1)!.end = index;
+    // A note that starts with a heading has no part before it.
+    if (index === 0) sections.pop();
     const section =
       sections.push({
         heading: stack.map((entry) => entry.text).join(' > ') || undefined,
