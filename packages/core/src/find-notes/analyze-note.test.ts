@@ -44,8 +44,20 @@ describe('analyzeNote', () => {
     // [name, folders, title, tags] then [section, heading, body] per section.
     expect(counts('handbook')).toEqual({ fields: [1, 0, 1, 1], sections: [] });
     expect(counts('guid')).toEqual({ fields: [0, 1, 0, 0], sections: [] });
-    expect(counts('work')).toEqual({ fields: [0, 0, 0, 0], sections: [[0, 0, 1], [3, 0, 1]] });
-    expect(counts('setup')).toEqual({ fields: [0, 0, 0, 0], sections: [[2, 1, 0], [3, 1, 0]] });
+    expect(counts('work')).toEqual({
+      fields: [0, 0, 0, 0],
+      sections: [
+        [0, 0, 1],
+        [3, 0, 1],
+      ],
+    });
+    expect(counts('setup')).toEqual({
+      fields: [0, 0, 0, 0],
+      sections: [
+        [2, 1, 0],
+        [3, 1, 0],
+      ],
+    });
     expect(counts('head')).toEqual({ fields: [0, 0, 0, 0], sections: [[2, 0, 1]] });
     expect(counts('hire')).toEqual({ fields: [0, 0, 0, 1], sections: [] });
   });

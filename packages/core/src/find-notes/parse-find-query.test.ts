@@ -21,12 +21,21 @@ describe('parseFindQuery', () => {
 
   it('refuses nothing to find, only exclusions, an empty tag, and queries too long, with INVALID_ARGUMENT and the syntax', () => {
     for (const query of ['', '   ', '\u0000\u0007', '-draft', '-"old plan" -tag:x', '"" ++']) {
-      expect(() => parseFindQuery(query), query).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('"quoted phrases"') }));
+      expect(() => parseFindQuery(query), query).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('"quoted phrases"') }),
+      );
     }
     expect(() => parseFindQuery('a tag:')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('tag:NAME') }));
     expect(() => parseFindQuery('tag:///')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
-    expect(() => parseFindQuery('word '.repeat(10_000))).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('over 1000') }));
-    expect(() => parseFindQuery('a '.repeat(65))).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'The query holds 65 words, over 64. Keep the few that matter (words, "quoted phrases", -excluded words and tag:NAME).' }));
+    expect(() => parseFindQuery('word '.repeat(10_000))).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('over 1000') }),
+    );
+    expect(() => parseFindQuery('a '.repeat(65))).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'The query holds 65 words, over 64. Keep the few that matter (words, "quoted phrases", -excluded words and tag:NAME).',
+      }),
+    );
     expect(parseFindQuery('a '.repeat(64)).words).toEqual(['a']);
   });
 });
