@@ -12,6 +12,7 @@ import { largeFileFigures } from './large-files.js';
 import { openSession, type ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
 import { printTable } from './print-table.js';
+import { relevanceFigures } from './relevance.js';
 import { smallReadFigures } from './small-reads.js';
 import { compareFindings, firstResultsFigure, residentMemory, searchFigures, searchQueries } from './search-versus-ripgrep.js';
 import { median } from './statistics.js';
@@ -152,8 +153,20 @@ async function links() {
   results.links = figures;
 }
 
+async function relevance() {
+  if (!existsSync(corpus)) {
+    log(`relevance: skipped, no corpus at ${corpus} (set VAULT_BENCH_CORPUS to the cpp-docs folder)`);
+    rows.push({ figure: 'relevance', ours: 'skipped', peer: '', ratio: '', budget: `no corpus at ${corpus}` });
+    return;
+  }
+  const figures = await relevanceFigures(corpus, ours, log);
+  rows.push(...figures.rows);
+  tables.push({ title: 'relevance: FindNotes against MiniSearch and SQLite FTS5, known-item queries', ...figures.table });
+  results.relevance = figures.results;
+}
+
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
-const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens, links };
+const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens, links, relevance };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];
 printTable(

@@ -1,6 +1,7 @@
-import { maxReadLines, type ToolName, type ToolOutput, type Vault, type VaultOptions } from '@vault/core';
+import { defaultFoundNotes, maxFoundNotes, maxReadLines, type ToolName, type ToolOutput, type Vault, type VaultOptions } from '@vault/core';
 import type { Command } from 'commander';
 import { defineSearchCommand } from './define-search-command.js';
+import { noMatchExitCode } from './exit-codes.js';
 import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
 import { ParameterOption } from './parameter-option.js';
 import { wholeNumber } from './whole-number.js';
@@ -11,6 +12,7 @@ export const toolCommands: Record<ToolName, string> = {
   TextEdit: 'edit',
   TextCreate: 'create',
   TextSearch: 'search',
+  FindNotes: 'find',
   ListDirectories: 'tree',
   ListFiles: 'ls',
   Move: 'mv',
@@ -42,7 +44,7 @@ export interface ToolRun<Name extends ToolName> {
 /** Runs a tool for a command: opens the vault, builds the input, calls the tool, prints the result and sets the exit code. */
 export type RunTool = <Name extends ToolName>(command: Command, name: Name, run: ToolRun<Name>) => Promise<void>;
 
-/** The eight commands, one per tool, each with the tool's parameters as arguments and options. */
+/** The nine commands, one per tool, each with the tool's parameters as arguments and options. */
 export function addToolCommands(program: Command, runTool: RunTool): void {
   const command = (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) =>
     program
@@ -125,6 +127,24 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     ),
     runTool,
   );
+
+  command(
+    'FindNotes',
+    '<query> [folder]',
+    'find the notes about something, best first',
+    'Rank the notes by how well they match the words of the query (name, title, tags, headings and body; other forms of a word count), each with its best section and its best lines, numbered. Query: words, "quoted phrases", -excluded words, tag:NAME. The folder narrows it. Exits with 1 when no note matched.',
+    "vtx find 'onboarding checklist'",
+    'vtx find \'"release process" -draft\' projects -m 5',
+    "vtx find 'tag:meeting budget' --glob '2026-*'",
+  )
+    .option('-m, --max-results <n>', `the most notes to print (default: ${defaultFoundNotes}, most: ${maxFoundNotes})`, wholeNumber)
+    .option('-g, --glob <pattern>', 'only files whose path matches the glob (without "/", the file name)')
+    .action(function (this: Command, query: string, directoryPath: string | undefined, options: { maxResults?: number; glob?: string }) {
+      return runTool(this, 'FindNotes', {
+        input: async () => ({ query, directoryPath, maxResults: options.maxResults, filePattern: options.glob }),
+        settle: (output) => ({ exitCode: output.totalNotes > 0 ? 0 : noMatchExitCode }),
+      });
+    });
 
   command(
     'ListDirectories',

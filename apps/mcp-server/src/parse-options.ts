@@ -26,7 +26,7 @@ export class UsageError extends Error {}
 
 export const usage = `Usage: vault-mcp [--vault DIR | --root NAME] [options]
 
-Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, ListDirectories,
+Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories,
 ListFiles, Move, RemoveFile) over MCP, on stdio unless --http is given.
 
 Options:

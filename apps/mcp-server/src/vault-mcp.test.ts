@@ -36,7 +36,7 @@ async function serve(args: string[]) {
 }
 
 describe('vault-mcp over stdio (the built bin)', () => {
-  it('lists the eight tools, runs each once, and changes the files on disk', async () => {
+  it('lists the nine tools, runs each once, and changes the files on disk', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
     try {
@@ -45,6 +45,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         'TextEdit',
         'TextCreate',
         'TextSearch',
+        'FindNotes',
         'ListDirectories',
         'ListFiles',
         'Move',
@@ -62,6 +63,9 @@ describe('vault-mcp over stdio (the built bin)', () => {
       expect(textOf(edit)).toContain('4: omega');
       await call('TextCreate', { filePath: 'inbox/new.md', content: 'fresh\n' });
       expect(textOf(await call('TextSearch', { query: 'omega' }))).toContain('notes/a.md\n4: omega');
+      expect(textOf(await call('FindNotes', { query: 'omega' }))).toMatch(
+        /^notes\/a\.md "A" \(lines 1-4, score [\d.]+\)\n4: omega\n\[1 matching note of 3 notes searched/,
+      );
       expect(textOf(await call('ListDirectories', {}))).toContain('inbox/');
       expect(textOf(await call('ListFiles', { directoryPath: 'notes' }))).toContain('b.md 5');
       await call('Move', { sourcePath: 'notes/b.md', destinationPath: 'archive/b.md' });
@@ -90,7 +94,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         stderr: 'pipe',
       }),
     );
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
     await client.close();
   });
 
@@ -144,7 +148,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     await client.close();
     const health = await fetch(new URL('/health', url));
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', tools: 8 });
+    expect(await health.json()).toEqual({ status: 'ok', tools: 9 });
   });
 
   it('requires the bearer token when one is set, and accepts the right one', async () => {
@@ -156,7 +160,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     expect(wrong.status).toBe(401);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(local), { requestInit: { headers: { Authorization: 'Bearer sesame' } } }));
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     await client.close();
   });
 

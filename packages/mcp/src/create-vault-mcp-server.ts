@@ -25,7 +25,7 @@ export interface VaultMcpServerOptions {
  * without --vault), asked for again until it comes.
  */
 export interface PendingVault {
-  /** The options the vault will be opened with: they decide the tools tools/list offers (all eight, or the read tools) before it is known. */
+  /** The options the vault will be opened with: they decide the tools tools/list offers (all nine, or the read tools) before it is known. */
   readonly options: VaultOptions;
   /**
    * The vault, asked for at each tools/call until it resolves (the caller keeps it once it has it).
@@ -43,14 +43,14 @@ function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
   return [
     'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
     writes
-      ? 'Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them.'
-      : 'The vault is read-only: find with TextSearch, read with TextRead, list with ListDirectories and ListFiles.',
+      ? 'Find the notes about a subject with FindNotes and exact strings with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them.'
+      : 'The vault is read-only: find notes with FindNotes and strings with TextSearch, read with TextRead, list with ListDirectories and ListFiles.',
     vault.options.allowHidden ? 'Hidden paths (.git, .obsidian, .trash) are reachable.' : 'Hidden folders (.git, .obsidian, .trash) are out of reach.',
   ].join(' ');
 }
 
 /**
- * An MCP server offering the vault's tools (all eight, or the read tools of a read-only vault),
+ * An MCP server offering the vault's tools (all nine, or the read tools of a read-only vault),
  * with titles, descriptions, input and output schemas and annotations from core's definitions.
  *
  * Its tools/list and tools/call handlers are its own, set on the SDK's low-level `Server` (`server`):

@@ -25,7 +25,7 @@ function hostileSeed(): VaultSeed {
 }
 
 describe('tools/call: the structured content within --max-output, as the text is, and valid against the output schema', () => {
-  it("for each of the eight tools, through the SDK's client (which checks each against tools/list's output schema)", async () => {
+  it("for each of the nine tools, through the SDK's client (which checks each against tools/list's output schema)", async () => {
     const { client, call } = await connectTestClient(createMemoryFs(hostileSeed()), { maxOutput });
     // Listed first: the client then validates every structured content against its tool's output schema.
     await client.listTools();

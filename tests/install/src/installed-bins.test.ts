@@ -31,6 +31,7 @@ describe(`the bins of the installed packages (Node ${process.version})`, () => {
         'TextEdit',
         'TextCreate',
         'TextSearch',
+        'FindNotes',
         'ListDirectories',
         'ListFiles',
         'Move',

@@ -54,7 +54,7 @@ function frontMatterLines(lines: readonly string[]): number {
  * closing #s dropped) as it is shown, `## Title`, its text cut to `maxHeadingLength`; read without a
  * regular expression, so no line makes it backtrack.
  */
-function atxHeading(line: string): { level: number; text: string } | undefined {
+export function atxHeading(line: string): { level: number; text: string } | undefined {
   let start = 0;
   while (start < 3 && line[start] === ' ') start += 1;
   let level = 0;

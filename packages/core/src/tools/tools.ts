@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { findNotes } from './find-notes.js';
 import { listDirectories } from './list-directories.js';
 import { listFiles } from './list-files.js';
 import { move } from './move.js';
@@ -8,8 +9,8 @@ import { textEdit } from './text-edit/text-edit.js';
 import { textRead } from './text-read.js';
 import { textSearch } from './text-search/text-search.js';
 
-/** The eight tools, in the order adapters present them. */
-export const tools = [textRead, textEdit, textCreate, textSearch, listDirectories, listFiles, move, removeFile] as const;
+/** The nine tools, in the order adapters present them. */
+export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile] as const;
 
 export type Tool = (typeof tools)[number];
 export type ToolName = Tool['name'];

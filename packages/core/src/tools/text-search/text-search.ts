@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { compileGlob } from './compile-glob.js';
 import { defineTool } from '../define-tool.js';
 import { createSearchBudget, type SearchBudget } from '../../search/search-budget.js';
 import { searchInBackend } from '../../search/search-in-backend.js';
@@ -11,7 +10,8 @@ import { renderFileLines, renderSearchLine } from './render-file-lines.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+import type { WalkedFile } from '../../vault/walk-files.js';
+import { filesBelow } from '../files-below.js';
 import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
 
 /** A file in TextSearch's answer. */
@@ -228,15 +228,7 @@ async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>,
     vault.checkExtension(path);
     return [{ path, source: stat.target ?? path }];
   }
-  const directory = vault.resolvePath(input.directoryPath ?? '', { trash: 'read' });
-  const stat = await vault.statExisting(directory);
-  if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as \`filePath\` to search in it.`);
-  const files = await walkFiles(vault, directory, checkDeadline, stat.target);
-  if (input.filePattern === undefined || input.filePattern === '') return files;
-  // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
-  const matches = await compileGlob(input.filePattern);
-  const subject = input.filePattern.includes('/') ? (path: string) => path : (path: string) => path.slice(path.lastIndexOf('/') + 1);
-  return files.filter((file) => matches(subject(file.path)));
+  return filesBelow(vault, input, checkDeadline, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
 }
 
 /** Skipped files an answer names; the rest are counted. */

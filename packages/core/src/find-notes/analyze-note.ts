@@ -1,0 +1,108 @@
+import { codeBlockCloser } from '../text/code-block-closer.js';
+import { atxHeading } from '../text/heading-paths.js';
+import { frontMatterFields } from './front-matter-fields.js';
+import { type NoteTerms, createTermCollector, noteFields } from './note-terms.js';
+import { noteWords } from './note-words.js';
+import { foldTag } from './parse-find-query.js';
+import type { TermDictionary } from './term-dictionary.js';
+
+/** A part of a note under one heading (the first: what comes before any heading, front matter included). */
+export interface NoteSection {
+  /** The headings it sits under, as `## Setup > ### Linux`; undefined above the first heading and under the title. */
+  heading: string | undefined;
+  /** Its first and last lines, 1-based. */
+  start: number;
+  end: number;
+  headingLength: number;
+  bodyLength: number;
+}
+
+/** A note as FindNotes ranks it: its fields' words, counted (`NoteTerms`), and its sections. */
+export interface AnalyzedNote {
+  path: string;
+  /** Front matter `title`, else the first heading when it is a `#` heading. */
+  title: string | undefined;
+  /** Its tags, folded (`foldTag`): front matter `tags` and inline `#tags`. */
+  tags: string[];
+  /** The words in each note field (`noteFields`). */
+  fieldLengths: number[];
+  sections: NoteSection[];
+  /** The words in every section's body. */
+  bodyLength: number;
+  terms: NoteTerms;
+}
+
+const inlineTag = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
+
+/**
+ * Reads a note for ranking, in one pass over its lines: its path's words (name, folders), its
+ * front matter (title, tags, aliases; other values are body text; a malformed block is body text
+ * too), and its sections (a heading outside code fences starts one) with their heading paths'
+ * and bodies' words; inline `#tags` outside code.
+ */
+export function analyzeNote(path: string, text: string, dictionary: TermDictionary): AnalyzedNote {
+  const collector = createTermCollector();
+  const fieldLengths = noteFields.map(() => 0);
+  const addField = (words: readonly string[], field: (typeof noteFields)[number]) => {
+    for (const word of words) collector.addToField(dictionary.add(word), field);
+    fieldLengths[noteFields.indexOf(field)]! += words.length;
+  };
+  const slash = path.lastIndexOf('/');
+  addField(noteWords(path.slice(slash + 1).replace(/\.[^.]*$/, '')), 'name');
+  addField(noteWords(path.slice(0, Math.max(slash, 0))), 'folders');
+  const frontMatter = frontMatterFields(text);
+  const tags = new Set((frontMatter?.tags ?? []).map(foldTag));
+  addField(noteWords([...(frontMatter?.tags ?? []), ...(frontMatter?.aliases ?? [])].join(' ')), 'tags');
+  const lines = text.split(/\r?\n/);
+  // A final line break ends the last line; it starts none.
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  const sections: NoteSection[] = [{ heading: undefined, start: 1, end: lines.length, headingLength: 0, bodyLength: 0 }];
+  const addBody = (words: readonly string[]) => {
+    const section = sections.length - 1;
+    for (const word of words) collector.addToSection(dictionary.add(word), section, 'body');
+    sections[section]!.bodyLength += words.length;
+  };
+  addBody(noteWords((frontMatter?.other ?? []).join('\n')));
+  let title = frontMatter?.title;
+  let firstHeading = true;
+  const stack: { level: number; text: string; words: string[] }[] = [];
+  let closing: ((line: string) => boolean) | undefined;
+  const firstBodyLine = frontMatter ? text.slice(0, frontMatter.end).split('\n').length - (text.endsWith('\n', frontMatter.end) ? 1 : 0) : 0;
+  for (let index = firstBodyLine; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (closing) {
+      if (closing(line)) closing = undefined;
+      addBody(noteWords(line));
+      continue;
+    }
+    closing = codeBlockCloser(line);
+    const heading = closing ? undefined : atxHeading(line);
+    if (!heading) {
+      addBody(noteWords(line));
+      if (!closing && line.includes('#')) for (const [, tag] of line.matchAll(inlineTag)) if (/[^\d/]/.test(tag!)) tags.add(foldTag(tag!));
+      continue;
+    }
+    const words = noteWords(line);
+    const isTitle = firstHeading && heading.level === 1;
+    firstHeading = false;
+    if (isTitle && title === undefined) title = heading.text.slice(2);
+    while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
+    if (!isTitle) stack.push({ ...heading, words });
+    sections.at(-1)!.end = index;
+    // A note that starts with a heading has no part before it.
+    if (index === 0) sections.pop();
+    const section =
+      sections.push({
+        heading: stack.map((entry) => entry.text).join(' > ') || undefined,
+        start: index + 1,
+        end: lines.length,
+        headingLength: 0,
+        bodyLength: 0,
+      }) - 1;
+    for (const entry of stack) for (const word of entry.words) collector.addToSection(dictionary.add(word), section, 'heading');
+    sections[section]!.headingLength = stack.reduce((sum, entry) => sum + entry.words.length, 0);
+  }
+  addField(noteWords(title ?? ''), 'title');
+  const bodyLength = sections.reduce((sum, section) => sum + section.bodyLength, 0);
+  return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, terms: collector.pack() };
+}

@@ -1,0 +1,65 @@
+import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
+import type { NoteSection } from './analyze-note.js';
+import { noteWords, wordsWithOffsets } from './note-words.js';
+import type { FindQuery } from './parse-find-query.js';
+
+/** A line a hit shows: its number (1-based) and its text, cut to a window around its first matching word when long. */
+export interface ShownLine {
+  line: number;
+  text: string;
+}
+
+/** Most lines a hit shows. */
+export const maxShownLines = 3;
+/** Widest shown line, in characters: a longer one is a window around its first matching word, marked with …. */
+export const shownLineWidth = 200;
+
+/**
+ * Whether a note's text holds every phrase of the query in its order, and none of its excluded
+ * phrases: what counts of words cannot tell. Words run on across line breaks, as in a paragraph.
+ */
+export function matchesPhrases(query: FindQuery, text: string): boolean {
+  const phrases = query.phrases.filter((phrase) => phrase.length > 1);
+  const excluded = query.excluded.filter((phrase) => phrase.length > 1);
+  if (phrases.length === 0 && excluded.length === 0) return true;
+  const words = noteWords(text);
+  return phrases.every((phrase) => holdsRun(words, phrase)) && !excluded.some((phrase) => holdsRun(words, phrase));
+}
+
+function holdsRun(words: readonly string[], run: readonly string[]): boolean {
+  outer: for (let start = words.indexOf(run[0]!); start !== -1; start = words.indexOf(run[0]!, start + 1)) {
+    for (let offset = 1; offset < run.length; offset += 1) if (words[start + offset] !== run[offset]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The lines of `section` that hold the most of the query's words (distinct ones), at most
+ * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. A
+ * section's heading line is left out when `headed` (the answer names the heading already).
+ */
+export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[], headed: boolean): ShownLine[] {
+  const wanted = new Set(queryWords);
+  const scored: { index: number; hits: number; firstHit: number }[] = [];
+  for (let index = section.start - (headed ? 0 : 1); index < Math.min(section.end, lines.length); index += 1) {
+    const found = new Set<string>();
+    let firstHit = -1;
+    for (const { word, start } of wordsWithOffsets(lines[index]!)) {
+      if (!wanted.has(word)) continue;
+      if (firstHit === -1) firstHit = start;
+      found.add(word);
+    }
+    if (found.size > 0) scored.push({ index, hits: found.size, firstHit });
+  }
+  const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
+  return chosen.sort((a, b) => a.index - b.index).map(({ index, firstHit }) => ({ line: index + 1, text: windowOf(lines[index]!, firstHit) }));
+}
+
+/** The line, or a window of `shownLineWidth` characters starting a little before `at`, each cut end marked with …. */
+function windowOf(line: string, at: number): string {
+  if (line.length <= shownLineWidth) return line;
+  const start = Math.max(0, Math.min(at - 40, line.length - shownLineWidth));
+  const window = firstCharacters(line.slice(characterBoundary(line, start)), shownLineWidth);
+  return `${start > 0 ? '…' : ''}${window}${start + window.length < line.length ? '…' : ''}`;
+}

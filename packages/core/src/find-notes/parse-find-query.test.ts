@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseFindQuery } from './parse-find-query.js';
+
+describe('parseFindQuery', () => {
+  it('reads words, phrases, exclusions and tags, folded as notes are', () => {
+    expect(parseFindQuery('Indexing "Release Process" -draft -"old plan" tag:Project/Alpha -tag:#archive')).toEqual({
+      words: ['index', 'releas', 'process'],
+      phrases: [['releas', 'process']],
+      excluded: [['draft'], ['old', 'plan']],
+      tags: ['project/alpha'],
+      excludedTags: ['archive'],
+    });
+  });
+
+  it('reads an unclosed quote as a phrase to the end, a quoted word as a word that must be there, and punctuation as a separator', () => {
+    expect(parseFindQuery('buddy "new hire')).toMatchObject({ words: ['buddi', 'new', 'hire'], phrases: [['new', 'hire']] });
+    expect(parseFindQuery('"buddy"')).toMatchObject({ words: ['buddi'], phrases: [['buddi']] });
+    expect(parseFindQuery('^(std::vector|a+)$ - --')).toMatchObject({ words: ['std', 'vector', 'a'], phrases: [], excluded: [] });
+    expect(parseFindQuery('tag:people')).toMatchObject({ words: [], tags: ['people'] });
+  });
+
+  it('refuses nothing to find, only exclusions, an empty tag, and queries too long, with INVALID_ARGUMENT and the syntax', () => {
+    for (const query of ['', '   ', '\u0000\u0007', '-draft', '-"old plan" -tag:x', '"" ++']) {
+      expect(() => parseFindQuery(query), query).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('"quoted phrases"') }),
+      );
+    }
+    expect(() => parseFindQuery('a tag:')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('tag:NAME') }));
+    expect(() => parseFindQuery('tag:///')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => parseFindQuery('word '.repeat(10_000))).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('over 1000') }),
+    );
+    expect(() => parseFindQuery('a '.repeat(65))).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'The query holds 65 words, over 64. Keep the few that matter (words, "quoted phrases", -excluded words and tag:NAME).',
+      }),
+    );
+    expect(parseFindQuery('a '.repeat(64)).words).toEqual(['a']);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeNote } from './analyze-note.js';
+import { parseFindQuery } from './parse-find-query.js';
+import { rankNotes } from './rank-notes.js';
+import { createTermDictionary } from './term-dictionary.js';
+
+/** Ranks notes given as path -> text (sorted by path, as a walk gives them): their paths, best first, with the best section's first line. */
+function rank(query: string, notes: Record<string, string>) {
+  const dictionary = createTermDictionary();
+  const analyzed = Object.entries(notes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, text]) => analyzeNote(path, text, dictionary));
+  return rankNotes(parseFindQuery(query), analyzed, dictionary).map(({ note, section }) => `${note.path}:${note.sections[section]!.start}`);
+}
+
+describe('rankNotes', () => {
+  it('puts a word in the name or title above the same word in a body, and a rarer word above a common one', () => {
+    expect(rank('budget', { 'a.md': 'the budget is here, with more words around it\n', 'b/budget.md': 'plan\n', 'c.md': '# Budget\nplan\n' })).toEqual([
+      'b/budget.md:1',
+      'c.md:1',
+      'a.md:1',
+    ]);
+    const common = { 'x.md': 'plan\n', 'y.md': 'plan\n', 'z.md': 'plan\n' };
+    expect(rank('plan zebra', { ...common, 'p.md': 'plan plan plan\n', 'q.md': 'zebra\n' })[0]).toBe('q.md:1');
+  });
+
+  it('names the section that holds the words, and orders equal scores by path', () => {
+    expect(rank('linux install', { 'n.md': '# Setup\n## Windows\nclick\n## Linux\nrun the install\n' })).toEqual(['n.md:4']);
+    expect(rank('same', { 'b.md': 'same\n', 'a.md': 'same\n', 'c.md': 'same\n' })).toEqual(['a.md:1', 'b.md:1', 'c.md:1']);
+  });
+
+  it('needs every word of a phrase, none excluded, and the tags asked for; a tag alone lists its notes by path', () => {
+    const notes = { 'a.md': '#work alpha beta\n', 'b.md': '---\ntags: work/sub\n---\nalpha\n', 'c.md': 'beta\n' };
+    expect(rank('"alpha beta"', notes)).toEqual(['a.md:1']);
+    expect(rank('alpha -beta', notes)).toEqual(['b.md:1']);
+    expect(rank('tag:work', notes)).toEqual(['a.md:1', 'b.md:1']);
+    expect(rank('tag:work/sub', notes)).toEqual(['b.md:1']);
+    expect(rank('beta -tag:work', notes)).toEqual(['c.md:1']);
+    expect(rank('"gamma"', notes)).toEqual([]);
+  });
+});

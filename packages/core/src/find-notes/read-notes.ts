@@ -1,0 +1,65 @@
+import pMap from 'p-map';
+import type { SearchBudget } from '../search/search-budget.js';
+import type { SkipCode } from '../search/search-text.js';
+import { decodeText } from '../text/text-codec.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError, VaultError } from '../vault/vault-error.js';
+import type { WalkedFile } from '../vault/walk-files.js';
+import { type AnalyzedNote, analyzeNote } from './analyze-note.js';
+import { noteCacheOf } from './note-cache.js';
+import type { TermDictionary } from './term-dictionary.js';
+
+/** Largest note FindNotes ranks, in bytes: a larger file is skipped (`FILE_TOO_LARGE`) and named; TextSearch still searches it. */
+export const maxRankedNoteSize = 8 * 1024 * 1024;
+/** Notes read at once. */
+const notesAtOnce = 16;
+
+/** The notes of a FindNotes call as they are now, in the order of `files`, with the words they were counted in. */
+export interface ReadNotes {
+  notes: AnalyzedNote[];
+  dictionary: TermDictionary;
+  skipped: { path: string; reason: SkipCode }[];
+}
+
+/**
+ * Every file of `files` as it is now, ready to rank: taken from the backend's note cache when its
+ * version is the one cached, else read and analysed (and cached). A file gone since the walk is
+ * passed over; one that is not text, or too large to rank, is skipped and named. `budget.check`
+ * runs before each file.
+ */
+export async function readNotes(vault: Vault, files: readonly WalkedFile[], budget: SearchBudget): Promise<ReadNotes> {
+  const cache = noteCacheOf(vault.fs);
+  const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = await pMap(
+    files,
+    async ({ path, source }) => {
+      budget.check();
+      try {
+        const version = await vault.fs.version?.(source);
+        const cached = version === undefined ? undefined : cache.get(path, source, version);
+        if (cached) return cached;
+        const note = analyzeNote(path, await readNoteText(vault, source), cache.dictionary);
+        if (version !== undefined) cache.set(path, source, version, note);
+        return note;
+      } catch (error) {
+        if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
+        if (isVaultError(error) && (error.code === 'NOT_TEXT' || error.code === 'FILE_TOO_LARGE')) return { path, reason: error.code };
+        throw error;
+      }
+    },
+    { concurrency: notesAtOnce },
+  );
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, skipped: [] };
+  for (const entry of found) {
+    if (entry && 'reason' in entry) read.skipped.push(entry);
+    else if (entry) read.notes.push(entry);
+  }
+  return read;
+}
+
+/** A note's text, refused past the size FindNotes ranks (or the vault's own limit, when lower) and when not text. */
+export async function readNoteText(vault: Vault, path: string): Promise<string> {
+  const stat = await vault.fs.stat(path);
+  if (!stat) throw new VaultError('NOT_FOUND', `${path} is gone.`);
+  if (stat.size > Math.min(maxRankedNoteSize, vault.options.maxFileSize)) throw new VaultError('FILE_TOO_LARGE', `${path} is too large to rank.`);
+  return decodeText(await vault.fs.readFile(path), path).text;
+}

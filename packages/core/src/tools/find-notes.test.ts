@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { open } from './__fixtures__/open.js';
+import { findNotes } from './find-notes.js';
+
+const seed = {
+  'team/onboarding.md': [
+    '---',
+    'title: Onboarding new hires',
+    'tags: [people, process/hiring]',
+    'aliases: [First week]',
+    '---',
+    '# Onboarding new hires',
+    '',
+    'Welcome to the team.',
+    '',
+    '## Laptop',
+    'IT sends the laptop on day one.',
+    '',
+    '## Buddy',
+    'Every new hire gets an onboarding buddy.',
+    'The buddy answers questions during the first week.',
+  ].join('\n'),
+  'team/offboarding.md': '# Offboarding\n\nReturn the laptop. #process\n',
+  'projects/index-design.md': '# Index design\n\nIndexing notes with an inverted index.\n\n## Updates\nThe indexer reindexes changed files.\n',
+  'journal/2026-11-02.md': 'Met Ana about the onboarding of Bob. #people\nLunch.\n',
+  'misc/unrelated.md': 'Nothing here.\n',
+};
+
+describe('FindNotes', () => {
+  it('ranks the note about the words first, with its best section and lines, and counts every match', async () => {
+    const { vault } = open(seed);
+    const output = await vault.call('FindNotes', { query: 'onboarding buddy' });
+    expect(output.notes.map((note) => note.path)).toEqual(['team/onboarding.md', 'journal/2026-11-02.md']);
+    expect(output.notes[0]).toMatchObject({
+      title: 'Onboarding new hires',
+      section: { heading: '## Buddy', start: 13, end: 15 },
+      lines: [
+        { line: 14, text: 'Every new hire gets an onboarding buddy.' },
+        { line: 15, text: 'The buddy answers questions during the first week.' },
+      ],
+    });
+    expect(output).toMatchObject({ totalNotes: 2, searchedNotes: 5, totalSkipped: 0 });
+    const text = findNotes.render(output);
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      `team/onboarding.md "Onboarding new hires" § ## Buddy (lines 13-15, score ${output.notes[0]!.score})`,
+      '14: Every new hire gets an onboarding buddy.',
+      '15: The buddy answers questions during the first week.',
+    ]);
+    expect(text.split('\n').at(-1)).toBe(
+      '[2 matching notes of 5 notes searched, best first; read a section with TextRead `offset` (its first line) and `limit`]',
+    );
+  });
+
+  it('finds other forms of a word (stemming), whatever the case and accents', async () => {
+    const { vault } = open({ ...seed, 'fr/cafe.md': '# Le Café\n\nUn CAFÉ crème.\n' });
+    expect((await vault.call('FindNotes', { query: 'indexes' })).notes.map((note) => note.path)).toEqual(['projects/index-design.md']);
+    expect((await vault.call('FindNotes', { query: 'cafe' })).notes.map((note) => note.path)).toEqual(['fr/cafe.md']);
+  });
+
+  it('weighs the name and title above the body', async () => {
+    const { vault } = open({ 'a.md': 'Some text on laptop and many other words to make it longer than the others here.\n', 'laptop.md': 'Short.\n' });
+    expect((await vault.call('FindNotes', { query: 'laptop' })).notes.map((note) => note.path)).toEqual(['laptop.md', 'a.md']);
+  });
+
+  it('takes quoted phrases in order, excluded words and phrases, and tags from front matter and inline', async () => {
+    const { vault } = open(seed);
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    expect(await paths('"the laptop"')).toEqual(['team/offboarding.md', 'team/onboarding.md']);
+    expect(await paths('"return the laptop"')).toEqual(['team/offboarding.md']);
+    expect(await paths('laptop -return')).toEqual(['team/onboarding.md']);
+    expect(await paths('laptop -"return the"')).toEqual(['team/onboarding.md']);
+    expect(await paths('tag:people')).toEqual(['journal/2026-11-02.md', 'team/onboarding.md']);
+    expect(await paths('tag:process')).toEqual(['team/offboarding.md', 'team/onboarding.md']);
+    expect(await paths('tag:process/hiring laptop')).toEqual(['team/onboarding.md']);
+    expect(await paths('laptop -tag:people')).toEqual(['team/offboarding.md']);
+    expect(await paths('"first week"')).toEqual(['team/onboarding.md']);
+    expect(await paths('"week first"')).toEqual([]);
+  });
+
+  it('looks below directoryPath, at the files filePattern takes', async () => {
+    const { vault } = open(seed);
+    expect((await vault.call('FindNotes', { query: 'onboarding', directoryPath: 'journal' })).notes.map((note) => note.path)).toEqual([
+      'journal/2026-11-02.md',
+    ]);
+    expect((await vault.call('FindNotes', { query: 'laptop', filePattern: 'off*' })).notes.map((note) => note.path)).toEqual(['team/offboarding.md']);
+  });
+
+  it('is exact: a note changed, added or removed is ranked as it is now, on the next call', async () => {
+    const { fs, vault } = open(seed);
+    expect((await vault.call('FindNotes', { query: 'kubernetes' })).totalNotes).toBe(0);
+    await fs.writeFile('misc/unrelated.md', new TextEncoder().encode('# Kubernetes\nA cluster.\n'));
+    await fs.writeFile('new.md', new TextEncoder().encode('kubernetes once\n'));
+    expect((await vault.call('FindNotes', { query: 'kubernetes' })).notes.map((note) => note.path)).toEqual(['misc/unrelated.md', 'new.md']);
+    await fs.rename('misc/unrelated.md', 'misc/moved.md');
+    expect((await vault.call('FindNotes', { query: 'kubernetes' })).notes.map((note) => note.path)).toEqual(['misc/moved.md', 'new.md']);
+  });
+});

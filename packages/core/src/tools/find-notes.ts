@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { defineTool } from './define-tool.js';
+import { filesBelow } from './files-below.js';
+import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
+import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
+import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
+import { readNotes, readNoteText } from '../find-notes/read-notes.js';
+import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
+import type { SkipCode } from '../search/search-text.js';
+import { plainStyle, type TextStyle } from '../text/text-style.js';
+import type { Vault } from '../vault/vault.js';
+import { isVaultError } from '../vault/vault-error.js';
+import { escapeName } from '../vault/vault-path.js';
+import { createAnswerBudget } from './answer-budget.js';
+
+/** Notes one FindNotes call gives unless maxResults says otherwise. */
+export const defaultFoundNotes = 10;
+/** Most notes one call gives. */
+export const maxFoundNotes = 100;
+/** Skipped files an answer names; the rest are counted. */
+const maxListedSkipped = 10;
+
+/** A note in FindNotes' answer. */
+export interface FoundNote {
+  path: string;
+  title?: string;
+  /** How well it matches: BM25F, comparable within one answer only. */
+  score: number;
+  /** Its best section: the headings it sits under (absent above the first heading), and its lines, 1-based. */
+  section: { heading?: string; start: number; end: number };
+  /** The section's lines that hold the most of the query's words, at most three. */
+  lines: ShownLine[];
+}
+
+export interface FindNotesOutput {
+  /** The best notes, best first (ties by path). */
+  notes: FoundNote[];
+  /** Notes that match, shown or not. */
+  totalNotes: number;
+  /** Notes looked at (the files below directoryPath that filePattern takes). */
+  searchedNotes: number;
+  maxResults: number;
+  /** Files left out because they are not text or too large to rank: the first few, and how many in all. */
+  skipped: { path: string; reason: SkipCode }[];
+  totalSkipped: number;
+}
+
+const outputSchema = z.object({
+  notes: z.array(
+    z.object({
+      path: z.string(),
+      title: z.string().optional(),
+      score: z.number(),
+      section: z.object({ heading: z.string().optional(), start: z.number(), end: z.number() }),
+      /** As the text shows them: `N: text`. */
+      lines: z.array(z.string()),
+    }),
+  ),
+  totalNotes: z.number(),
+  searchedNotes: z.number(),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  totalSkipped: z.number(),
+});
+
+const inputSchema = z.strictObject({
+  query: z.string().describe(`Words, "quoted phrases", -excluded words or phrases, tag:NAME, -tag:NAME. At most ${maxQueryLength} characters.`),
+  maxResults: z
+    .number()
+    .int()
+    .min(1)
+    .max(maxFoundNotes)
+    .default(defaultFoundNotes)
+    .describe(`The most notes to return. Default ${defaultFoundNotes}; at most ${maxFoundNotes}. The number of matching notes is always given.`),
+  directoryPath: z.string().optional().describe('Look only below this folder. Default: the vault root.'),
+  filePattern: z
+    .string()
+    .optional()
+    .describe('A glob on the vault-relative path ("*.md", "projects/**"); without "/" it matches file names. Default: every allowed file.'),
+});
+
+export const findNotes = defineTool({
+  name: 'FindNotes',
+  title: 'Find the notes about something',
+  description: [
+    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, with word forms ("indexing" finds "index"), case and accents folded. Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
+    'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
+    'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
+    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Stops at the search time budget with TIMEOUT.',
+    'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
+  ].join('\n'),
+  inputSchema,
+  outputSchema,
+  effects: { readOnly: true, destructive: false, idempotent: true },
+
+  async run({ query, maxResults, directoryPath, filePattern }, vault, { signal }): Promise<FindNotesOutput> {
+    const parsed = parseFindQuery(query);
+    const budget = findBudget(vault, signal);
+    const files = await filesBelow(
+      vault,
+      { directoryPath, filePattern },
+      budget.check,
+      (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
+    );
+    const read = await readNotes(vault, files, budget);
+    const sources = new Map(files.map((file) => [file.path, file.source]));
+    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
+    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
+    return {
+      notes,
+      totalNotes: ranked.length,
+      searchedNotes: read.notes.length,
+      maxResults,
+      skipped: read.skipped.slice(0, maxListedSkipped),
+      totalSkipped: read.skipped.length,
+    };
+  },
+
+  render(output, style = plainStyle) {
+    const body = output.notes.flatMap((note) => [noteLine(note, style), ...note.lines.map((line) => shownLine(line, style))]);
+    return [...body, style.note(`[${summary(output, style)}]`)].join('\n');
+  },
+
+  structure: (output) => ({
+    notes: output.notes.map((note) => ({ ...note, lines: note.lines.map((line) => shownLine(line, plainStyle)) })),
+    totalNotes: output.totalNotes,
+    searchedNotes: output.searchedNotes,
+    skipped: output.skipped.map(({ path, reason }) => ({ path, reason: reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank' })),
+    totalSkipped: output.totalSkipped,
+  }),
+});
+
+function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
+  return createSearchBudget(
+    vault,
+    signal,
+    `Finding notes took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`.`,
+  );
+}
+
+/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now); all of them when it has none. */
+async function keepPhrases(
+  vault: Vault,
+  query: FindQuery,
+  ranked: RankedNote[],
+  sources: ReadonlyMap<string, string>,
+  budget: SearchBudget,
+): Promise<RankedNote[]> {
+  if (![...query.phrases, ...query.excluded].some((phrase) => phrase.length > 1)) return ranked;
+  const kept: RankedNote[] = [];
+  for (const hit of ranked) {
+    budget.check();
+    const text = await textNow(vault, sources.get(hit.note.path) ?? hit.note.path);
+    if (text !== undefined && matchesPhrases(query, text)) kept.push(hit);
+  }
+  return kept;
+}
+
+/** The hits as the answer shows them, as many as fit in its bound: each note's best section and lines, read now. */
+async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNote[], sources: ReadonlyMap<string, string>, budget: SearchBudget) {
+  const answer = createAnswerBudget(vault.options.maxOutput);
+  const notes: FoundNote[] = [];
+  for (const { note, score, section: index } of hits) {
+    budget.check();
+    const text = (await textNow(vault, sources.get(note.path) ?? note.path)) ?? '';
+    const section = note.sections[index]!;
+    const found: FoundNote = {
+      path: note.path,
+      ...(note.title === undefined ? {} : { title: note.title }),
+      score: Math.round(score * 100) / 100,
+      section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
+      lines: bestLines(text.split(/\r?\n/), section, query.words, index > 0).slice(0, maxShownLines),
+    };
+    const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
+    if (!answer.take(cost)) break;
+    notes.push(found);
+  }
+  return notes;
+}
+
+/** A note's text as it is now, or undefined when it is gone or no longer readable as a note since it was ranked. */
+async function textNow(vault: Vault, source: string): Promise<string | undefined> {
+  try {
+    return await readNoteText(vault, source);
+  } catch (error) {
+    if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
+    throw error;
+  }
+}
+
+function noteLine(note: FoundNote, style: TextStyle): string {
+  const title = note.title === undefined ? '' : ` "${escapeName(note.title)}"`;
+  const where = note.section.heading === undefined ? '' : ` § ${escapeName(note.section.heading)}`;
+  return `${style.path(note.path)}${title}${style.note(`${where} (lines ${note.section.start}-${note.section.end}, score ${note.score})`)}`;
+}
+
+function shownLine(line: ShownLine, style: TextStyle): string {
+  return `${style.lineNumber(String(line.line))}: ${line.text}`;
+}
+
+function summary(output: FindNotesOutput, style: TextStyle): string {
+  const searched = `${output.searchedNotes} ${output.searchedNotes === 1 ? 'note' : 'notes'} searched`;
+  let text =
+    output.totalNotes === 0
+      ? `No notes match (${searched}); try other words, fewer words, or TextSearch for an exact string`
+      : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
+  if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
+  if (output.notes.length > 0) text += '; read a section with TextRead `offset` (its first line) and `limit`';
+  if (output.totalSkipped > 0) {
+    const named = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank'}`);
+    if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);
+    text += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped (${named.join(', ')})`;
+  }
+  return text;
+}
