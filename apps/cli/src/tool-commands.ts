@@ -1,5 +1,6 @@
 import { maxReadLines, type ToolName, type ToolOutput, type Vault, type VaultOptions } from '@vault/core';
 import type { Command } from 'commander';
+import { defineLinksCommand } from './define-links-command.js';
 import { defineSearchCommand } from './define-search-command.js';
 import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
 import { ParameterOption } from './parameter-option.js';
@@ -15,6 +16,7 @@ export const toolCommands: Record<ToolName, string> = {
   ListFiles: 'ls',
   Move: 'mv',
   RemoveFile: 'rm',
+  Links: 'links',
 };
 
 /** What a command's input may need beyond its arguments. */
@@ -42,7 +44,7 @@ export interface ToolRun<Name extends ToolName> {
 /** Runs a tool for a command: opens the vault, builds the input, calls the tool, prints the result and sets the exit code. */
 export type RunTool = <Name extends ToolName>(command: Command, name: Name, run: ToolRun<Name>) => Promise<void>;
 
-/** The eight commands, one per tool, each with the tool's parameters as arguments and options. */
+/** The commands, one per tool, each with the tool's parameters as arguments and options. */
 export function addToolCommands(program: Command, runTool: RunTool): void {
   const command = (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) =>
     program
@@ -175,6 +177,19 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
   ).action(function (this: Command, filePath: string) {
     return runTool(this, 'RemoveFile', { input: async () => ({ filePath }) });
   });
+
+  defineLinksCommand(
+    command(
+      'Links',
+      '[path]',
+      "list a note's links and backlinks, or the broken links",
+      "List a note's links, each with the file it leads to (broken or ambiguous ones marked, with the closest files by name), then its backlinks. With --broken, list every broken and ambiguous link below a folder (the whole vault by default), and exit with 1 when there is one.",
+      'vtx links notes/plan.md',
+      'vtx links --broken',
+      'vtx links --broken projects -m 200',
+    ),
+    runTool,
+  );
 }
 
 interface EditOptions {

@@ -32,10 +32,20 @@ function failingFs() {
 }
 
 describe('the MCP server, in process', () => {
-  it('lists the eight tools with titles, schemas and annotations', async () => {
+  it('lists the nine tools with titles, schemas and annotations', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'TextRead',
+      'TextEdit',
+      'TextCreate',
+      'TextSearch',
+      'ListDirectories',
+      'ListFiles',
+      'Move',
+      'RemoveFile',
+      'Links',
+    ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(annotations.TextEdit).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
@@ -191,7 +201,7 @@ describe('the MCP server, in process', () => {
 
   it('in read-only mode registers only the read tools, and says so', async () => {
     const { client, call, fs } = await connect(createMemoryFs(seed), { readOnly: true });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles', 'Links']);
     expect(client.getInstructions()).toContain('read-only');
     expect(client.getInstructions()).not.toContain('TextEdit');
     expect((await call('TextCreate', { filePath: 'x.md', content: 'x' })).isError).toBe(true);

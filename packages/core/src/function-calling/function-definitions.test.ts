@@ -24,7 +24,7 @@ describe('functionDefinitions', () => {
 
   it('offers only the read tools of a read-only vault', () => {
     const vault = createVault(createMemoryFs(), { readOnly: true });
-    expect(functionDefinitions(vault.tools).map((definition) => definition.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles']);
+    expect(functionDefinitions(vault.tools).map((definition) => definition.name)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles', 'Links']);
   });
 
   it('gives schemas for OpenAI strict mode: every parameter required, the optional ones nullable, no default, no $schema', () => {

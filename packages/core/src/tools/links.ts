@@ -54,50 +54,35 @@ export interface LinksOutput {
   nextOffset?: number;
 }
 
+/** The structured form: each entry and unread note as the text shows it. */
 const outputSchema = z.object({
   mode: z.enum(['note', 'folder']),
   path: z.string(),
-  entries: z.array(
-    z.object({
-      direction: z.enum(['out', 'in']),
-      file: z.string(),
-      line: z.number(),
-      link: z.string(),
-      status: z.enum(['ok', 'broken', 'ambiguous']),
-      target: z.string().optional(),
-      candidates: z.array(z.string()).optional(),
-    }),
-  ),
-  offset: z.number(),
+  entries: z.array(z.string()),
   total: z.number(),
   outgoingTotal: z.number(),
   backlinksTotal: z.number(),
   brokenTotal: z.number(),
   ambiguousTotal: z.number(),
   notesChecked: z.number().optional(),
-  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
-  unreadTotal: z.number(),
+  unread: z.array(z.string()),
   nextOffset: z.number().optional(),
 });
 
 const inputSchema = z.strictObject({
-  filePath: z.string().optional().describe("A note: list its links (where each leads) and its backlinks. Default: not set (check a folder's links)."),
-  directoryPath: z
-    .string()
-    .optional()
-    .describe('Without filePath: list the broken and ambiguous links of the notes below this folder. Default: the vault root.'),
-  maxResults: z.number().int().min(1).max(1000).default(50).describe('The most links to return. Default 50; the totals are always given.'),
-  offset: z.number().int().min(0).default(0).describe('How many links to skip, to page on (the answer gives the next offset). Default 0.'),
+  filePath: z.string().optional().describe('A note: its links and backlinks. Default: not set.'),
+  directoryPath: z.string().optional().describe('Without filePath: check the notes below this folder. Default: the vault root.'),
+  maxResults: z.number().int().min(1).max(1000).default(50).describe('The most links to return. Default 50.'),
+  offset: z.number().int().min(0).default(0).describe('Links to skip, to page on. Default 0.'),
 });
 
 export const links = defineTool({
   name: 'Links',
   title: 'Links of a note, or broken links',
   description: [
-    'With filePath: the links of that note, each with the file it leads to (or broken, with the closest existing files by name, or ambiguous, with the files it could mean), then its backlinks: every link to it from other notes, with file and line.',
-    'Without filePath: every broken link (leads to no file) and ambiguous link (could mean several) in the notes below directoryPath (default the whole vault), with file, line and the link as written, and for a broken one the closest existing files: fix it with one TextEdit.',
-    'Links as Obsidian reads them: wikilinks, embeds, markdown links, reference definitions, front matter wikilinks; never inside code or math. Ordered by note and line; maxResults (default 50) and offset page through them, the totals always given.',
-    'Examples: {"filePath": "notes/plan.md"}; {"directoryPath": "projects"}.',
+    "With filePath: the note's links, each with the file it leads to (or broken, with the closest files by name, or ambiguous), then its backlinks, with file and line.",
+    'Without it: every broken or ambiguous link below directoryPath (default: the whole vault), with file, line and closest files: fix each with one TextEdit.',
+    'Wikilinks, embeds, markdown links, definitions, front matter; none in code or math. Totals always given; maxResults and offset page on.',
   ].join('\n'),
   inputSchema,
   outputSchema,
@@ -148,6 +133,12 @@ export const links = defineTool({
     }
     return [...lines, style.note(`[${summaryOf(output, style)}]`)].join('\n');
   },
+
+  structure: ({ entries, unread, offset, unreadTotal, ...facts }) => ({
+    ...facts,
+    entries: entries.map((entry) => entryLine(entry, false, plainStyle)),
+    unread: unread.map(unreadLine(plainStyle)),
+  }),
 });
 
 /** A link found, before paging: resolved, and whether it is of the note or to it. */
@@ -200,7 +191,8 @@ function pageOf(entries: readonly FoundLink[], offset: number, maxResults: numbe
   const page: FoundLink[] = [];
   for (const entry of entries.slice(offset, offset + maxResults)) {
     // A line: the note, the link, and room for the files it leads to or could mean.
-    if (!budget.take(entry.file.length + shownLink(entry.link).length + 40 + (maxClosest + 1) * 80)) break;
+    // The first is shown whatever it costs (the answer's safety net cuts it), so that paging always moves on.
+    if (!budget.take(entry.file.length + shownLink(entry.link).length + 40 + (maxClosest + 1) * 80) && page.length > 0) break;
     page.push(entry);
   }
   return page;
@@ -222,6 +214,10 @@ function entryLine(entry: LinkEntry, ofTheNote: boolean, style: TextStyle): stri
   return `${where}: ${entry.link} -> broken${candidates === '' ? ', no file has a close name' : `; closest: ${candidates}`}`;
 }
 
+function unreadLine(style: TextStyle): (note: UnreadNote) => string {
+  return (note) => `${style.path(note.path)} (${note.reason})`;
+}
+
 function summaryOf(output: LinksOutput, style: TextStyle): string {
   const count = (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`;
   const facts =
@@ -235,7 +231,7 @@ function summaryOf(output: LinksOutput, style: TextStyle): string {
   else if (output.entries.length === 0 && output.offset > 0 && output.total > 0) facts.push(`offset ${output.offset} is past the last of ${output.total}`);
   if (output.nextOffset !== undefined) facts.push(`more: call again with \`offset: ${output.nextOffset}\``);
   if (output.unreadTotal > 0) {
-    const named = output.unread.map((note) => `${style.path(note.path)} (${note.reason})`).join(', ');
+    const named = output.unread.map(unreadLine(style)).join(', ');
     facts.push(`${count(output.unreadTotal, 'note')} not read: ${named}${output.unreadTotal > output.unread.length ? ', ...' : ''}`);
   }
   return facts.join(' | ');
