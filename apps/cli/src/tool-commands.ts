@@ -61,11 +61,13 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     'vtx read notes/todo.md',
     'vtx read notes/long.md --offset 501 --limit 100',
     'vtx read notes/wide.md --offset 12 --limit 1 --column 2001',
+    "vtx read notes/guide.md --heading 'Settings > Plugins'",
   )
+    .option('--heading <path>', 'print only the section under this heading (a path such as "Settings > Plugins"), with its real line numbers')
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
     .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
-    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number }) {
+    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number; heading?: string }) {
       return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
     });
 
@@ -83,6 +85,7 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     .option('--new-file <file>', 'read the new text from a file, relative to the current folder ("-": stdin)')
     .option('--replace-all', 'replace every occurrence instead of exactly one')
     .option('--expected-hash <hash>', 'refuse (STALE_FILE) unless the file still has this fileHash, from an earlier read')
+    .option('--heading <path>', 'edit only inside the section under this heading (as read --heading takes it)')
     .action(function (this: Command, filePath: string, { oldFile, newFile, ...options }: EditOptions) {
       return runTool(this, 'TextEdit', {
         input: async (sources) => {
@@ -199,6 +202,7 @@ interface EditOptions {
   newFile?: string;
   replaceAll?: boolean;
   expectedHash?: string;
+  heading?: string;
 }
 
 /** A string given as `--flag TEXT` or `--flag-file FILE`. */

@@ -109,13 +109,17 @@ describe('TextEdit scoped to a section', () => {
       code: 'AMBIGUOUS_MATCH',
       message: expect.stringMatching(/^`oldString` occurs 2 times in guide\.md \(in its section # Guide > ## Settings\), at lines 8, 13\./),
     });
-    await expect(vault.call('TextEdit', { filePath: 'guide.md', heading: 'Core plugins', oldString: 'Intro to settings.', newString: 'x' })).rejects.toMatchObject({
+    await expect(
+      vault.call('TextEdit', { filePath: 'guide.md', heading: 'Core plugins', oldString: 'Intro to settings.', newString: 'x' }),
+    ).rejects.toMatchObject({
       code: 'NO_MATCH',
       message:
         '`oldString` is not in the section # Guide > ## Settings > ### Core plugins of guide.md (lines 12-13), but occurs once outside it, at line 6. Name the section that holds it as `heading`, or leave `heading` out.',
       details: { lines: [6] },
     });
-    await expect(vault.call('TextEdit', { filePath: 'guide.md', heading: 'Nope', oldString: 'Turn', newString: 'x' })).rejects.toMatchObject({ code: 'NO_MATCH' });
+    await expect(vault.call('TextEdit', { filePath: 'guide.md', heading: 'Nope', oldString: 'Turn', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+    });
     expect(fs.toJSON()['guide.md']).toBe(note);
   });
 

@@ -83,11 +83,15 @@ export const textEdit = defineTool({
       const normalized = normalizeLineEndings(file.text);
       const section = heading === undefined ? undefined : findSection(normalized.text, heading, path);
       const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, section && { from: section.start, to: section.end });
-      if (found.count === 0) throw section ? await notInSection(normalized.text, needle, section, path, signal) : await noMatch(vault, path, normalized.text, needle, signal);
+      if (found.count === 0)
+        throw section ? await notInSection(normalized.text, needle, section, path, signal) : await noMatch(vault, path, normalized.text, needle, signal);
       if (found.count > 1 && !replaceAll) throw ambiguousMatch(section ? `${path} (in its section ${section.heading})` : path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
-      const spliced = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, ...(section ? { to: section.end } : {}) }), signal);
+      const spliced = await takingTurns(
+        splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, ...(section ? { to: section.end } : {}) }),
+        signal,
+      );
       // The new text is written and shown from its pieces, never whole: with the file's bytes and text,
       // that would be a third and a fourth copy of a large file in memory.
       const fileHash = await vault.writeText(path, { chunks: spliced.chunks, bom: file.bom }, { createParents: false, expected: file.bytes });
