@@ -35,3 +35,36 @@ export function noteHeadings(text: string): { headings: NoteHeading[]; lineCount
   }
   return { headings, lineCount: lines.length };
 }
+
+/** The headings whose text is the last segment, under headings whose texts are the others, in order; each with its ancestors. */
+export function headingsAt(headings: readonly NoteHeading[], segments: readonly string[]): { heading: NoteHeading; ancestors: NoteHeading[] }[] {
+  const found: { heading: NoteHeading; ancestors: NoteHeading[] }[] = [];
+  const stack: NoteHeading[] = [];
+  for (const heading of headings) {
+    while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
+    if (headingKey(heading.text) === segments.at(-1) && holdsInOrder(stack, segments.slice(0, -1))) found.push({ heading, ancestors: [...stack] });
+    stack.push(heading);
+  }
+  return found;
+}
+
+/** Whether `segments` are the texts of some of `stack`'s headings, in order. */
+function holdsInOrder(stack: readonly NoteHeading[], segments: readonly string[]): boolean {
+  let next = 0;
+  for (const heading of stack) if (next < segments.length && headingKey(heading.text) === segments[next]) next += 1;
+  return next === segments.length;
+}
+
+/**
+ * A heading's text as compared (with a `heading` argument, or a link's `#subpath`): without leading
+ * #s, lower-case, the characters a link cannot hold (`# | ^ : % [ ]`, as Obsidian drops them when it
+ * links to a heading) and runs of white space each one space, trimmed.
+ */
+export function headingKey(text: string): string {
+  return text
+    .trim()
+    .replace(/^#{1,6}(?:\s+|$)/, '')
+    .replace(/[#|^:%[\]\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}

@@ -1,5 +1,5 @@
 import { firstCharacters } from '../text/character-boundary.js';
-import { type NoteHeading, noteHeadings } from '../text/note-headings.js';
+import { headingKey, headingsAt, type NoteHeading, noteHeadings } from '../text/note-headings.js';
 import { VaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
 
@@ -25,14 +25,14 @@ const maxNamedHeadings = 30;
  * naming the note's headings; several: AMBIGUOUS_MATCH naming each with its line and path.
  */
 export function findSection(text: string, wanted: string, path: string): Section {
-  const segments = wanted.split('>').map(normalized);
+  const segments = wanted.split('>').map(headingKey);
   if (segments.some((segment) => segment === '')) {
     throw new VaultError('INVALID_ARGUMENT', `\`heading\` ${quoted(wanted)} has an empty part. Pass a heading's text, or a path such as "Settings > Plugins".`);
   }
   const { headings, lineCount } = noteHeadings(text);
   let found = headingsAt(headings, segments);
   // A heading whose own text holds " > " is found whole.
-  if (found.length === 0 && segments.length > 1) found = headingsAt(headings, [normalized(wanted)]);
+  if (found.length === 0 && segments.length > 1) found = headingsAt(headings, [headingKey(wanted)]);
   if (found.length === 0) throw noSuchHeading(wanted, path, headings);
   if (found.length > 1) throw ambiguousHeading(wanted, path, found);
   const [{ heading, ancestors }] = found as [(typeof found)[0]];
@@ -44,34 +44,6 @@ export function findSection(text: string, wanted: string, path: string): Section
     start: heading.start,
     end: next ? next.start : text.length,
   };
-}
-
-/** The headings whose text is the last segment, under headings whose texts are the others, in order; each with its ancestors. */
-function headingsAt(headings: readonly NoteHeading[], segments: readonly string[]): { heading: NoteHeading; ancestors: NoteHeading[] }[] {
-  const found: { heading: NoteHeading; ancestors: NoteHeading[] }[] = [];
-  const stack: NoteHeading[] = [];
-  for (const heading of headings) {
-    while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
-    if (normalized(heading.text) === segments.at(-1) && holdsInOrder(stack, segments.slice(0, -1))) found.push({ heading, ancestors: [...stack] });
-    stack.push(heading);
-  }
-  return found;
-}
-
-/** Whether `segments` are the texts of some of `stack`'s headings, in order. */
-function holdsInOrder(stack: readonly NoteHeading[], segments: readonly string[]): boolean {
-  let next = 0;
-  for (const heading of stack) if (next < segments.length && normalized(heading.text) === segments[next]) next += 1;
-  return next === segments.length;
-}
-
-/** A heading's text as compared: without leading #s, trimmed, spaces collapsed, lower-case. */
-function normalized(text: string): string {
-  return text
-    .trim()
-    .replace(/^#{1,6}(?:\s+|$)/, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
 }
 
 function shownHeading(heading: NoteHeading): string {
