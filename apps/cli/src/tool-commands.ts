@@ -1,5 +1,6 @@
 import { defaultFoundNotes, maxFoundNotes, maxReadLines, type ToolName, type ToolOutput, type Vault, type VaultOptions } from '@vault/core';
 import type { Command } from 'commander';
+import { defineLinksCommand } from './define-links-command.js';
 import { defineSearchCommand } from './define-search-command.js';
 import { noMatchExitCode } from './exit-codes.js';
 import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
@@ -17,6 +18,7 @@ export const toolCommands: Record<ToolName, string> = {
   ListFiles: 'ls',
   Move: 'mv',
   RemoveFile: 'rm',
+  Links: 'links',
 };
 
 /** What a command's input may need beyond its arguments. */
@@ -44,7 +46,7 @@ export interface ToolRun<Name extends ToolName> {
 /** Runs a tool for a command: opens the vault, builds the input, calls the tool, prints the result and sets the exit code. */
 export type RunTool = <Name extends ToolName>(command: Command, name: Name, run: ToolRun<Name>) => Promise<void>;
 
-/** The nine commands, one per tool, each with the tool's parameters as arguments and options. */
+/** The commands, one per tool, each with the tool's parameters as arguments and options. */
 export function addToolCommands(program: Command, runTool: RunTool): void {
   const command = (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) =>
     program
@@ -61,11 +63,13 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     'vtx read notes/todo.md',
     'vtx read notes/long.md --offset 501 --limit 100',
     'vtx read notes/wide.md --offset 12 --limit 1 --column 2001',
+    "vtx read notes/guide.md --heading 'Settings > Plugins'",
   )
+    .option('--heading <path>', 'print only the section under this heading (a path such as "Settings > Plugins"), with its real line numbers')
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
     .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
-    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number }) {
+    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number; heading?: string }) {
       return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
     });
 
@@ -83,6 +87,7 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     .option('--new-file <file>', 'read the new text from a file, relative to the current folder ("-": stdin)')
     .option('--replace-all', 'replace every occurrence instead of exactly one')
     .option('--expected-hash <hash>', 'refuse (STALE_FILE) unless the file still has this fileHash, from an earlier read')
+    .option('--heading <path>', 'edit only inside the section under this heading (as read --heading takes it)')
     .action(function (this: Command, filePath: string, { oldFile, newFile, ...options }: EditOptions) {
       return runTool(this, 'TextEdit', {
         input: async (sources) => {
@@ -195,6 +200,19 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
   ).action(function (this: Command, filePath: string) {
     return runTool(this, 'RemoveFile', { input: async () => ({ filePath }) });
   });
+
+  defineLinksCommand(
+    command(
+      'Links',
+      '[path]',
+      "list a note's links and backlinks, or the broken links",
+      "List a note's links, each with the file it leads to (broken or ambiguous ones marked, with the closest files by name), then its backlinks. With --broken, list every broken and ambiguous link below a folder (the whole vault by default), and exit with 1 when there is one.",
+      'vtx links notes/plan.md',
+      'vtx links --broken',
+      'vtx links --broken projects -m 200',
+    ),
+    runTool,
+  );
 }
 
 interface EditOptions {
@@ -204,6 +222,7 @@ interface EditOptions {
   newFile?: string;
   replaceAll?: boolean;
   expectedHash?: string;
+  heading?: string;
 }
 
 /** A string given as `--flag TEXT` or `--flag-file FILE`. */

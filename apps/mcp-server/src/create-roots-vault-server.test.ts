@@ -174,7 +174,7 @@ describe('vault-mcp without --vault: roots that cannot be served are passed over
 
   it('lists the tools of its options before any vault, and without one: a client with no roots', async () => {
     const { client, files } = await connect(() => undefined, { roots: false, readOnly: true });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     expect(await refusal(files, 'NOT_FOUND')).toBe(
       'NOT_FOUND: No vault: the server was started without --vault, and this client offers no roots. Start the server with --vault DIR (or VAULT_PATH) naming the folder to serve.',
     );

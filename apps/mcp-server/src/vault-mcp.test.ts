@@ -36,7 +36,7 @@ async function serve(args: string[]) {
 }
 
 describe('vault-mcp over stdio (the built bin)', () => {
-  it('lists the nine tools, runs each once, and changes the files on disk', async () => {
+  it('lists the tools, runs each once, and changes the files on disk', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path], stderr: 'pipe' }));
     try {
@@ -50,6 +50,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         'ListFiles',
         'Move',
         'RemoveFile',
+        'Links',
       ]);
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
       const read = await call('TextRead', { filePath: 'notes/a.md' });
@@ -70,6 +71,13 @@ describe('vault-mcp over stdio (the built bin)', () => {
       expect(textOf(await call('ListFiles', { directoryPath: 'notes' }))).toContain('b.md 5');
       await call('Move', { sourcePath: 'notes/b.md', destinationPath: 'archive/b.md' });
       await call('RemoveFile', { filePath: 'inbox/new.md' });
+      await call('TextEdit', { filePath: 'notes/a.md', oldString: 'omega', newString: 'omega [[b]] [[new]]' });
+      expect(textOf(await call('Links', {}))).toBe(
+        'notes/a.md:4: [[new]] -> broken, no file has a close name\n[1 broken link and 0 ambiguous in 2 notes below the vault root]',
+      );
+      expect(textOf(await call('Links', { filePath: 'archive/b.md' }))).toBe(
+        'Backlinks to archive/b.md:\nnotes/a.md:4: [[b]]\n[0 links (0 broken, 0 ambiguous) | 1 backlink]',
+      );
       const refused = await call('TextRead', { filePath: '../outside.md' });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/^PATH_OUTSIDE_VAULT: /);
@@ -80,7 +88,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
       '.trash/inbox/new.md': 'fresh\n',
       'archive/b.md': 'beta\n',
       'inbox/': '',
-      'notes/a.md': '# A\r\n\r\nalpha\r\nomega\r\n',
+      'notes/a.md': '# A\r\n\r\nalpha\r\nomega [[b]] [[new]]\r\n',
     });
   });
 
@@ -94,7 +102,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         stderr: 'pipe',
       }),
     );
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     await client.close();
   });
 

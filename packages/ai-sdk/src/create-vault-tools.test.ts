@@ -68,7 +68,7 @@ describe('createVaultTools', () => {
       prompt: 'Remove a.md.',
       stopWhen: stepCountIs(3),
     });
-    expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
   });
 

@@ -38,6 +38,8 @@ export type { LinkKind, NoteLink } from './links/parse-links.js';
 export type { LinkChange, LinkIssue } from './links/plan-note-links.js';
 export { maxListedLinks, move } from './tools/move.js';
 export type { MovedLinks, MoveOutput } from './tools/move.js';
+export { links } from './tools/links.js';
+export type { LinkEntry, LinksOutput } from './tools/links.js';
 export { maxListedBacklinks, removeFile } from './tools/remove-file.js';
 export type { RemoveFileOutput } from './tools/remove-file.js';
 export { textCreate } from './tools/text-create.js';

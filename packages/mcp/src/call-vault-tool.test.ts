@@ -27,7 +27,7 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const result = await call('TextWrite', { filePath: 'a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT', retryable: false } });
     expect(textOf(result)).toBe(
-      'INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile.',
+      'INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
     );
     expect(unexpected).toEqual([]);
   });

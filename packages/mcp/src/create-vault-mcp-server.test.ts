@@ -45,6 +45,7 @@ describe('the MCP server, in process', () => {
       'ListFiles',
       'Move',
       'RemoveFile',
+      'Links',
     ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -201,7 +202,7 @@ describe('the MCP server, in process', () => {
 
   it('in read-only mode registers only the read tools, and says so', async () => {
     const { client, call, fs } = await connect(createMemoryFs(seed), { readOnly: true });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     expect(client.getInstructions()).toContain('read-only');
     expect(client.getInstructions()).not.toContain('TextEdit');
     expect((await call('TextCreate', { filePath: 'x.md', content: 'x' })).isError).toBe(true);

@@ -43,14 +43,14 @@ function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
   return [
     'Tools for the text and markdown files of one folder (the vault). Paths are vault-relative, like notes/todo.md.',
     writes
-      ? 'Find the notes about a subject with FindNotes and exact strings with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them.'
-      : 'The vault is read-only: find notes with FindNotes and strings with TextSearch, read with TextRead, list with ListDirectories and ListFiles.',
+      ? "Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them. Links gives a note's links and backlinks, or every broken link."
+      : 'The vault is read-only: find with TextSearch, read with TextRead, list with ListDirectories and ListFiles, check links with Links.',
     vault.options.allowHidden ? 'Hidden paths (.git, .obsidian, .trash) are reachable.' : 'Hidden folders (.git, .obsidian, .trash) are out of reach.',
   ].join(' ');
 }
 
 /**
- * An MCP server offering the vault's tools (all nine, or the read tools of a read-only vault),
+ * An MCP server offering the vault's tools (all of them, or the read tools of a read-only vault),
  * with titles, descriptions, input and output schemas and annotations from core's definitions.
  *
  * Its tools/list and tools/call handlers are its own, set on the SDK's low-level `Server` (`server`):

@@ -44,7 +44,8 @@ describe('tools/list', () => {
       'ListFiles',
       'Move',
       'RemoveFile',
+      'Links',
     ]);
-    expect(await names(readOnly)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect(await names(readOnly)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
   });
 });

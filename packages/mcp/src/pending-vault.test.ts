@@ -22,7 +22,7 @@ describe('a PendingVault: a vault the server learns after the client connected',
       { options: { readOnly: true }, open },
       { onUnexpectedError: (error, where) => unexpected.push([error, where]) },
     );
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     expect(asked).toBe(0);
     const notFound = await call('TextRead', { filePath: 'a.md' });
     expect(notFound).toMatchObject({ isError: true, _meta: { errorCode: 'NOT_FOUND', retryable: false } });

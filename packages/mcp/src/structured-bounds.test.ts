@@ -25,7 +25,7 @@ function hostileSeed(): VaultSeed {
 }
 
 describe('tools/call: the structured content within --max-output, as the text is, and valid against the output schema', () => {
-  it("for each of the nine tools, through the SDK's client (which checks each against tools/list's output schema)", async () => {
+  it("for each tool, through the SDK's client (which checks each against tools/list's output schema)", async () => {
     const { client, call } = await connectTestClient(createMemoryFs(hostileSeed()), { maxOutput });
     // Listed first: the client then validates every structured content against its tool's output schema.
     await client.listTools();
@@ -39,6 +39,7 @@ describe('tools/call: the structured content within --max-output, as the text is
       ['TextSearch', { filePattern: '*.md', maxResults: 1000 }],
       ['ListDirectories', {}],
       ['ListFiles', { directoryPath: 'files', maxResults: 1000 }],
+      ['Links', { filePath: 'target.md', maxResults: 1000 }],
       ['Move', { sourcePath: 'target.md', destinationPath: 'moved/target.md' }],
       ['RemoveFile', { filePath: 'gone.md' }],
     ];

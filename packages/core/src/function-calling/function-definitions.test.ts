@@ -30,6 +30,7 @@ describe('functionDefinitions', () => {
       'FindNotes',
       'ListDirectories',
       'ListFiles',
+      'Links',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { LinkResolver } from './create-link-resolver.js';
+import { createLineCounter } from './create-line-counter.js';
 import { editsBreakingAlone, editsNotReadBack, type LinkEdit } from './edits-not-read-back.js';
 import { linkOffsets } from './link-pattern.js';
 import { parseLinks } from './parse-links.js';
@@ -119,19 +120,6 @@ function rewriteLinks(path: string, text: string, context: MovePlanContext, refu
  * characters or more was cut from, and a Move keeps the changes and issues after it let a note's
  * text go. Joined to another string and cut again, it is copied flat.
  */
-function detached(text: string): string {
+export function detached(text: string): string {
   return ` ${text}`.slice(1);
-}
-
-/** Line numbers (1-based) of increasing offsets, counted once over the text. */
-function createLineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  let nextBreak = text.indexOf('\n');
-  return (offset) => {
-    while (nextBreak !== -1 && nextBreak < offset) {
-      line += 1;
-      nextBreak = text.indexOf('\n', nextBreak + 1);
-    }
-    return line;
-  };
 }

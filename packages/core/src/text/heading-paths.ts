@@ -41,7 +41,7 @@ export function headingPaths(lines: readonly string[], indices: readonly number[
 }
 
 /** How many lines a YAML front matter takes at the top (`---` to `---` or `...`), 0 when there is none. */
-function frontMatterLines(lines: readonly string[]): number {
+export function frontMatterLines(lines: readonly string[]): number {
   if (!/^---[ \t]*$/.test(lines[0] ?? '')) return 0;
   for (let line = 1; line < lines.length; line += 1) {
     if (/^(?:---|\.\.\.)[ \t]*$/.test(lines[line]!)) return line + 1;
@@ -49,12 +49,20 @@ function frontMatterLines(lines: readonly string[]): number {
   return 0;
 }
 
+/** An ATX heading as it is shown, `## Title`, its text cut to `maxHeadingLength`. */
+export function atxHeading(line: string): { level: number; text: string } | undefined {
+  const heading = readAtxHeading(line);
+  if (!heading) return undefined;
+  const content = heading.text.length > maxHeadingLength ? `${firstCharacters(heading.text, maxHeadingLength)}…` : heading.text;
+  return { level: heading.level, text: content === '' ? '#'.repeat(heading.level) : `${'#'.repeat(heading.level)} ${content}` };
+}
+
 /**
  * An ATX heading (`## Title ##`: up to three spaces, one to six #, a space or the line's end; the
- * closing #s dropped) as it is shown, `## Title`, its text cut to `maxHeadingLength`; read without a
- * regular expression, so no line makes it backtrack.
+ * closing #s dropped): its level and its whole text; read without a regular expression, so no line
+ * makes it backtrack.
  */
-export function atxHeading(line: string): { level: number; text: string } | undefined {
+export function readAtxHeading(line: string): { level: number; text: string } | undefined {
   let start = 0;
   while (start < 3 && line[start] === ' ') start += 1;
   let level = 0;
@@ -65,6 +73,5 @@ export function atxHeading(line: string): { level: number; text: string } | unde
   let closing = content.length;
   while (closing > 0 && content[closing - 1] === '#') closing -= 1;
   if (closing === 0 || content[closing - 1] === ' ' || content[closing - 1] === '\t') content = content.slice(0, closing).trimEnd();
-  if (content.length > maxHeadingLength) content = `${firstCharacters(content, maxHeadingLength)}…`;
-  return { level, text: content === '' ? '#'.repeat(level) : `${'#'.repeat(level)} ${content}` };
+  return { level, text: content };
 }

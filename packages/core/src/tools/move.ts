@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { firstCharacters } from '../text/character-boundary.js';
 import { defineTool } from './define-tool.js';
+import { shownLink } from './shown-link.js';
 import { linkBudget } from '../links/link-budget.js';
 import { type MoveLinksPlan, planMoveLinks } from '../links/plan-move-links.js';
 import type { LinkChange, LinkIssue } from '../links/plan-note-links.js';
@@ -8,7 +8,7 @@ import { writeLinkRewrites } from '../links/write-link-rewrites.js';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
-import { checkNewName, escapeName, namesFolder, parentOf } from '../vault/vault-path.js';
+import { checkNewName, namesFolder, parentOf } from '../vault/vault-path.js';
 
 /** Rewritten links and links not judged that an answer lists; the totals count them all. */
 export const maxListedLinks = 100;
@@ -193,20 +193,12 @@ function linkLines(links: MovedLinks, style: TextStyle): string[] {
   ];
 }
 
-/** Longest part of a link an answer shows, before and after. */
-const maxShownLink = 200;
-
 function changeLine(change: LinkChange, style: TextStyle): string {
-  return `${style.path(change.file)}:${change.line}: ${shown(change.before)} -> ${shown(change.after)}`;
+  return `${style.path(change.file)}:${change.line}: ${shownLink(change.before)} -> ${shownLink(change.after)}`;
 }
 
 function issueLine(issue: LinkIssue, style: TextStyle): string {
-  return issue.line === 0 ? `${style.path(issue.file)}: ${issue.reason}` : `${style.path(issue.file)}:${issue.line}: ${shown(issue.link)} ${issue.reason}`;
-}
-
-/** A link as one line of an answer: cut past `maxShownLink` characters (never inside a character, nor inside an escape), line breaks and unsafe characters escaped. */
-function shown(link: string): string {
-  return link.length > maxShownLink ? `${escapeName(firstCharacters(link, maxShownLink))}...` : escapeName(link);
+  return issue.line === 0 ? `${style.path(issue.file)}: ${issue.reason}` : `${style.path(issue.file)}:${issue.line}: ${shownLink(issue.link)} ${issue.reason}`;
 }
 
 function alreadyThere(destination: string): VaultError {

@@ -11,6 +11,7 @@ import type { Vault } from '../vault/vault.js';
 import { VaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
 import { createAnswerBudget, metadataRoom } from './answer-budget.js';
+import { findSection, type Section } from './find-section.js';
 
 /** Most lines one TextRead call returns. */
 export const maxReadLines = 500;
@@ -30,8 +31,10 @@ export interface TextReadOutput {
   fileHash?: string;
   lineEnding: LineEnding;
   bom: boolean;
-  /** The offset to continue from, when lines follow the window. */
+  /** The offset to continue from, when lines follow the window (in the section, when one was asked for). */
   nextOffset?: number;
+  /** The section asked for with `heading`: its heading path and its lines. */
+  section?: { heading: string; startLine: number; endLine: number };
 }
 
 const outputSchema = z.object({
@@ -43,6 +46,8 @@ const outputSchema = z.object({
   lineEnding: z.enum(['lf', 'crlf', 'mixed', 'none']),
   bom: z.boolean(),
   nextOffset: z.number().optional(),
+  /** `## Settings > ### Plugins (lines 12-40)`. */
+  section: z.string().optional(),
 });
 
 const inputSchema = z.strictObject({
@@ -57,6 +62,10 @@ const inputSchema = z.strictObject({
     .describe(
       'The first character of each line to show, 1-based, to read on where a long line was cut. In UTF-16 units (an emoji is 2); inside one, from its start. Default 1.',
     ),
+  heading: z
+    .string()
+    .optional()
+    .describe('Read only the section under this heading (its subsections too): its text, or a path such as "Settings > Plugins". Default: the whole file.'),
 });
 
 export const textRead = defineTool({
@@ -66,15 +75,17 @@ export const textRead = defineTool({
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
     `Returns at most ${maxReadLines} lines per call (fewer when they are long: an answer is bounded); when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut, with a marker giving the offset, limit and column that read on; a single line (limit 1) is shown up to the answer's bound.`,
     'Use it to see a file before editing it (pass its fileHash to TextEdit to guard the edit), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
-    'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000.',
+    'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000; {"filePath": "notes/todo.md", "heading": "Setup > Linux"} reads one section, with its real line numbers.',
   ].join('\n'),
   inputSchema,
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, offset, limit, column }, vault): Promise<TextReadOutput> {
+  async run({ filePath, offset: asked, limit: wanted, column, heading }, vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
+    const section = heading === undefined ? undefined : findSection((await vault.readText(path)).text, heading, path);
+    const { offset, limit } = section ? sectionWindow(section, asked, wanted, path) : { offset: asked, limit: wanted };
     // The lines take the answer's bound less the metadata line's room, and one line asked for alone
     // may take all of it (with room for its markers).
     const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
@@ -101,7 +112,8 @@ export const textRead = defineTool({
       ...(fileHash === undefined ? {} : { fileHash }),
       lineEnding,
       bom,
-      ...(lastShown < totalLines ? { nextOffset: lastShown + 1 } : {}),
+      ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}),
+      ...(section ? { section: { heading: section.heading, startLine: section.startLine, endLine: section.endLine } } : {}),
     };
   },
 
@@ -110,14 +122,35 @@ export const textRead = defineTool({
     const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash ?? 'none (the file is too large to edit)'}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
     if (output.bom) facts.push('bom: yes');
+    if (output.section) facts.push(`section: ${sectionLine(output.section)}`);
     if (output.totalLines === 0) facts.push('the file is empty');
     else if (output.lines.length > 0) facts.push(`shown: ${output.lines[0]!.number}-${output.lines.at(-1)!.number}`);
     if (output.nextOffset !== undefined) facts.push(`more: call again with \`offset: ${output.nextOffset}\``);
     return [...body, style.note(`[${style.path(output.path)} | ${facts.join(' | ')}]`)].join('\n');
   },
 
-  structure: ({ lines, ...facts }) => ({ ...facts, lines: lines.map((line) => renderWindowLine(line, plainStyle)) }),
+  structure: ({ lines, section, ...facts }) => ({
+    ...facts,
+    lines: lines.map((line) => renderWindowLine(line, plainStyle)),
+    ...(section ? { section: sectionLine(section) } : {}),
+  }),
 });
+
+function sectionLine(section: NonNullable<TextReadOutput['section']>): string {
+  return `${section.heading} (lines ${section.startLine}-${section.endLine})`;
+}
+
+/** The lines to read of a section: from its heading, or from `offset` inside it, at most to its end. */
+function sectionWindow(section: Section, offset: number, limit: number, path: string): { offset: number; limit: number } {
+  if (offset > section.endLine) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      `offset ${offset} is past the end of the section ${section.heading} of ${path}, lines ${section.startLine}-${section.endLine}. Use an offset in that range, or leave it out.`,
+    );
+  }
+  const first = Math.max(offset, section.startLine);
+  return { offset: first, limit: Math.min(limit, section.endLine - first + 1) };
+}
 
 /**
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { findNotes } from './find-notes.js';
 import { listDirectories } from './list-directories.js';
+import { links } from './links.js';
 import { listFiles } from './list-files.js';
 import { move } from './move.js';
 import { removeFile } from './remove-file.js';
@@ -9,8 +10,8 @@ import { textEdit } from './text-edit/text-edit.js';
 import { textRead } from './text-read.js';
 import { textSearch } from './text-search/text-search.js';
 
-/** The nine tools, in the order adapters present them. */
-export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile] as const;
+/** The tools, in the order adapters present them. */
+export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile, links] as const;
 
 export type Tool = (typeof tools)[number];
 export type ToolName = Tool['name'];

@@ -62,7 +62,7 @@ describe('vault rules', () => {
   it('in read-only mode offers only the read tools and refuses the others', async () => {
     const fs = createMemoryFs(seed);
     const vault = createVault(fs, { readOnly: true });
-    expect(vault.tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles']);
+    expect(vault.tools.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
     await expect(vault.call('TextCreate', { filePath: 'new.md', content: 'x' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
     expect(fs.toJSON()).toEqual(createMemoryFs(seed).toJSON());
   });
@@ -159,7 +159,7 @@ describe('Vault.call', () => {
     const vault = createVault(createMemoryFs({}));
     await expect(vault.call('Nope\n' as never, {} as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile.',
+      message: 'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
     });
     await expect(vault.call('x'.repeat(80) as never, {} as never)).rejects.toMatchObject({
       message: expect.stringContaining(`named ${'x'.repeat(60)}. Tools:`),

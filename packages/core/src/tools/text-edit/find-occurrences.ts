@@ -12,12 +12,20 @@ export interface Occurrences {
 
 /**
  * How often `needle` occurs in `text` (overlapping occurrences too, or only non-overlapping ones), and
- * where the first few start. Every million occurrences other calls get a turn, and a cancelled call stops.
+ * where the first few start; with `within`, only the occurrences that lie wholly in `[from, to)`.
+ * Every million occurrences other calls get a turn, and a cancelled call stops.
  */
-export async function findOccurrences(text: string, needle: string, overlapping: boolean, signal: AbortSignal): Promise<Occurrences> {
+export async function findOccurrences(
+  text: string,
+  needle: string,
+  overlapping: boolean,
+  signal: AbortSignal,
+  within: { from: number; to: number } = { from: 0, to: text.length },
+): Promise<Occurrences> {
   const first: number[] = [];
   let count = 0;
-  for (const index of findAll(text, needle, { overlapping })) {
+  for (const index of findAll(text, needle, { overlapping, from: within.from })) {
+    if (index + needle.length > within.to) break;
     count += 1;
     if (first.length < maxShownMatches) first.push(index);
     if (count % occurrencesPerTurn === 0) await nextTurn(signal);

@@ -12,7 +12,7 @@ export interface SplicedText {
 
 /**
  * The new text of `original` with `change` applied at the occurrence of `needle` at `first` (an
- * offset in `normalized.text`), and with `all` at every later non-overlapping occurrence. Between
+ * offset in `normalized.text`), and with `all` at every later non-overlapping occurrence that ends by `to`. Between
  * occurrences the original is copied as it is, line endings and all. Yields after every
  * `occurrencesPerTurn` occurrences (millions take seconds) so that a caller can give other calls a
  * turn; returns the new text in pieces (UTF-16 offsets, `endOffset` exclusive).
@@ -22,7 +22,7 @@ export function* splicing(
   normalized: NormalizedText,
   needle: string,
   change: Change,
-  { first, all }: { first: number; all: boolean },
+  { first, all, to = normalized.text.length }: { first: number; all: boolean; to?: number },
 ): Generator<void, SplicedText, void> {
   // Pieces are joined into strings of at most about a megabyte (or 65,536 pieces): one string or
   // array of pieces per occurrence could outgrow what V8 can hold for millions of them, and
@@ -41,6 +41,7 @@ export function* splicing(
     piecesLength = 0;
   };
   for (const position of positions) {
+    if (position + needle.length > to) break;
     const before = original.slice(normalized.toOriginal(cursor), normalized.toOriginal(position + change.prefix));
     // A long stretch of the original is kept as it is: a slice of it, never copied.
     const long = before.length >= 1 << 20;

@@ -8,9 +8,10 @@ import { changeOf } from './change-of.js';
 import { checkHash } from './check-hash.js';
 import { checkResultSize } from './check-result-size.js';
 import { checkStrings } from './check-strings.js';
+import { findSection } from '../find-section.js';
 import { findOccurrences } from './find-occurrences.js';
 import { takingTurns } from './next-turn.js';
-import { noMatch } from './no-match.js';
+import { noMatch, notInSection } from './no-match.js';
 import { shownChange } from './shown-change.js';
 import { splicing } from './splicing.js';
 
@@ -53,6 +54,10 @@ const inputSchema = z.strictObject({
     .describe(
       'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
     ),
+  heading: z
+    .string()
+    .optional()
+    .describe('Edit only inside the section under this heading (as TextRead takes it): oldString need be unique there only. Default: the whole file.'),
 });
 
 export const textEdit = defineTool({
@@ -62,26 +67,31 @@ export const textEdit = defineTool({
     'Replaces an exact string in a text file of the vault and returns the changed lines, numbered, with the new fileHash.',
     'oldString must occur exactly once (overlapping occurrences count); if it occurs more often the error lists every line it occurs on, so add surrounding lines to oldString, or set replaceAll to true to replace them all. If it is not found, the error shows the closest candidates (differing in case, whitespace, quotes or dashes) with their line numbers; nothing is changed.',
     'To insert lines, include the neighbouring text in oldString and add the new lines in newString; to delete, leave them out of newString. Line endings (LF or CRLF) and a BOM are kept; "\\n" in oldString also matches a CRLF file.',
-    'Use TextEdit for changes to an existing file; use TextCreate only to replace a whole file. Pass expectedHash (the fileHash from TextRead) to be sure the file has not changed since you read it.',
+    'Use TextEdit for changes to an existing file; use TextCreate only to replace a whole file. Pass expectedHash (the fileHash from TextRead) to be sure the file has not changed since you read it. With heading, the edit stays inside that section.',
     'Example: {"filePath": "notes/todo.md", "oldString": "- [ ] ship it", "newString": "- [x] ship it"}.',
   ].join('\n'),
   inputSchema,
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 
-  async run({ filePath, oldString, newString, replaceAll, expectedHash }, vault, { signal }): Promise<TextEditOutput> {
+  async run({ filePath, oldString, newString, replaceAll, expectedHash, heading }, vault, { signal }): Promise<TextEditOutput> {
     const path = vault.resolveFile(filePath);
     const { needle, replacement } = checkStrings(oldString, newString);
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
       await checkHash(vault, path, file.bytes, expectedHash);
       const normalized = normalizeLineEndings(file.text);
-      const found = await findOccurrences(normalized.text, needle, !replaceAll, signal);
-      if (found.count === 0) throw await noMatch(vault, path, normalized.text, needle, signal);
-      if (found.count > 1 && !replaceAll) throw ambiguousMatch(path, normalized.text, found);
+      const section = heading === undefined ? undefined : findSection(normalized.text, heading, path);
+      const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, section && { from: section.start, to: section.end });
+      if (found.count === 0)
+        throw section ? await notInSection(normalized.text, needle, section, path, signal) : await noMatch(vault, path, normalized.text, needle, signal);
+      if (found.count > 1 && !replaceAll) throw ambiguousMatch(section ? `${path} (in its section ${section.heading})` : path, normalized.text, found);
       const change = changeOf(needle, replacement, normalized.newline);
       checkResultSize(vault, path, file, change, found.count);
-      const spliced = await takingTurns(splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll }), signal);
+      const spliced = await takingTurns(
+        splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, ...(section ? { to: section.end } : {}) }),
+        signal,
+      );
       // The new text is written and shown from its pieces, never whole: with the file's bytes and text,
       // that would be a third and a fourth copy of a large file in memory.
       const fileHash = await vault.writeText(path, { chunks: spliced.chunks, bom: file.bom }, { createParents: false, expected: file.bytes });
