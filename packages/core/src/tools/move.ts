@@ -81,6 +81,11 @@ export const move = defineTool({
     return updateLinks ? vault.withLock([linkMovesKey], () => moveAndRewrite(vault, request)) : moveAndRewrite(vault, request);
   },
 
+  subject(output) {
+    const links = output.links?.rewrittenTotal ? ` (+${output.links.rewrittenTotal} links)` : '';
+    return `Move: ${escapeName(output.source)} -> ${escapeName(output.destination)}${links}`;
+  },
+
   render(output, style = plainStyle) {
     const what = `${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
     const head = output.dryRun ? `Dry run, nothing changed: would move ${what}` : `Moved ${what}`;

@@ -59,8 +59,9 @@ const inputSchema = z.strictObject({
     ),
 });
 
-export const textRead = defineTool({
-  name: 'TextRead',
+/** TextRead's definition, before `defineTool`: TextRead with history (`at`) is built from it. */
+export const textReadDefinition = {
+  name: 'TextRead' as const,
   title: 'Read a text file',
   description: [
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
@@ -72,40 +73,19 @@ export const textRead = defineTool({
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, offset, limit, column }, vault): Promise<TextReadOutput> {
+  async run({ filePath, offset, limit, column }: z.output<typeof inputSchema>, vault: Vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
-    // The lines take the answer's bound less the metadata line's room, and one line asked for alone
-    // may take all of it (with room for its markers).
-    const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
-    const openWindow = (startLine: number) =>
-      createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+    const openWindow = windowOpener(vault, path, { offset, limit, column });
     const { fs, options } = vault;
-    const { lines, totalLines, lineEnding, bom, fileHash } =
+    const read =
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
         ? await streamed(vault, path, stat.size, offset, openWindow)
         : await wholeWindow(vault, path, stat.size, openWindow(1));
-    if (offset > Math.max(totalLines, 1)) {
-      throw new VaultError(
-        'INVALID_ARGUMENT',
-        totalLines === 0
-          ? `${path} is empty, so offset ${offset} is past its end. Read it without an offset.`
-          : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
-      );
-    }
-    const lastShown = offset + lines.length - 1;
-    return {
-      path,
-      lines,
-      totalLines,
-      ...(fileHash === undefined ? {} : { fileHash }),
-      lineEnding,
-      bom,
-      ...(lastShown < totalLines ? { nextOffset: lastShown + 1 } : {}),
-    };
+    return readOutput(path, offset, read);
   },
 
-  render(output, style = plainStyle) {
+  render(output: TextReadOutput, style = plainStyle) {
     const body = output.lines.map((line) => renderWindowLine(line, style));
     const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash ?? 'none (the file is too large to edit)'}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
@@ -116,8 +96,38 @@ export const textRead = defineTool({
     return [...body, style.note(`[${style.path(output.path)} | ${facts.join(' | ')}]`)].join('\n');
   },
 
-  structure: ({ lines, ...facts }) => ({ ...facts, lines: lines.map((line) => renderWindowLine(line, plainStyle)) }),
-});
+  structure: ({ lines, ...facts }: TextReadOutput) => ({ ...facts, lines: lines.map((line) => renderWindowLine(line, plainStyle)) }),
+};
+
+export const textRead = defineTool(textReadDefinition);
+
+/** The window of lines a read asks for: the lines take the answer's bound less the metadata line's room, and one line asked for alone may take all of it (with room for its markers). */
+export function windowOpener(vault: Vault, path: string, { offset, limit, column }: { offset: number; limit: number; column: number }) {
+  const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
+  return (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+}
+
+/** A read's answer from its window, refusing an offset past the end. */
+export function readOutput(path: string, offset: number, { lines, totalLines, lineEnding, bom, fileHash }: StreamedWindow): TextReadOutput {
+  if (offset > Math.max(totalLines, 1)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      totalLines === 0
+        ? `${path} is empty, so offset ${offset} is past its end. Read it without an offset.`
+        : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
+    );
+  }
+  const lastShown = offset + lines.length - 1;
+  return {
+    path,
+    lines,
+    totalLines,
+    ...(fileHash === undefined ? {} : { fileHash }),
+    lineEnding,
+    bom,
+    ...(lastShown < totalLines ? { nextOffset: lastShown + 1 } : {}),
+  };
+}
 
 /**
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
@@ -162,7 +172,11 @@ async function wholeWindow(vault: Vault, path: string, size: number, window: Lin
       `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`,
     );
   }
-  const bytes = await vault.fs.readFile(path);
+  return windowOfBytes(vault, path, await vault.fs.readFile(path), window);
+}
+
+/** A window of a file's bytes, held whole. */
+export async function windowOfBytes(vault: Vault, path: string, bytes: Uint8Array, window: LineWindow): Promise<StreamedWindow> {
   window.push(createTextDecoder(path).decode(bytes, true));
   return { ...window.finish(), bom: hasBom(bytes), bytes: bytes.length, fileHash: await fileHash(bytes, vault.fs) };
 }

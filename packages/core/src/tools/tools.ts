@@ -1,4 +1,8 @@
 import type { z } from 'zod';
+import { history } from './history/history.js';
+import { restore } from './history/restore.js';
+import { textReadAt } from './history/text-read-at.js';
+import { undo } from './history/undo.js';
 import { listDirectories } from './list-directories.js';
 import { listFiles } from './list-files.js';
 import { move } from './move.js';
@@ -11,7 +15,15 @@ import { textSearch } from './text-search/text-search.js';
 /** The eight tools, in the order adapters present them. */
 export const tools = [textRead, textEdit, textCreate, textSearch, listDirectories, listFiles, move, removeFile] as const;
 
-export type Tool = (typeof tools)[number];
+/** The tools a vault with history offers besides them (and TextRead with `at`, `textReadAt`, in TextRead's place). */
+export const historyTools = [history, undo, restore] as const;
+
+/** The tools of a vault: with history, TextRead takes `at` and the history tools follow the eight. */
+export function toolsOf(withHistory: boolean): readonly Tool[] {
+  return withHistory ? [textReadAt as unknown as Tool, ...tools.slice(1), ...historyTools] : tools;
+}
+
+export type Tool = (typeof tools)[number] | (typeof historyTools)[number];
 export type ToolName = Tool['name'];
 export type ToolByName<Name extends ToolName> = Extract<Tool, { name: Name }>;
 export type ToolInput<Name extends ToolName> = z.input<ToolByName<Name>['inputSchema']>;
