@@ -82,7 +82,8 @@ export const move = defineTool({
   },
 
   subject(output) {
-    const links = output.links?.rewrittenTotal ? ` (+${output.links.rewrittenTotal} links)` : '';
+    const total = output.links?.rewrittenTotal ?? 0;
+    const links = total > 0 ? ` (+${total} link${total === 1 ? '' : 's'})` : '';
     return `Move: ${escapeName(output.source)} -> ${escapeName(output.destination)}${links}`;
   },
 
