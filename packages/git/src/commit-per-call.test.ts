@@ -1,15 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createGitVault, type GitVault } from './__fixtures__/git-vault.js';
+import { describe, expect, it } from 'vitest';
+import { useGitVaults } from './__fixtures__/open-git-vault.js';
 
-let opened: GitVault | undefined;
-afterEach(async () => {
-  await opened?.remove();
-  opened = undefined;
-});
-const open = async (...args: Parameters<typeof createGitVault>) => {
-  opened = await createGitVault(...args);
-  return opened;
-};
+const open = useGitVaults();
 
 describe('every call that changes files is one commit', () => {
   it('TextEdit: one commit of the one file, the tool and agent in trailers, the agent as author, the server as committer', async () => {
