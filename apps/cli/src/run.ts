@@ -93,7 +93,11 @@ async function openVault(global: GlobalOptions, commandOptions: VaultOptions | u
   if (global.gitAuthor !== undefined && !global.git) usage('--git-author names the author of recorded changes: pass --git too.');
   const fs = await createNodeFs(root || '.');
   if (!global.git) return createVault(fs, options);
-  const history = { committer: `vtx ${packageJson.version}`, ...(global.gitAuthor ? { author: global.gitAuthor } : {}), ...(options.extensions ? { extensions: options.extensions } : {}) };
+  const history = {
+    committer: `vtx ${packageJson.version}`,
+    ...(global.gitAuthor ? { author: global.gitAuthor } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
+  };
   return createVault(await withGitHistory(fs, history), options);
 }
 
@@ -118,7 +122,10 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
     .option('--allow-hidden', 'let the commands reach hidden paths (.git, .obsidian, .trash)')
     .option('--read-only', 'refuse every command that changes the vault (PERMISSION_DENIED)')
     .option('--max-output <characters>', 'longest answer, in characters; longer lists are cut with a note (default: 65536)')
-    .option('--git', "keep the vault's history in git (git 2.38+, the vault in a git work tree): every change a commit; log, show, undo, restore and read --at need it")
+    .option(
+      '--git',
+      "keep the vault's history in git (git 2.38+, the vault in a git work tree): every change a commit; log, show, undo, restore and read --at need it",
+    )
     .option('--git-author <who>', 'with --git: the author of the changes, "Name <email>" (default: vtx)')
     .option('--color [when]', 'colour the output: always (the default of a bare --color), never, or auto (on a terminal that has colours)', colorWhen)
     .option('--no-color', 'never colour the output (a non-empty NO_COLOR does the same)')

@@ -184,7 +184,11 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
 }
 
 /** The commands of the history (--git): log, show, undo, restore. */
-function addHistoryCommands(command: (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) => Command, program: Command, runTool: RunTool) {
+function addHistoryCommands(
+  command: (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) => Command,
+  program: Command,
+  runTool: RunTool,
+) {
   command(
     'History',
     '[file]',

@@ -97,7 +97,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
   const git = values.git ?? false;
   if (values['git-author'] !== undefined && !git) throw new UsageError('--git-author names the author of recorded changes: pass --git too.');
-  if (git && !vault) throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
+  if (git && !vault)
+    throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())

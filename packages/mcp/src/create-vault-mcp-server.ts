@@ -47,7 +47,9 @@ function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
       : 'The vault is read-only: find with TextSearch, read with TextRead, list with ListDirectories and ListFiles.',
     vault.options.allowHidden ? 'Hidden paths (.git, .obsidian, .trash) are reachable.' : 'Hidden folders (.git, .obsidian, .trash) are out of reach.',
     ...(vault.fs.history
-      ? ['Every change is recorded: History lists the changes of a file and shows one as a diff, TextRead with at reads an old version, Undo takes a change back, Restore brings one file back.']
+      ? [
+          'Every change is recorded: History lists the changes of a file and shows one as a diff, TextRead with at reads an old version, Undo takes a change back, Restore brings one file back.',
+        ]
       : []),
   ].join(' ');
 }
