@@ -20,10 +20,10 @@ export const historyTools = [history, undo, restore] as const;
 
 /** The tools of a vault: with history, TextRead takes `at` and the history tools follow the eight. */
 export function toolsOf(withHistory: boolean): readonly Tool[] {
-  return withHistory ? [textReadAt as unknown as Tool, ...tools.slice(1), ...historyTools] : tools;
+  return withHistory ? [textReadAt, ...tools.slice(1), ...historyTools] : tools;
 }
 
-export type Tool = (typeof tools)[number] | (typeof historyTools)[number];
+export type Tool = (typeof tools)[number] | (typeof historyTools)[number] | typeof textReadAt;
 export type ToolName = Tool['name'];
 export type ToolByName<Name extends ToolName> = Extract<Tool, { name: Name }>;
 export type ToolInput<Name extends ToolName> = z.input<ToolByName<Name>['inputSchema']>;
