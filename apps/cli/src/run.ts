@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { type ErrorCode, type Vault, VaultError, type VaultOptions, boundJson, createVault, isVaultError, minOutputBound } from '@vault/core';
+import { withGitHistory } from '@vault/git';
 import { createNodeFs } from '@vault/node';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
@@ -32,6 +33,8 @@ interface GlobalOptions {
   /** --color: true; --color=WHEN: true, false or 'auto'; --no-color: false. */
   color?: boolean | 'auto';
   maxOutput?: string;
+  git?: boolean;
+  gitAuthor?: string;
 }
 
 /** Runs the `vtx` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
@@ -49,7 +52,8 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       const vault = await openVault(global, vaultOptions, io, usage);
       opened = vault;
       const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, usage), usage, vault });
-      const output = await vault.call(name, toolInput as never);
+      // With --git, the change is put on --git-author, else on vtx itself.
+      const output = await vault.call(name, toolInput as never, { agent: `vtx ${packageJson.version}` });
       const settled = settle?.(output) ?? { exitCode: 0 };
       exitCode = settled.exitCode;
       if (quiet) return;
@@ -86,7 +90,15 @@ async function openVault(global: GlobalOptions, commandOptions: VaultOptions | u
   const options = { ...vaultOptionsFrom(global, usage), ...commandOptions };
   const root = global.vault ?? io.env?.VAULT_PATH;
   if (!root) io.stderr.write(`vtx: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
-  return createVault(await createNodeFs(root || '.'), options);
+  if (global.gitAuthor !== undefined && !global.git) usage('--git-author names the author of recorded changes: pass --git too.');
+  const fs = await createNodeFs(root || '.');
+  if (!global.git) return createVault(fs, options);
+  const history = {
+    committer: `vtx ${packageJson.version}`,
+    ...(global.gitAuthor ? { author: global.gitAuthor } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
+  };
+  return createVault(await withGitHistory(fs, history), options);
 }
 
 /** Whether to colour: as --color says, or as the terminal can (`detected`). */
@@ -110,6 +122,11 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
     .option('--allow-hidden', 'let the commands reach hidden paths (.git, .obsidian, .trash)')
     .option('--read-only', 'refuse every command that changes the vault (PERMISSION_DENIED)')
     .option('--max-output <characters>', 'longest answer, in characters; longer lists are cut with a note (default: 65536)')
+    .option(
+      '--git',
+      "keep the vault's history in git (git 2.38+, the vault in a git work tree): every change a commit; log, show, undo, restore and read --at need it",
+    )
+    .option('--git-author <who>', 'with --git: the author of the changes, "Name <email>" (default: vtx)')
     .option('--color [when]', 'colour the output: always (the default of a bare --color), never, or auto (on a terminal that has colours)', colorWhen)
     .option('--no-color', 'never colour the output (a non-empty NO_COLOR does the same)')
     .addHelpText(

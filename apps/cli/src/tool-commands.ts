@@ -19,6 +19,9 @@ export const toolCommands: Record<ToolName, string> = {
   Move: 'mv',
   RemoveFile: 'rm',
   Links: 'links',
+  History: 'log',
+  Undo: 'undo',
+  Restore: 'restore',
 };
 
 /** What a command's input may need beyond its arguments. */
@@ -46,7 +49,7 @@ export interface ToolRun<Name extends ToolName> {
 /** Runs a tool for a command: opens the vault, builds the input, calls the tool, prints the result and sets the exit code. */
 export type RunTool = <Name extends ToolName>(command: Command, name: Name, run: ToolRun<Name>) => Promise<void>;
 
-/** The commands, one per tool, each with the tool's parameters as arguments and options. */
+/** The commands, one per tool (and show, History with a change), each with the tool's parameters as arguments and options. */
 export function addToolCommands(program: Command, runTool: RunTool): void {
   const command = (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) =>
     program
@@ -69,7 +72,8 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     .option('--offset <line>', 'the first line to print, 1-based (default: 1)', wholeNumber)
     .option('--limit <lines>', `how many lines to print (default and most: ${maxReadLines})`, wholeNumber)
     .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
-    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number; heading?: string }) {
+    .option('--at <change>', 'with --git: print the file as it was right after a change (an id from vtx log)')
+    .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number; heading?: string; at?: string }) {
       return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
     });
 
@@ -213,6 +217,58 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     ),
     runTool,
   );
+  addHistoryCommands(command, program, runTool);
+}
+
+/** The commands of the history (--git): log, show, undo, restore. */
+function addHistoryCommands(
+  command: (tool: ToolName, usage: string, summary: string, description: string, ...examples: string[]) => Command,
+  program: Command,
+  runTool: RunTool,
+) {
+  command(
+    'History',
+    '[file]',
+    'list the changes of a file or of the vault (--git)',
+    'List the changes of a file, or of the whole vault, newest first: change id, time, author, summary, files. Needs --git.',
+    'vtx --git log notes/todo.md',
+    'vtx --git log -m 5',
+  )
+    .option('-m, --max-results <n>', 'the most changes to list (default: 20)', wholeNumber)
+    .action(function (this: Command, filePath: string | undefined, options: { maxResults?: number }) {
+      return runTool(this, 'History', { input: async () => ({ ...(filePath === undefined ? {} : { filePath }), ...options }) });
+    });
+
+  program
+    .command('show <change>')
+    .summary('print one change as a unified diff (--git)')
+    .description('Print one change (an id from vtx log) as a unified diff. Needs --git. Runs History with a change.')
+    .addHelpText('after', '\nExample:\n  vtx --git show 3f2a9c1b0d4e\n')
+    .action(function (this: Command, change: string) {
+      return runTool(this, 'History', { input: async () => ({ change }) });
+    });
+
+  command(
+    'Undo',
+    '<change>',
+    'take back a change, as a new change (--git)',
+    'Take back one change (an id from vtx log) as a new change: edited files get their old content, moved or removed files move back, created files go to the trash. Refused (STALE_FILE) when later changes touched the same files. Needs --git.',
+    'vtx --git undo 3f2a9c1b0d4e',
+  ).action(function (this: Command, change: string) {
+    return runTool(this, 'Undo', { input: async () => ({ change }) });
+  });
+
+  command(
+    'Restore',
+    '<file> <change>',
+    'bring a file back to how it was after a change (--git)',
+    'Bring one file, a removed one too, back to how it was right after a change (an id from vtx log), as a new change. Needs --git.',
+    'vtx --git restore notes/todo.md 3f2a9c1b0d4e',
+  )
+    .option('--expected-hash <hash>', 'refuse (STALE_FILE) unless the file still has this fileHash, from an earlier read')
+    .action(function (this: Command, filePath: string, change: string, options: { expectedHash?: string }) {
+      return runTool(this, 'Restore', { input: async () => ({ filePath, change, ...options }) });
+    });
 }
 
 interface EditOptions {

@@ -19,6 +19,10 @@ export interface ServerOptions {
   host: string;
   port: number;
   token: string | undefined;
+  /** Keep the vault's history in git: every change a commit. */
+  git: boolean;
+  /** The author of every change (`Name <email>`), in place of the client's name. */
+  gitAuthor: string | undefined;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -27,7 +31,8 @@ export class UsageError extends Error {}
 export const usage = `Usage: vault-mcp [--vault DIR | --root NAME] [options]
 
 Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories,
-ListFiles, Move, RemoveFile, Links) over MCP, on stdio unless --http is given.
+ListFiles, Move, RemoveFile, Links; with --git, History, Undo and Restore) over MCP, on stdio
+unless --http is given.
 
 Options:
   --vault DIR          the vault folder (default: the VAULT_PATH environment variable; without
@@ -50,6 +55,11 @@ Options:
   --port PORT          HTTP port (default: 3939; 0 picks a free one)
   --token TOKEN        bearer token HTTP clients must send (default: VAULT_MCP_TOKEN);
                        required when --host is not a loopback address
+  --git                keep the vault's history in git (git 2.38 or newer; the vault folder must be
+                       in a git work tree): every change is a commit with the client's name on it,
+                       and History, Undo and Restore are offered, TextRead takes at
+  --git-author WHO     with --git: the author of every change, "Name <email>" (default: the
+                       client's name and version)
   --help, --version
 `;
 
@@ -85,6 +95,10 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
   const searchMemory =
     values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
+  const git = values.git ?? false;
+  if (values['git-author'] !== undefined && !git) throw new UsageError('--git-author names the author of recorded changes: pass --git too.');
+  if (git && !vault)
+    throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -105,6 +119,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
     token,
+    git,
+    gitAuthor: values['git-author'],
   };
 }
 
@@ -127,6 +143,8 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
+      git: { type: 'boolean' },
+      'git-author': { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },

@@ -29,14 +29,22 @@ async function main(): Promise<void> {
   };
   const openVault = async (folder: string) => {
     backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory });
-    return createVault(backend, vaultOptions);
+    if (!options.git) return createVault(backend, vaultOptions);
+    const history = {
+      committer: `vault-mcp ${packageJson.version}`,
+      ...(options.gitAuthor ? { author: options.gitAuthor } : {}),
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+    };
+    // Loaded only with --git, so a server without history starts as fast as before.
+    const { withGitHistory } = await import('@vault/git');
+    return createVault(await withGitHistory(backend, history), vaultOptions);
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,
     onUnexpectedError: (error, where) => log(`unexpected error in ${where}: ${(error as Error)?.stack ?? String(error)}`),
   };
-  const mode = (vault: Vault) => `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}`;
+  const mode = (vault: Vault) => `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}${options.git ? ', history in git' : ''}`;
 
   if (options.http) {
     const vault = await openVault(options.vault!);

@@ -1,17 +1,22 @@
-import { functionDefinitions, isVaultError, type ToolInput, type ToolName, tools, type Vault, type Tool as VaultTool } from '@vault/core';
+import { functionDefinitions, isVaultError, type ToolInput, type ToolName, toolsOf, type Vault, type Tool as VaultTool } from '@vault/core';
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import { toolResultText, type VaultToolResult } from './tool-result-text.js';
 
-/** The nine tools as AI SDK tools, by name, each with its own input and result types. */
+/**
+ * The tools as AI SDK tools, by name, each with its own input and result types. History, Undo and
+ * Restore are there only on a vault with history (`@vault/git`).
+ */
 export type VaultToolSet = { [Name in ToolName]: Tool<ToolInput<Name>, VaultToolResult<Name>> };
 
 export interface VaultToolsOptions {
   /** Called with anything a tool throws that is not a `VaultError` (a bug, or a backend failure); the model sees only `IO_ERROR`. Default: none. */
   onUnexpectedError?: (error: unknown, toolName: ToolName) => void;
+  /** With history on (`@vault/git`), the author of the changes the tools make, such as your agent's name and version. Default: `agent`. */
+  agent?: string;
 }
 
 /**
- * Turns the nine tools into AI SDK tools on a vault, with the same names, descriptions and input
+ * Turns the tools (with history, also History, Undo and Restore, and TextRead with `at`) into AI SDK tools on a vault, with the same names, descriptions and input
  * schemas (JSON Schema from core, exactly as the MCP server lists them) as the MCP server. The model
  * reads each result as the compact text the tool renders; an error, a bad input included, comes back
  * as a tool result `CODE: message` with the next step (never thrown past the agent loop), and the
@@ -21,7 +26,9 @@ export interface VaultToolsOptions {
  * tools, as the MCP server does, pass `activeTools: vault.tools.map((tool) => tool.name)`.
  */
 export function createVaultTools(vault: Vault, options: VaultToolsOptions = {}): VaultToolSet {
-  return Object.fromEntries(tools.map((definition) => [definition.name, aiSdkTool(vault, definition, options)])) as VaultToolSet;
+  return Object.fromEntries(
+    toolsOf(vault.fs.history !== undefined).map((definition) => [definition.name, aiSdkTool(vault, definition, options)]),
+  ) as VaultToolSet;
 }
 
 /** One tool, typed loosely inside; `VaultToolSet` gives each its own input and result types. */
@@ -34,7 +41,10 @@ function aiSdkTool(vault: Vault, definition: VaultTool, options: VaultToolsOptio
     inputSchema: jsonSchema<Record<string, unknown>>(functionDefinitions([definition])[0]!.parameters as JSONSchema7),
     async execute(input, { abortSignal }): Promise<VaultToolResult<ToolName>> {
       try {
-        return await vault.call(definition.name, input as never, abortSignal ? { signal: abortSignal } : {});
+        return await vault.call(definition.name, input as never, {
+          ...(abortSignal ? { signal: abortSignal } : {}),
+          ...(options.agent ? { agent: options.agent } : {}),
+        });
       } catch (error) {
         if (isVaultError(error)) return { error: { code: error.code, message: error.message } };
         // Cancelled by the caller (the SDK's abortSignal): the run stops with the reason, as the SDK expects.

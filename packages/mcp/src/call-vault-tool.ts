@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isVaultError, type ToolName, type Vault } from '@vault/core';
+import { isVaultError, type ToolCallOptions, type ToolName, type Vault } from '@vault/core';
 import { toolErrorResult } from './tool-error-result.js';
 
 /** A tools/call request's parameters, as the SDK has checked them: a name, and arguments that are an object when given. */
@@ -19,11 +19,12 @@ export interface ToolCallParams {
 export async function callVaultTool(
   vault: Vault,
   { name, arguments: input = {} }: ToolCallParams,
-  signal: AbortSignal,
+  callOptions: ToolCallOptions & { signal: AbortSignal },
   onUnexpected: (error: unknown, where: ToolName) => void,
 ): Promise<CallToolResult> {
+  const { signal } = callOptions;
   try {
-    const output = await vault.call(name as ToolName, input as never, { signal });
+    const output = await vault.call(name as ToolName, input as never, callOptions);
     const tool = vault.tools.find((candidate) => candidate.name === name)!;
     // The complete result, for clients that show the model structured content instead of the text.
     const structuredContent = vault.structure(tool.name, output as never);

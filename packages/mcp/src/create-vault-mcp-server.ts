@@ -46,6 +46,11 @@ function instructionsFor(vault: Vault | Promise<Vault> | PendingVault): string {
       ? "Find with TextSearch, read with TextRead (numbered lines and a fileHash), change with TextEdit (exact string replacement), write new files with TextCreate. RemoveFile moves files to .trash/ and Move restores them. Links gives a note's links and backlinks, or every broken link."
       : 'The vault is read-only: find with TextSearch, read with TextRead, list with ListDirectories and ListFiles, check links with Links.',
     vault.options.allowHidden ? 'Hidden paths (.git, .obsidian, .trash) are reachable.' : 'Hidden folders (.git, .obsidian, .trash) are out of reach.',
+    ...(vault.fs.history
+      ? [
+          'Every change is recorded: History lists the changes of a file and shows one as a diff, TextRead with at reads an old version, Undo takes a change back, Restore brings one file back.',
+        ]
+      : []),
   ].join(' ');
 }
 
@@ -85,7 +90,10 @@ export function createVaultMcpServer(vault: Vault | Promise<Vault> | PendingVaul
       if (!isVaultError(opened.error)) options.onUnexpectedError?.(opened.error, 'protocol');
       return toolErrorResult(opened.error);
     }
-    return callVaultTool(opened.vault, request.params, signal, (error, where) => options.onUnexpectedError?.(error, where));
+    // With history on, the client's name and version are the author of the changes the call makes.
+    const client = protocol.getClientVersion();
+    const agent = client ? `${client.name} ${client.version}` : undefined;
+    return callVaultTool(opened.vault, request.params, { signal, ...(agent ? { agent } : {}) }, (error, where) => options.onUnexpectedError?.(error, where));
   });
   protocol.onerror = (error) => options.onUnexpectedError?.(error, 'protocol');
   return server;

@@ -4,3 +4,5 @@ export type { ContractBackend } from './describe-vault-fs-contract.js';
 export { createTempFolder, readFolder, seedFolder } from './temp-folder.js';
 export type { TempFolder } from './temp-folder.js';
 export { textOf } from './text-of.js';
+export { createTempRepository, personEnv } from './temp-repository.js';
+export type { TempRepository } from './temp-repository.js';

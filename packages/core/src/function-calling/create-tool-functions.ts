@@ -1,5 +1,5 @@
 import type { ToolInput, ToolName, ToolOutput } from '../tools/tools.js';
-import { tools } from '../tools/tools.js';
+import { toolsOf } from '../tools/tools.js';
 import type { ToolCallOptions, Vault } from '../vault/vault.js';
 
 /**
@@ -10,10 +10,11 @@ export type ToolFunctions = { [Name in ToolName]: (input: ToolInput<Name>, optio
 
 /**
  * The vault's tools as typed functions, named like the tools. Each validates its input and throws
- * `VaultError`, like `vault.call`; on a read-only vault the write tools throw `PERMISSION_DENIED`.
+ * `VaultError`, like `vault.call`; on a read-only vault the write tools throw `PERMISSION_DENIED`,
+ * and without history the history tools throw `INVALID_ARGUMENT`.
  */
 export function createToolFunctions(vault: Vault): ToolFunctions {
   return Object.fromEntries(
-    tools.map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)]),
+    toolsOf(true).map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)]),
   ) as unknown as ToolFunctions;
 }

@@ -38,6 +38,8 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
    * everything the text says, lines shown as the text shows them. Default: the output as it is.
    */
   structure?(output: Output): Record<string, unknown>;
+  /** For a tool that changes files: the one-line summary of its change in the history (`TextEdit: notes/a.md`). */
+  subject?(output: Output): string;
 }
 
 /**

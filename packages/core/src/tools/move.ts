@@ -8,7 +8,7 @@ import { writeLinkRewrites } from '../links/write-link-rewrites.js';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
-import { checkNewName, namesFolder, parentOf } from '../vault/vault-path.js';
+import { checkNewName, escapeName, namesFolder, parentOf } from '../vault/vault-path.js';
 
 /** Rewritten links and links not judged that an answer lists; the totals count them all. */
 export const maxListedLinks = 100;
@@ -79,6 +79,12 @@ export const move = defineTool({
     // Link-aware moves run one at a time, plan to last rewrite: a second one planned while the first
     // still rewrites would not see the links the first is about to write, and leave them broken.
     return updateLinks ? vault.withLock([linkMovesKey], () => moveAndRewrite(vault, request)) : moveAndRewrite(vault, request);
+  },
+
+  subject(output) {
+    const total = output.links?.rewrittenTotal ?? 0;
+    const links = total > 0 ? ` (+${total} link${total === 1 ? '' : 's'})` : '';
+    return `Move: ${escapeName(output.source)} -> ${escapeName(output.destination)}${links}`;
   },
 
   render(output, style = plainStyle) {

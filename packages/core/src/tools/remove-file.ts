@@ -3,9 +3,9 @@ import { defineTool } from './define-tool.js';
 import { findBacklinks } from '../links/find-backlinks.js';
 import { linkBudget } from '../links/link-budget.js';
 import { plainStyle } from '../text/text-style.js';
-import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
-import { isInTrash, joinVaultPath, parentOf, trashFolder } from '../vault/vault-path.js';
+import { moveToTrash } from '../vault/move-to-trash.js';
+import { escapeName, isInTrash } from '../vault/vault-path.js';
 
 /** Notes linking to the removed file that an answer names; `linkedFromTotal` counts them all. */
 export const maxListedBacklinks = 50;
@@ -55,6 +55,8 @@ export const removeFile = defineTool({
     });
   },
 
+  subject: (output) => `RemoveFile: ${escapeName(output.path)}`,
+
   render(output, style = plainStyle) {
     const removed = `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it)`;
     const { linkedFrom, linkedFromTotal } = output;
@@ -68,40 +70,3 @@ export const removeFile = defineTool({
     ].join('\n');
   },
 });
-
-/** Most names tried in the trash for one file (`name~2.md` ... ), so that even a crowded trash bounds the work. */
-const maxTrashNames = 10_000;
-
-/**
- * Moves the file to the first free name in the trash: its own path, else `name~N.ext`. The backend's
- * rename never replaces anything, so a name another removal took a moment ago is skipped, never
- * overwritten: the check and the move are one step.
- */
-async function moveToTrash(vault: Vault, path: string): Promise<string> {
-  const wanted = joinVaultPath(trashFolder, path);
-  const slash = wanted.lastIndexOf('/');
-  const dot = wanted.lastIndexOf('.');
-  const [stem, extension] = dot > slash + 1 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
-  const folder = parentOf(wanted);
-  if (((await vault.fs.resolveSymlinks?.(folder)) ?? folder) !== folder) {
-    throw new VaultError(
-      'IO_ERROR',
-      `The trash folder ${folder} is a symlink or runs through one, so nothing was moved there. Remove the link from .trash/ and retry.`,
-    );
-  }
-  await vault.fs.makeDirectory(folder);
-  for (let suffix = 1; suffix <= maxTrashNames; suffix += 1) {
-    const candidate = suffix === 1 ? wanted : `${stem}~${suffix}${extension}`;
-    if (await vault.fs.stat(candidate)) continue;
-    try {
-      await vault.fs.rename(path, candidate);
-      return candidate;
-    } catch (error) {
-      if (!isVaultError(error) || error.code !== 'ALREADY_EXISTS') throw error;
-    }
-  }
-  throw new VaultError(
-    'IO_ERROR',
-    `The trash already holds ${maxTrashNames} files named like ${wanted}, so ${path} was left where it is. Empty part of .trash/ and retry.`,
-  );
-}

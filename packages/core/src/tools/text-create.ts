@@ -4,7 +4,7 @@ import { countOf } from '../text/line-endings.js';
 import { plainStyle } from '../text/text-style.js';
 import { VaultError } from '../vault/vault-error.js';
 import { checkTextToWrite } from '../text/text-codec.js';
-import { checkNewName, parentOf } from '../vault/vault-path.js';
+import { checkNewName, escapeName, parentOf } from '../vault/vault-path.js';
 
 const outputSchema = z.object({
   path: z.string(),
@@ -68,6 +68,8 @@ export const textCreate = defineTool({
       };
     });
   },
+
+  subject: (output) => `TextCreate: ${escapeName(output.path)}`,
 
   render(output, style = plainStyle) {
     return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} ${output.totalLines === 1 ? 'line' : 'lines'}. fileHash: ${output.fileHash}`;

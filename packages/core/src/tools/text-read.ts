@@ -68,8 +68,9 @@ const inputSchema = z.strictObject({
     .describe('Read only the section under this heading (its subsections too): its text, or a path such as "Settings > Plugins". Default: the whole file.'),
 });
 
-export const textRead = defineTool({
-  name: 'TextRead',
+/** TextRead's definition, before `defineTool`: TextRead with history (`at`) is built from it. */
+export const textReadDefinition = {
+  name: 'TextRead' as const,
   title: 'Read a text file',
   description: [
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
@@ -81,43 +82,21 @@ export const textRead = defineTool({
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, offset: asked, limit: wanted, column, heading }, vault): Promise<TextReadOutput> {
+  async run({ filePath, offset: asked, limit: wanted, column, heading }: z.output<typeof inputSchema>, vault: Vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
     const section = heading === undefined ? undefined : findSection((await vault.readText(path)).text, heading, path);
     const { offset, limit } = section ? sectionWindow(section, asked, wanted, path) : { offset: asked, limit: wanted };
-    // The lines take the answer's bound less the metadata line's room, and one line asked for alone
-    // may take all of it (with room for its markers).
-    const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
-    const openWindow = (startLine: number) =>
-      createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+    const openWindow = windowOpener(vault, path, { offset, limit, column });
     const { fs, options } = vault;
-    const { lines, totalLines, lineEnding, bom, fileHash } =
+    const read =
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
         ? await streamed(vault, path, stat.size, offset, openWindow)
         : await wholeWindow(vault, path, stat.size, openWindow(1));
-    if (offset > Math.max(totalLines, 1)) {
-      throw new VaultError(
-        'INVALID_ARGUMENT',
-        totalLines === 0
-          ? `${path} is empty, so offset ${offset} is past its end. Read it without an offset.`
-          : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
-      );
-    }
-    const lastShown = offset + lines.length - 1;
-    return {
-      path,
-      lines,
-      totalLines,
-      ...(fileHash === undefined ? {} : { fileHash }),
-      lineEnding,
-      bom,
-      ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}),
-      ...(section ? { section: { heading: section.heading, startLine: section.startLine, endLine: section.endLine } } : {}),
-    };
+    return readOutput(path, offset, read, section);
   },
 
-  render(output, style = plainStyle) {
+  render(output: TextReadOutput, style = plainStyle) {
     const body = output.lines.map((line) => renderWindowLine(line, style));
     const facts = [`totalLines: ${output.totalLines}`, `fileHash: ${output.fileHash ?? 'none (the file is too large to edit)'}`];
     if (output.lineEnding === 'crlf' || output.lineEnding === 'mixed') facts.push(`lineEnding: ${output.lineEnding}`);
@@ -129,19 +108,49 @@ export const textRead = defineTool({
     return [...body, style.note(`[${style.path(output.path)} | ${facts.join(' | ')}]`)].join('\n');
   },
 
-  structure: ({ lines, section, ...facts }) => ({
+  structure: ({ lines, section, ...facts }: TextReadOutput) => ({
     ...facts,
     lines: lines.map((line) => renderWindowLine(line, plainStyle)),
     ...(section ? { section: sectionLine(section) } : {}),
   }),
-});
+};
 
+export const textRead = defineTool(textReadDefinition);
+
+/** The window of lines a read asks for: the lines take the answer's bound less the metadata line's room, and one line asked for alone may take all of it (with room for its markers). */
+export function windowOpener(vault: Vault, path: string, { offset, limit, column }: { offset: number; limit: number; column: number }) {
+  const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
+  return (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+}
+
+/** A read's answer from its window (of `section`, when one was asked for), refusing an offset past the end. */
+export function readOutput(path: string, offset: number, { lines, totalLines, lineEnding, bom, fileHash }: StreamedWindow, section?: Section): TextReadOutput {
+  if (offset > Math.max(totalLines, 1)) {
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      totalLines === 0
+        ? `${path} is empty, so offset ${offset} is past its end. Read it without an offset.`
+        : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
+    );
+  }
+  const lastShown = offset + lines.length - 1;
+  return {
+    path,
+    lines,
+    totalLines,
+    ...(fileHash === undefined ? {} : { fileHash }),
+    lineEnding,
+    bom,
+    ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}),
+    ...(section ? { section: { heading: section.heading, startLine: section.startLine, endLine: section.endLine } } : {}),
+  };
+}
 function sectionLine(section: NonNullable<TextReadOutput['section']>): string {
   return `${section.heading} (lines ${section.startLine}-${section.endLine})`;
 }
 
 /** The lines to read of a section: from its heading, or from `offset` inside it, at most to its end. */
-function sectionWindow(section: Section, offset: number, limit: number, path: string): { offset: number; limit: number } {
+export function sectionWindow(section: Section, offset: number, limit: number, path: string): { offset: number; limit: number } {
   if (offset > section.endLine) {
     throw new VaultError(
       'INVALID_ARGUMENT',
@@ -151,6 +160,7 @@ function sectionWindow(section: Section, offset: number, limit: number, path: st
   const first = Math.max(offset, section.startLine);
   return { offset: first, limit: Math.min(limit, section.endLine - first + 1) };
 }
+
 
 /**
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
@@ -195,7 +205,11 @@ async function wholeWindow(vault: Vault, path: string, size: number, window: Lin
       `${path} is ${size} bytes, over this vault's limit of ${vault.options.maxFileSize} bytes, and this backend cannot stream it. Raise the limit to read it.`,
     );
   }
-  const bytes = await vault.fs.readFile(path);
+  return windowOfBytes(vault, path, await vault.fs.readFile(path), window);
+}
+
+/** A window of a file's bytes, held whole. */
+export async function windowOfBytes(vault: Vault, path: string, bytes: Uint8Array, window: LineWindow): Promise<StreamedWindow> {
   window.push(createTextDecoder(path).decode(bytes, true));
   return { ...window.finish(), bom: hasBom(bytes), bytes: bytes.length, fileHash: await fileHash(bytes, vault.fs) };
 }

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import { findNotes } from './find-notes.js';
+import { history } from './history/history.js';
+import { restore } from './history/restore.js';
+import { textReadAt } from './history/text-read-at.js';
+import { undo } from './history/undo.js';
 import { listDirectories } from './list-directories.js';
 import { links } from './links.js';
 import { listFiles } from './list-files.js';
@@ -13,7 +17,15 @@ import { textSearch } from './text-search/text-search.js';
 /** The tools, in the order adapters present them. */
 export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile, links] as const;
 
-export type Tool = (typeof tools)[number];
+/** The tools a vault with history offers besides them (and TextRead with `at`, `textReadAt`, in TextRead's place). */
+export const historyTools = [history, undo, restore] as const;
+
+/** The tools of a vault: with history, TextRead takes `at` and the history tools follow the others. */
+export function toolsOf(withHistory: boolean): readonly Tool[] {
+  return withHistory ? [textReadAt, ...tools.slice(1), ...historyTools] : tools;
+}
+
+export type Tool = (typeof tools)[number] | (typeof historyTools)[number] | typeof textReadAt;
 export type ToolName = Tool['name'];
 export type ToolByName<Name extends ToolName> = Extract<Tool, { name: Name }>;
 export type ToolInput<Name extends ToolName> = z.input<ToolByName<Name>['inputSchema']>;

@@ -2,22 +2,33 @@ import { firstCharacters } from '../text/character-boundary.js';
 import { boundText } from '../tools/bound-text.js';
 import type { ToolCall } from '../tools/define-tool.js';
 import { parseToolInput } from '../tools/parse-tool-input.js';
-import { tools, type ToolName, type ToolOutput } from '../tools/tools.js';
+import { historyTools, type ToolName, type ToolOutput, tools } from '../tools/tools.js';
 import type { ToolCallOptions, Vault } from './vault.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import { escapeName } from './vault-path.js';
 
 /**
  * `Vault.call`: the tool found among those the vault offers, its input checked against its schema,
- * then run. A `VaultError` comes out within the answer bound as adapters show it (`CODE: message`).
+ * then run (with history, as one change: `VaultHistory.record`). A `VaultError` comes out within the answer bound as adapters show it (`CODE: message`).
  */
-export async function callTool<Name extends ToolName>(vault: Vault, name: Name, input: unknown, { signal }: ToolCallOptions = {}): Promise<ToolOutput<Name>> {
+export async function callTool<Name extends ToolName>(
+  vault: Vault,
+  name: Name,
+  input: unknown,
+  { signal, agent }: ToolCallOptions = {},
+): Promise<ToolOutput<Name>> {
   const tool = vault.tools.find((candidate) => candidate.name === name);
   if (!tool) throw missingTool(vault, name);
   signal?.throwIfAborted();
   const call: ToolCall = { signal: signal ?? new AbortController().signal };
+  const parsed = parseToolInput(tool, input);
+  const run = () => (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
+  const subjectOf = tool.subject as ((output: ToolOutput<Name>) => string) | undefined;
+  const history = vault.fs.history;
   try {
-    return await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parseToolInput(tool, input), vault, call);
+    // With history, a call that changes files is one change, named by the tool.
+    if (history === undefined || tool.effects.readOnly) return await run();
+    return await history.record({ tool: tool.name, ...(agent === undefined ? {} : { agent }) }, run, (output) => subjectOf?.(output) ?? tool.name);
   } catch (error) {
     if (!isVaultError(error)) throw error;
     const room = vault.options.maxOutput - error.code.length - 2;
@@ -26,9 +37,12 @@ export async function callTool<Name extends ToolName>(vault: Vault, name: Name, 
   }
 }
 
-/** A tool the vault does not offer: a write tool of a read-only vault, or no tool at all. */
+/** A tool the vault does not offer: a write tool of a read-only vault, a history tool without history, or no tool at all. */
 function missingTool(vault: Vault, name: string): VaultError {
-  return tools.some((candidate) => candidate.name === name)
+  if (vault.fs.history === undefined && historyTools.some((candidate) => candidate.name === name)) {
+    return new VaultError('INVALID_ARGUMENT', `${name} needs the vault's history, which is off. Start the server or the CLI with --git.`);
+  }
+  return [...tools, ...historyTools].some((candidate) => candidate.name === name)
     ? new VaultError('PERMISSION_DENIED', `${name} changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.`)
     : new VaultError(
         'INVALID_ARGUMENT',

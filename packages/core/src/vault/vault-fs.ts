@@ -1,5 +1,6 @@
 import type { FileHasher } from '../text/file-hash.js';
 import type { SearchedFile, ShownLinesOptions } from '../search/search-text.js';
+import type { VaultHistory } from './vault-history.js';
 
 /**
  * What a backend must do for the tools: a handful of required methods and optional extras.
@@ -88,6 +89,12 @@ export interface VaultFs {
    * file by file without it (symlinked files always).
    */
   searchFiles?(paths: readonly string[], request: SearchFilesRequest): Promise<SearchedFile[]>;
+
+  /**
+   * Optional: the vault's history (`@vault/git`). With it, every call that changes files is recorded
+   * as one change, and the vault offers the history tools (History, Undo, Restore, TextRead's `at`).
+   */
+  readonly history?: VaultHistory;
 }
 
 export interface ReadChunksOptions {

@@ -2,7 +2,7 @@ import { boundJson } from '../tools/bound-json.js';
 import { boundText, minOutputBound } from '../tools/bound-text.js';
 import type { DecodedText } from '../text/text-codec.js';
 import type { TextStyle } from '../text/text-style.js';
-import { tools, type ToolInput, type ToolName, type ToolOutput } from '../tools/tools.js';
+import { type Tool, type ToolInput, type ToolName, type ToolOutput, toolsOf } from '../tools/tools.js';
 import { callTool } from './call-tool.js';
 import { checkWritePath } from './check-write-path.js';
 import { createKeyedLock } from './keyed-lock.js';
@@ -40,6 +40,8 @@ export interface VaultOptions {
 /** How one call runs: `signal` cancels it (a search stops reading; the call rejects with the signal's reason). */
 export interface ToolCallOptions {
   signal?: AbortSignal;
+  /** Who asks (an MCP client's name and version): with history on, the author of the change the call makes. */
+  agent?: string;
 }
 
 export const defaultExtensions = ['.md', '.markdown', '.mdx', '.txt'] as const;
@@ -48,8 +50,8 @@ export const defaultExtensions = ['.md', '.markdown', '.mdx', '.txt'] as const;
 export interface Vault {
   readonly fs: VaultFs;
   readonly options: Readonly<Required<VaultOptions>>;
-  /** The tools this vault offers: all nine, or the read-only ones when `readOnly` is set. */
-  readonly tools: readonly (typeof tools)[number][];
+  /** The tools this vault offers: all of them, or the read-only ones when `readOnly` is set; with history, the history tools too (`toolsOf`). */
+  readonly tools: readonly Tool[];
   /**
    * Validates the input against the tool's schema (an unknown argument is refused), then runs the
    * tool. Throws `VaultError` (its message within `maxOutput`), or the signal's reason when cancelled.
@@ -98,7 +100,7 @@ export interface Vault {
    * refused past `maxFileSize`, the text given as its pieces, never joined whole; creates the parent
    * folders if asked. Resolves to the written file's fileHash. `expected` as in `VaultFs.writeFile`.
    */
-  writeText(path: string, text: TextToWrite, options: WriteTextOptions): Promise<string>;
+  writeText(path: string, text: TextToWrite | Uint8Array, options: WriteTextOptions): Promise<string>;
   /** Runs `work` while holding the write lock of every path, so concurrent edits of a file never lose an update. */
   withLock<T>(paths: readonly string[], work: () => Promise<T>): Promise<T>;
 }
@@ -110,16 +112,16 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
   const vault: Vault = {
     fs,
     options: resolved,
-    tools: tools.filter((tool) => !resolved.readOnly || tool.effects.readOnly),
+    tools: toolsOf(fs.history !== undefined).filter((tool) => !resolved.readOnly || tool.effects.readOnly),
     call: (name, input, callOptions) => callTool(vault, name, input, callOptions),
 
     render(name, output, style) {
-      const tool = tools.find((candidate) => candidate.name === name)!;
+      const tool = toolsOf(true).find((candidate) => candidate.name === name)!;
       return boundText((tool.render as (output: unknown, style?: TextStyle) => string)(output, style), resolved.maxOutput);
     },
 
     structure(name, output) {
-      const tool = tools.find((candidate) => candidate.name === name)!;
+      const tool = toolsOf(true).find((candidate) => candidate.name === name)!;
       return boundJson((tool.structure as (output: unknown) => Record<string, unknown>)(output), resolved.maxOutput);
     },
 

@@ -20,13 +20,13 @@ export interface WriteTextOptions extends WriteFileOptions {
 }
 
 /**
- * The one way core writes a file (TextCreate, TextEdit, Move's link rewrites). Refuses a path that
+ * The one way core writes a file (TextCreate, TextEdit, Move's link rewrites, Undo and Restore). Refuses a path that
  * leads through a symlink where the rules forbid (`checkWritePath`: where the path really leads is
  * located here, once per write), then a text over `maxFileSize` bytes; creates the parent folders if
  * asked; encodes the text a piece at a time, hashing each piece as it goes to the backend, which writes
  * atomically. Returns the written file's `fileHash`.
  */
-export async function writeText(vault: Vault, path: string, text: TextToWrite, { createParents, ...write }: WriteTextOptions): Promise<string> {
+export async function writeText(vault: Vault, path: string, text: TextToWrite | Uint8Array, { createParents, ...write }: WriteTextOptions): Promise<string> {
   await vault.checkWritePath(path, 'file');
   const parent = parentOf(path);
   if (createParents && parent !== '') {
@@ -35,14 +35,14 @@ export async function writeText(vault: Vault, path: string, text: TextToWrite, {
     await vault.fs.makeDirectory(parent);
   }
   const hasher = createFileHasher(vault.fs);
-  await vault.fs.writeFile(path, hashedWithin(encodeChunks(text.chunks, text.bom), hasher, path, vault.options.maxFileSize), write);
+  await vault.fs.writeFile(path, hashedWithin(piecesOf(text), hasher, path, vault.options.maxFileSize), write);
   return hasher.digest();
 }
 
 /** Refuses a text over `limit` bytes in UTF-8, the BOM included. */
-export function checkSize(path: string, { chunks, bom }: TextToWrite, limit: number): void {
+export function checkSize(path: string, text: TextToWrite | Uint8Array, limit: number): void {
   let size = 0;
-  for (const piece of encodeChunks(chunks, bom)) size += piece.length;
+  for (const piece of piecesOf(text)) size += piece.length;
   if (size > limit) throw tooLarge(path, size, limit);
 }
 
@@ -60,6 +60,11 @@ export function* hashedWithin(pieces: Iterable<Uint8Array>, hasher: { update(pie
     yield piece;
   }
   if (size > limit) throw tooLarge(path, size, limit);
+}
+
+/** The bytes of a text to write: a text's pieces encoded, or bytes as they are (Undo and Restore bring back a file's exact bytes). */
+function piecesOf(text: TextToWrite | Uint8Array): Iterable<Uint8Array> {
+  return text instanceof Uint8Array ? [text] : encodeChunks(text.chunks, text.bom);
 }
 
 function tooLarge(path: string, size: number, limit: number): VaultError {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeName } from '../../vault/vault-path.js';
 import { normalizeLineEndings } from '../../text/line-endings.js';
 import { renderWindowLine, type WindowLine } from '../../text/line-window.js';
 import { plainStyle } from '../../text/text-style.js';
@@ -110,4 +111,6 @@ export const textEdit = defineTool({
   },
 
   structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),
+
+  subject: (output) => `TextEdit: ${escapeName(output.path)}`,
 });

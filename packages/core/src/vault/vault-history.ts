@@ -1,0 +1,62 @@
+/**
+ * What a backend with history offers (the `@vault/git` package wraps a backend with one): every call
+ * that changes files becomes one change, and the tools History, Undo, Restore and TextRead's `at` read
+ * the changes back. Paths are vault-relative; a change id is a commit id (hex), given whole or as a
+ * prefix of at least 7 characters. An id that names no change is `INVALID_ARGUMENT`.
+ */
+export interface VaultHistory {
+  /**
+   * Runs `work`, one changing call, and records what it wrote as one change, after any change made
+   * outside the tools to the same paths (recorded first, apart). Calls run one at a time, in order.
+   * `subjectOf` names the change from the call's output. A call that writes nothing records nothing.
+   */
+  record<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T>;
+  /** The changes of a file (or of the whole vault), newest first, at most `maxResults`. */
+  log(query: { path?: string; maxResults: number }): Promise<{ changes: ChangeSummary[]; more: boolean }>;
+  /** One change and its unified diff, cut after `maxCharacters`. */
+  show(change: string, maxCharacters: number): Promise<ChangeDiff>;
+  /** A file's bytes right after a change, or `undefined` when it did not exist then. Over `maxSize` bytes: `FILE_TOO_LARGE`. */
+  fileAt(path: string, change: string, maxSize: number): Promise<Uint8Array | undefined>;
+  /** The files a change touched in the vault, each as it was right before and right after it. */
+  filesOf(change: string, maxSize: number): Promise<{ summary: ChangeSummary; files: ChangedFile[] }>;
+  /** The changes after `change` (up to now) that touched any of `paths`, newest first, at most `maxResults`. */
+  changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]>;
+}
+
+/** Who asked for a change: the tool and the agent (an MCP client's name and version). */
+export interface ChangeMeta {
+  tool: string;
+  agent?: string;
+}
+
+/** One change, as the History tool lists it. */
+export interface ChangeSummary {
+  /** The whole commit id. */
+  id: string;
+  /** When it was made, ISO 8601. */
+  time: string;
+  /** Who made it: the agent's name, or a person's. */
+  author: string;
+  /** The tool that made it (its trailer); absent for a change made outside the tools. */
+  tool?: string;
+  /** The one-line summary. */
+  subject: string;
+  /** The vault paths it touched, the first few; `filesTotal` counts them all. */
+  files: string[];
+  filesTotal: number;
+}
+
+export interface ChangeDiff {
+  summary: ChangeSummary;
+  /** The unified diff of the vault's paths. */
+  diff: string;
+  /** True when the diff was longer than asked and cut. */
+  cut: boolean;
+}
+
+/** A file a change touched: its bytes before and after (`undefined`: no file). */
+export interface ChangedFile {
+  path: string;
+  before?: Uint8Array;
+  after?: Uint8Array;
+}

@@ -1,0 +1,51 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangeMeta } from '@vault/core';
+import type { Repository } from './open-repository.js';
+
+/** What a call is about to change, written before each of its writes, so that a restart can record what a killed server wrote. */
+export interface JournalEntry {
+  meta: ChangeMeta;
+  agent: string;
+  paths: string[];
+}
+
+/** The folder of the journals, in the git folder (one file per server process). */
+const folderOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools');
+const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `journal-${pid}.json`);
+
+/** Writes this process's journal: the call's meta and every path it has started to write. */
+export async function writeJournal(repository: Repository, entry: JournalEntry): Promise<void> {
+  await mkdir(folderOf(repository), { recursive: true });
+  await writeFile(fileOf(repository, process.pid), JSON.stringify(entry), { flush: true });
+}
+
+export async function clearJournal(repository: Repository): Promise<void> {
+  await rm(fileOf(repository, process.pid), { force: true });
+}
+
+/** The journals of server processes that ended without clearing theirs (killed mid-call), each with a way to clear it. */
+export async function leftJournals(repository: Repository): Promise<{ entry: JournalEntry; clear(): Promise<void> }[]> {
+  const names = await readdir(folderOf(repository)).catch(() => []);
+  const left = [];
+  for (const name of names) {
+    const pid = Number(/^journal-(\d+)\.json$/.exec(name)?.[1]);
+    if (!pid || isAlive(pid)) continue;
+    const file = path.join(folderOf(repository), name);
+    const entry = await readFile(file, 'utf8')
+      .then((text) => JSON.parse(text) as JournalEntry)
+      .catch(() => undefined);
+    left.push({ entry: entry ?? { meta: { tool: 'unknown' }, agent: 'unknown', paths: [] }, clear: () => rm(file, { force: true }) });
+  }
+  return left;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

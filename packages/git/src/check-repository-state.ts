@@ -1,0 +1,38 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { VaultError } from '@vault/core';
+import type { Repository } from './open-repository.js';
+
+/** What a repository may be in the middle of: the file git leaves in its folder, and how to end it. */
+const midway = [
+  ['MERGE_HEAD', 'a merge', 'git merge --continue, or git merge --abort'],
+  ['rebase-merge', 'a rebase', 'git rebase --continue, or git rebase --abort'],
+  ['rebase-apply', 'a rebase or git am', 'git rebase --continue (or git am --continue), or --abort'],
+  ['CHERRY_PICK_HEAD', 'a cherry-pick', 'git cherry-pick --continue, or git cherry-pick --abort'],
+  ['REVERT_HEAD', 'a revert', 'git revert --continue, or git revert --abort'],
+  ['BISECT_LOG', 'a bisect', 'git bisect reset'],
+] as const;
+
+/**
+ * The branch HEAD is on (`refs/heads/main`), refusing a repository in the middle of a merge, rebase,
+ * cherry-pick, revert or bisect, and a detached HEAD: a change recorded then would land where the
+ * person does not expect it, or be lost when they finish. Read from the git folder, no git run.
+ */
+export async function checkRepositoryState({ gitDir }: Repository): Promise<string> {
+  for (const [file, what, howToEnd] of midway) {
+    if (await stat(path.join(gitDir, file)).catch(() => undefined)) {
+      throw new VaultError(
+        'IO_ERROR',
+        `The vault's repository is in the middle of ${what}, so nothing was changed and no change recorded. Finish it first (${howToEnd}), then retry.`,
+      );
+    }
+  }
+  const head = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
+  if (!head.startsWith('ref: ')) {
+    throw new VaultError(
+      'IO_ERROR',
+      `The vault's repository has a detached HEAD (no branch checked out), so nothing was changed: a change recorded there would be lost at the next checkout. Check out a branch (git switch main), then retry.`,
+    );
+  }
+  return head.slice('ref: '.length);
+}

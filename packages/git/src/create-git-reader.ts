@@ -1,0 +1,115 @@
+import { type ChangedFile, type ChangeSummary, VaultError } from '@vault/core';
+import { splitZ } from './commit-paths.js';
+import type { Repository } from './open-repository.js';
+import { vaultPathspec } from './open-repository.js';
+import { logFormat, parseLog } from './parse-log.js';
+import { readBlobs } from './read-blobs.js';
+
+/** Most files an Undo takes back at once. */
+export const maxUndoneFiles = 1000;
+
+/** The reading half of the history: the changes, a change's diff, a file at a change, a change's files before and after. */
+export function createGitReader(repository: Repository) {
+  const { prefix } = repository;
+  const log = (args: readonly string[], pathspec: readonly string[]) =>
+    repository.git(['log', '-z', '--no-renames', '--name-only', `--format=${logFormat}`, ...args, '--', ...pathspec], { okCodes: [0, 128] });
+
+  /** The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it. */
+  async function commitOf(change: string): Promise<string> {
+    const found = await repository.git(['rev-parse', '--verify', '-q', '--end-of-options', `${change}^{commit}`], { okCodes: [0, 1, 128] });
+    if (found.code === 0) return found.stdout.toString('utf8').trim();
+    const ambiguous = found.stderr.includes('ambiguous');
+    throw new VaultError(
+      'INVALID_ARGUMENT',
+      ambiguous
+        ? `${change} is the start of several changes' ids. Give more of its characters, as History shows them.`
+        : `${change} is not the id of a change in this vault's history. Take an id from History.`,
+    );
+  }
+
+  async function summaryOf(commit: string): Promise<ChangeSummary> {
+    return parseLog((await log(['-1', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix)[0]!;
+  }
+
+  /** The parent a change is compared with: its first parent, or the empty tree for a first commit. */
+  async function parentOf(commit: string): Promise<string> {
+    const found = await repository.git(['rev-parse', '--verify', '-q', `${commit}^1`], { okCodes: [0, 1] });
+    if (found.code === 0) return found.stdout.toString('utf8').trim();
+    return (await repository.git(['hash-object', '-t', 'tree', '--stdin'], { input: '' })).stdout.toString('utf8').trim();
+  }
+
+  return {
+    async log({ path, maxResults }: { path?: string; maxResults: number }) {
+      const pathspec = path === undefined ? vaultPathspec(repository).slice(1) : [prefix + path];
+      const listed = await log(['--full-diff', `-n${maxResults + 1}`, 'HEAD'], pathspec);
+      // A branch with no commit yet has no history: git says so with code 128.
+      const changes = listed.code === 0 ? parseLog(listed.stdout, prefix) : [];
+      return { changes: changes.slice(0, maxResults), more: changes.length > maxResults };
+    },
+
+    async show(change: string, maxCharacters: number) {
+      const commit = await commitOf(change);
+      const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', ...(prefix ? [`--relative=${prefix}`] : [])];
+      const diff = await repository.git([...args, await parentOf(commit), commit, ...vaultPathspec(repository)], { maxOutput: maxCharacters });
+      const text = diff.stdout.toString('utf8');
+      return { summary: await summaryOf(commit), diff: diff.cut ? text.slice(0, text.lastIndexOf('\n') + 1) : text, cut: diff.cut };
+    },
+
+    async fileAt(path: string, change: string, maxSize: number) {
+      const commit = await commitOf(change);
+      const [blob] = await readBlobs(repository, [await blobAt(repository, commit, prefix + path)], maxSize, path);
+      return blob;
+    },
+
+    async filesOf(change: string, maxSize: number) {
+      const commit = await commitOf(change);
+      const raw = await repository.git([
+        'diff-tree',
+        '-r',
+        '-z',
+        '--no-renames',
+        '--no-commit-id',
+        await parentOf(commit),
+        commit,
+        ...vaultPathspec(repository),
+      ]);
+      const fields = splitZ(raw.stdout);
+      const touched: { path: string; before?: string; after?: string }[] = [];
+      for (let index = 0; index + 1 < fields.length; index += 2) {
+        const [, , before = '', after = ''] = fields[index]!.split(' ');
+        const blob = (id: string) => (/^0+$/.test(id) ? undefined : id);
+        touched.push({ path: fields[index + 1]!.slice(prefix.length), before: blob(before), after: blob(after) });
+      }
+      if (touched.length > maxUndoneFiles) {
+        throw new VaultError(
+          'INVALID_ARGUMENT',
+          `Change ${change} touched ${touched.length} files, more than the ${maxUndoneFiles} one call takes back. Take it back with git revert.`,
+        );
+      }
+      const files: ChangedFile[] = [];
+      for (const file of touched) {
+        const [before, after] = await readBlobs(repository, [file.before, file.after], maxSize, file.path);
+        files.push({ path: file.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+      }
+      return { summary: await summaryOf(commit), files };
+    },
+
+    async changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]> {
+      const commit = await commitOf(change);
+      const listed = await log(
+        ['--full-diff', `-n${maxResults}`, `${commit}..HEAD`],
+        paths.map((path) => prefix + path),
+      );
+      return parseLog(listed.stdout, prefix);
+    },
+  };
+}
+
+/** The blob id of a file in a commit, or `undefined` when no file (a folder, or nothing) was there. */
+async function blobAt(repository: Repository, commit: string, file: string): Promise<string | undefined> {
+  const listed = splitZ((await repository.git(['ls-tree', '-z', '--full-tree', commit, '--', file])).stdout);
+  const entry = listed.find((line) => line.slice(line.indexOf('\t') + 1) === file);
+  if (entry === undefined) return undefined;
+  const [, type, id] = entry.slice(0, entry.indexOf('\t')).split(' ');
+  return type === 'blob' ? id : undefined;
+}

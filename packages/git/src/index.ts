@@ -1,0 +1,2 @@
+export { withGitHistory } from './with-git-history.js';
+export type { GitHistoryOptions } from './with-git-history.js';

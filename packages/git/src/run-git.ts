@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { VaultError } from '@vault/core';
+
+/** What a git command gave: its exit code and output (stdout cut at `maxOutput` bytes when asked). */
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+  /** True when stdout was longer than `maxOutput` and the command was stopped there. */
+  cut: boolean;
+}
+
+export interface GitRunOptions {
+  /** The folder it runs in. */
+  cwd: string;
+  /** Written to its stdin, then closed. */
+  input?: string | Uint8Array;
+  /** Variables added to the environment (a private index, the author). */
+  env?: Readonly<Record<string, string>>;
+  /** Stop reading stdout past this many bytes (the command is ended). Default: read it all. */
+  maxOutput?: number;
+  /** Exit codes that are answers, not failures (`rev-parse --verify` gives 1 for "no such thing"). Default: 0 only. */
+  okCodes?: readonly number[];
+}
+
+/**
+ * The settings every command of ours runs with, whatever the person's configuration says: no hooks
+ * (decision 0015), no line-ending conversion, names unquoted (`-z` gives them raw anyway), no pager,
+ * no prompt, pathspecs always literal (a name like `:(glob)*` or `*.md` is itself), messages in English.
+ */
+const fixedConfig = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.quotePath=false'];
+const fixedEnv = {
+  GIT_LITERAL_PATHSPECS: '1',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_PAGER: 'cat',
+  LC_ALL: 'C',
+};
+
+/**
+ * Runs `git` (or `gitPath`) with an argument array, never through a shell. A code outside `okCodes`
+ * is an `IO_ERROR` naming the command and git's message.
+ */
+export function runGit(gitPath: string, args: readonly string[], options: GitRunOptions): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(gitPath, [...fixedConfig, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...fixedEnv, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let cut = false;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (cut) return;
+      const room = (options.maxOutput ?? Number.POSITIVE_INFINITY) - size;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        cut = true;
+        child.kill();
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4096) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing(gitPath) : error));
+    child.on('close', (code) => {
+      const result = { code: code ?? -1, stdout: Buffer.concat(chunks), stderr: stderr.trim(), cut };
+      if (cut || (options.okCodes ?? [0]).includes(result.code)) resolve(result);
+      else reject(gitFailed(args, result));
+    });
+    // A command that reads no stdin may close it first: that is no failure of ours.
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export function gitMissing(gitPath: string): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `History needs git 2.38 or newer, and ${gitPath} was not found. Install git (Debian and Ubuntu: apt-get install git; macOS: xcode-select --install or brew install git), or start without --git.`,
+  );
+}
+
+function gitFailed(args: readonly string[], result: GitResult): VaultError {
+  const command = args.find((arg) => !arg.startsWith('-')) ?? 'git';
+  return new VaultError(
+    'IO_ERROR',
+    `git ${command} failed (exit code ${result.code}): ${result.stderr.slice(0, 1000) || 'no message'}. Nothing more was recorded; check the repository with git status, then retry.`,
+  );
+}

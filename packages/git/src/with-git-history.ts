@@ -1,0 +1,51 @@
+import { defaultExtensions, type VaultFs, type VaultHistory } from '@vault/core';
+import { identityOf } from './change-message.js';
+import { checkAttributes } from './check-attributes.js';
+import { createChangeRecorder } from './create-change-recorder.js';
+import { createGitReader } from './create-git-reader.js';
+import { openRepository } from './open-repository.js';
+
+export interface GitHistoryOptions {
+  /** The author of every change, `Name <email>` or a name, in place of the agent each call names (`--git-author`). */
+  author?: string;
+  /** The committer of every change: the server. Default `vault-text-tools`. */
+  committer?: string;
+  /** The git command. Default `git` (found on the PATH). */
+  gitPath?: string;
+  /** The vault's extensions, for judging `.gitattributes` lines. Default core's. */
+  extensions?: readonly string[];
+}
+
+/**
+ * A backend whose vault keeps its history in git (decision 0015): `fs` with each changing call
+ * recorded as one commit, and `history` for the history tools. Refuses, at start, a git older than
+ * 2.38, a vault folder outside a work tree and attributes that convert the vault's files; records
+ * what a server killed mid-call wrote.
+ */
+export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHistoryOptions = {}): Promise<Fs> {
+  const repository = await openRepository(fs.root, options.gitPath ?? 'git');
+  await checkAttributes(
+    repository,
+    (options.extensions ?? defaultExtensions).map((extension) => extension.toLowerCase()),
+  );
+  const recorder = createChangeRecorder(repository, {
+    ...(options.author === undefined ? {} : { author: options.author }),
+    committer: identityOf(options.committer ?? 'vault-text-tools'),
+  });
+  await recorder.recover();
+  const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
+  // A write through a symlink changes the file it leads to: that path is the one recorded.
+  const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
+  return {
+    ...fs,
+    history,
+    async writeFile(path, data, writeOptions) {
+      await recorder.beforeWrite([await realPath(path)]);
+      return fs.writeFile(path, data, writeOptions);
+    },
+    async rename(from, to) {
+      await recorder.beforeWrite([from, to]);
+      return fs.rename(from, to);
+    },
+  };
+}
