@@ -18,11 +18,11 @@ export async function findBacklinks(vault: Vault, path: string, budget: SearchBu
     const resolved = resolver.resolve(link, from);
     return resolved.kind === 'file' && resolved.path === path;
   };
-  const { notes, readHere } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
+  const { notes, ...reading } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
   await findLinkingNotes(
     vault,
     notes.filter((note) => note !== path),
-    readHere,
+    reading,
     names,
     budget,
     (note) => {

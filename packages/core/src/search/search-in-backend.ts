@@ -25,6 +25,8 @@ export interface FilesSearch {
    * number, since only there can the budget stop it.
    */
   ownPattern?: boolean;
+  /** The caller passed `VaultFs.sync` with `true` since its work began (see `SearchFilesRequest.afterSync`). */
+  afterSync?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
   const searchFiles = vault.fs.searchFiles;
   if (searchFiles === undefined || !(files.length >= parallelSearchThreshold || (!search.ownPattern && mayRunLong(query)))) return undefined;
   const sources = [...new Set(files.map((file) => file.source))];
-  const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown };
+  const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown, afterSync: search.afterSync ?? false };
   const found = await searchFiles(sources, { ...request, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal }).catch(
     (error: unknown) => {
       throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;

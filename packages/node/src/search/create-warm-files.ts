@@ -16,6 +16,14 @@ interface WarmFile extends Version {
   trigrams: TrigramSet | undefined;
   /** What the text takes in memory, about. */
   cost: number;
+  /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
+  watched: boolean;
+}
+
+/** A kept text (`undefined`: a file kept as not text) and its trigrams. */
+interface KeptText {
+  text: string | undefined;
+  trigrams: TrigramSet | undefined;
 }
 
 /** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
@@ -25,7 +33,16 @@ export interface WarmFiles {
    * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
    * file is forgotten.
    */
-  get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
+  get(absolute: string, stat: Stats): KeptText | undefined;
+  /** The kept text of the file at `absolute` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
+  getWatched(absolute: string): (KeptText & { size: number }) | undefined;
+  /**
+   * Whether a watch covers the files from now on: a file kept from now on is taken as current until
+   * `forget` says otherwise, and one kept before is checked once more (`get`) first. Off: every file is checked.
+   */
+  watching(on: boolean): void;
+  /** Forgets the files below the folder at `absolute` (removed, renamed or replaced). */
+  forgetBelow(absolute: string): void;
   /**
    * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
    * A file changed too close to that moment is not kept (see `racyMargin`: the settle time), nor one that does not fit
@@ -66,6 +83,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
   const kept = new Map<string, WarmFile>();
   let bytes = 0;
   let full = false;
+  let watching = false;
 
   function forget(absolute: string) {
     const file = kept.get(absolute);
@@ -83,7 +101,24 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         forget(absolute);
         return undefined;
       }
+      // Checked now, while watched: any later change is told.
+      file.watched = watching;
       return file;
+    },
+
+    getWatched(absolute) {
+      const file = watching ? kept.get(absolute) : undefined;
+      return file?.watched ? file : undefined;
+    },
+
+    watching(on) {
+      watching = on;
+      for (const file of kept.values()) file.watched = false;
+    },
+
+    forgetBelow(absolute) {
+      const prefix = absolute.endsWith('/') ? absolute : `${absolute}/`;
+      for (const path of kept.keys()) if (path.startsWith(prefix)) forget(path);
     },
 
     keep(absolute, stat, text, byteLength, readAt, { evict } = { evict: true }) {
@@ -102,7 +137,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         forget(path);
       }
       const trigrams = text === undefined ? undefined : trigramSet(text);
-      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost });
+      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost, watched: watching });
       bytes += cost;
     },
 

@@ -29,7 +29,12 @@ export interface SearchTask {
   request: SearchFilesRequest;
   /** Whether the files are this worker's to keep in memory (false: searched from disk, nothing kept). */
   keep: boolean;
+  /** Whether a watch has seen every change made before the search began (a sync point passed): kept texts it covers are used unchecked. */
+  watched: boolean;
 }
+
+/** What a worker is told between tasks, with no reply: files changed (forget them), or whether a watch covers the vault from now on. */
+export type WorkerNotice = { forget: { files: readonly string[]; folders: readonly string[] } } | { watching: boolean };
 
 /** A batch of files to read into memory ahead of the searches (files over `maxFileSize` are left out). */
 export interface FillTask {
@@ -39,10 +44,14 @@ export interface FillTask {
   fill: { maxFileSize: number };
 }
 
-/** What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing), and how long a file must have gone unchanged to be kept (ms). */
+/**
+ * What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing), how
+ * long a file must have gone unchanged to be kept (ms), and whether a watch covers the vault.
+ */
 export interface SearchWorkerData {
   warmBytes: number;
   settleTime: number;
+  watching: boolean;
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
@@ -56,13 +65,22 @@ export interface WarmTotals {
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
 const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Buffer).includes(part as Buffer) };
 
-const { warmBytes, settleTime } = (workerData as SearchWorkerData | undefined) ?? { warmBytes: 0, settleTime: racyMargin };
+const { warmBytes, settleTime, watching } = (workerData as SearchWorkerData | undefined) ?? { warmBytes: 0, settleTime: racyMargin, watching: false };
 const warm = createWarmFiles(warmBytes, settleTime);
+warm.watching(watching);
 const keeping = warmBytes > 0;
 
-parentPort?.on('message', async (task: SearchTask | FillTask) => {
-  parentPort!.postMessage('fill' in task ? fillBatch(task) : await searchBatch(task));
+parentPort?.on('message', async (message: SearchTask | FillTask | WorkerNotice) => {
+  if ('forget' in message) forgetChanged(message.forget);
+  else if ('watching' in message) warm.watching(message.watching);
+  else parentPort!.postMessage('fill' in message ? fillBatch(message) : await searchBatch(message));
 });
+
+/** Forgets the files a watch saw change, and those below the folders it saw removed, renamed or replaced. */
+function forgetChanged({ files, folders }: { files: readonly string[]; folders: readonly string[] }) {
+  for (const file of files) warm.forget(file);
+  for (const folder of folders) warm.forgetBelow(folder);
+}
 
 /** Reads a batch of files into memory, as far as they fit. */
 function fillBatch(task: FillTask): SearchTaskReply {
@@ -92,7 +110,7 @@ async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
       request.maxShown = cap.room;
       const file =
         keeping && task.keep
-          ? searchKept(absolute, relative, query, request, checkedFolders)
+          ? searchKept(absolute, relative, query, request, checkedFolders, task.watched)
           : searchFromDisk(absolute, relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
@@ -124,8 +142,9 @@ function searchKept(
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
+  watched: boolean,
 ): SearchedFile | undefined {
-  const file = load(absolute, relative, request.maxFileSize, checkedFolders);
+  const file = load(absolute, relative, request.maxFileSize, checkedFolders, { evict: true }, watched);
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
@@ -136,8 +155,14 @@ function searchKept(
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
 type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
-/** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits (`room.evict`: by pushing out the files kept longest). */
-function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room = { evict: true }): Loaded {
+/**
+ * The file's text from memory while a watch covers it (`watched`: a sync point passed, so every change is
+ * known) or an lstat shows the version read; else read from disk now, and kept if it fits (`room.evict`:
+ * by pushing out the files kept longest).
+ */
+function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room = { evict: true }, watched = false): Loaded {
+  const unchecked = watched ? warm.getWatched(absolute) : undefined;
+  if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
   const now = lstatSync(absolute, { throwIfNoEntry: false });
   const known = now && warm.get(absolute, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
