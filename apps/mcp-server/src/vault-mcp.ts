@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
   };
   const openVault = async (folder: string) => {
-    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory });
+    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory, watch: options.watch, onWatchNotice: log });
     return createVault(backend, vaultOptions);
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();

@@ -23,7 +23,11 @@ export interface WalkFilesOptions {
  * Every listed file below `directory` (hidden paths and other extensions left out, symlinked
  * folders not entered), sorted by path. The folders of one level are read at once.
  */
-export async function walkFiles(vault: Vault, directory: string, { checkDeadline, realDirectory = directory, afterSync }: WalkFilesOptions): Promise<WalkedFile[]> {
+export async function walkFiles(
+  vault: Vault,
+  directory: string,
+  { checkDeadline, realDirectory = directory, afterSync }: WalkFilesOptions,
+): Promise<WalkedFile[]> {
   const files: WalkedFile[] = [];
   const sources = new Map([[directory, realDirectory]]);
   const enter = ({ path }: { path: string }) => sources.has(path);

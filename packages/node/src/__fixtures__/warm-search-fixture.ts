@@ -40,12 +40,22 @@ export interface WarmVault {
   warm: Vault;
   /** The same folder searched on the main thread, from disk, with nothing kept: the truth. */
   fromDisk: Vault;
+  /** What the watch said, once each. */
+  notices: string[];
   /** Searches both ways and expects the same answer; gives it. */
   searchBoth(input: ToolInput<'TextSearch'>): Promise<ToolOutput<'TextSearch'>>;
 }
 
-/** Before each test, a new vault of the notes, every one kept by its backend's workers; removed after it. */
-export function useWarmVault(): WarmVault {
+/** Waits until the backend's watch passes a sync point (it starts on the next turn of the event loop): waits on that, not on a fixed delay. */
+export async function untilWatched(fs: NodeVaultFs) {
+  while (!(await fs.sync!())) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Before each test, a new vault of the notes, every one kept by its backend's workers (with `watch`,
+ * watched too, and every kept text taken as current after a sync point); removed after it.
+ */
+export function useWarmVault({ watch = false }: { watch?: boolean } = {}): WarmVault {
   const vault = {
     async searchBoth(input) {
       const expected = await vault.fromDisk.call('TextSearch', input);
@@ -54,11 +64,21 @@ export function useWarmVault(): WarmVault {
     },
   } as WarmVault;
   beforeEach(async () => {
+    vault.notices = [];
     vault.folder = await createTempFolder(seed());
-    vault.fs = await createNodeFs(vault.folder.path, { searchWorker, searchMemory, searchSettleTime });
+    vault.fs = await createNodeFs(vault.folder.path, {
+      searchWorker,
+      searchMemory,
+      searchSettleTime,
+      watch,
+      onWatchNotice: vault.notices.push.bind(vault.notices),
+    });
     vault.warm = createVault(vault.fs, { searchTimeout: generousBudget });
     vault.fromDisk = createVault(await createNodeFs(vault.folder.path, { searchWorkers: 0 }), { searchTimeout: generousBudget });
+    if (watch) await untilWatched(vault.fs);
     await warmUntilKept(vault.fs, notes.length);
+    // Once more, so the texts kept are taken as current from a search after a sync point on.
+    if (watch) await vault.warm.call('TextSearch', { query: 'alpha', ...everything });
   });
   afterEach(async () => {
     await vault.fs.close();

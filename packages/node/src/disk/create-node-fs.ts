@@ -89,7 +89,9 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
   const nodeFs: NodeVaultFs = {
     root: realRoot,
     ...reads,
-    ...(watch ? { readDirectory: keptListings(reads.readDirectory, watch), sync: () => watch.sync(), changesSince: (cursor: number) => watch.changesSince(cursor) } : {}),
+    ...(watch
+      ? { readDirectory: keptListings(reads.readDirectory, watch), sync: () => watch.sync(), changesSince: (cursor: number) => watch.changesSince(cursor) }
+      : {}),
     ...createDiskWrites(realRoot, pinned, options.fileLock),
 
     createHasher: () => createHash('sha256'),

@@ -97,7 +97,15 @@ export function createSearchPool(
       // Already cancelled: no work is started.
       if (request.signal?.aborted) return Promise.reject(request.signal.reason);
       if (paths.length === 0) return Promise.resolve([]);
-      const { search, done } = startSearch(root, paths, request, sharding.batchesOf(paths), pool.running, (running, error) => stop(pool, running, error), watched);
+      const { search, done } = startSearch(
+        root,
+        paths,
+        request,
+        sharding.batchesOf(paths),
+        pool.running,
+        (running, error) => stop(pool, running, error),
+        watched,
+      );
       scheduler.queueSearch(search);
       scheduler.dispatch();
       return done;
@@ -153,7 +161,14 @@ function messageOf(pool: Pool, slot: Slot, task: Task): SearchTask | FillTask {
   const { batches, cap } = search.shards[shard]!;
   // The first matching lines of all are among the first of each worker's files. A batch taken from
   // another worker is searched from disk, and not kept: it is that worker's to keep.
-  return { id, root: search.root, paths: batches[batch]!, request: { ...search.request, maxShown: cap.room }, keep: pool.slots[shard] === slot, watched: search.watched };
+  return {
+    id,
+    root: search.root,
+    paths: batches[batch]!,
+    request: { ...search.request, maxShown: cap.room },
+    keep: pool.slots[shard] === slot,
+    watched: search.watched,
+  };
 }
 
 function onReply(pool: Pool, slot: Slot, reply: SearchTaskReply) {

@@ -137,7 +137,17 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         forget(path);
       }
       const trigrams = text === undefined ? undefined : trigramSet(text);
-      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost, watched: watching });
+      kept.set(absolute, {
+        dev: stat.dev,
+        ino: stat.ino,
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ctimeMs: stat.ctimeMs,
+        text,
+        trigrams,
+        cost,
+        watched: watching,
+      });
       bytes += cost;
     },
 
