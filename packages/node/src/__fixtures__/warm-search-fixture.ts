@@ -3,6 +3,7 @@ import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createNodeFs, type NodeVaultFs } from '../disk/create-node-fs.js';
 import { searchWorker } from './built-search-worker.js';
+import type { VaultWatchTuning } from '../watch/create-vault-watch.js';
 
 export { searchWorker };
 
@@ -46,6 +47,11 @@ export interface WarmVault {
   searchBoth(input: ToolInput<'TextSearch'>): Promise<ToolOutput<'TextSearch'>>;
 }
 
+/** Waits until the watch has said something (a fault made on purpose): waits on that, not on a fixed delay. */
+export async function untilNoticed(notices: readonly string[], count = 1) {
+  while (notices.length < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Waits until the backend's watch passes a sync point (it starts on the next turn of the event loop): waits on that, not on a fixed delay. */
 export async function untilWatched(fs: NodeVaultFs) {
   while (!(await fs.sync!())) await new Promise((resolve) => setImmediate(resolve));
@@ -55,7 +61,7 @@ export async function untilWatched(fs: NodeVaultFs) {
  * Before each test, a new vault of the notes, every one kept by its backend's workers (with `watch`,
  * watched too, and every kept text taken as current after a sync point); removed after it.
  */
-export function useWarmVault({ watch = false }: { watch?: boolean } = {}): WarmVault {
+export function useWarmVault({ watch = false, watchTuning }: { watch?: boolean; watchTuning?: VaultWatchTuning } = {}): WarmVault {
   const vault = {
     async searchBoth(input) {
       const expected = await vault.fromDisk.call('TextSearch', input);
@@ -71,11 +77,13 @@ export function useWarmVault({ watch = false }: { watch?: boolean } = {}): WarmV
       searchMemory,
       searchSettleTime,
       watch,
+      watchTuning,
       onWatchNotice: vault.notices.push.bind(vault.notices),
     });
     vault.warm = createVault(vault.fs, { searchTimeout: generousBudget });
     vault.fromDisk = createVault(await createNodeFs(vault.folder.path, { searchWorkers: 0 }), { searchTimeout: generousBudget });
-    if (watch) await untilWatched(vault.fs);
+    // A watch set to fail from the start says so: the test waits for what it says.
+    if (watch && watchTuning === undefined) await untilWatched(vault.fs);
     await warmUntilKept(vault.fs, notes.length);
     // Once more, so the texts kept are taken as current from a search after a sync point on.
     if (watch) await vault.warm.call('TextSearch', { query: 'alpha', ...everything });

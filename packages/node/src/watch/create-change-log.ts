@@ -18,9 +18,9 @@ export interface ChangeLog {
  */
 export function createChangeLog(maxPaths = 100_000): ChangeLog {
   let paths: string[] = [];
-  /** The cursor of `paths[0]`; cursors below `known` get `everything`. */
-  let first = 0;
-  let known = 0;
+  /** The cursor of `paths[0]`; cursors below `known` get `everything` (0 always: a reader's first question). */
+  let first = 1;
+  let known = 1;
   return {
     add(path) {
       paths.push(path);
@@ -32,7 +32,7 @@ export function createChangeLog(maxPaths = 100_000): ChangeLog {
       }
     },
     lose() {
-      first += paths.length;
+      first += paths.length + 1;
       paths = [];
       known = first;
     },

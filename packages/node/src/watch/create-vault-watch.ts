@@ -159,7 +159,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       flush();
       return passed && state === 'watching';
     },
-    changesSince: (cursor) => changes.since(cursor),
+    changesSince: (cursor) => (state === 'watching' ? changes.since(cursor) : { cursor: changes.cursor, everything: true }),
     listing: (relative) => (state === 'watching' ? listings.get(relative) : undefined),
     listingToken: (relative) => epoch * 2 ** 32 + (tokens.get(relative) ?? 0),
     keep(relative, entries, token) {
