@@ -43,13 +43,16 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
   const { query, contextLines, maxShown, budget } = search;
   const searchFiles = vault.fs.searchFiles;
   if (searchFiles === undefined || !(files.length >= parallelSearchThreshold || (!search.ownPattern && mayRunLong(query)))) return undefined;
-  const sources = [...new Set(files.map((file) => file.source))];
+  // Files listed where they are (no symlink leads to any): the backend's results are the answer as they are.
+  const aliased = files.some((file) => file.path !== file.source);
+  const sources = aliased ? [...new Set(files.map((file) => file.source))] : files.map((file) => file.source);
   const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown, afterSync: search.afterSync ?? false };
   const found = await searchFiles(sources, { ...request, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal }).catch(
     (error: unknown) => {
       throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
     },
   );
+  if (!aliased) return found;
   const bySource = new Map(found.map((file) => [file.path, file]));
   return files.flatMap((file) => {
     const result = bySource.get(file.source);

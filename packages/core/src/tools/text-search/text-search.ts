@@ -11,7 +11,8 @@ import { renderFileLines, renderSearchLine } from './render-file-lines.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import { type WalkedFile, walkFiles } from '../../vault/walk-files.js';
+import { keptWalkFiles } from '../../vault/kept-walk-files.js';
+import type { WalkedFile } from '../../vault/walk-files.js';
 import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
 
 /** A file in TextSearch's answer. */
@@ -234,7 +235,7 @@ async function candidateFiles(
   const directory = vault.resolvePath(input.directoryPath ?? '', { trash: 'read' });
   const stat = await vault.statExisting(directory);
   if (stat.kind !== 'directory') throw new VaultError('NOT_A_DIRECTORY', `${directory} is a file. Pass it as \`filePath\` to search in it.`);
-  const files = await walkFiles(vault, directory, { checkDeadline, realDirectory: stat.target, afterSync });
+  const files = await keptWalkFiles(vault, directory, { checkDeadline, realDirectory: stat.target, afterSync });
   if (input.filePattern === undefined || input.filePattern === '') return { files, afterSync };
   // A pattern without "/" is matched against the file name, so "*.md" finds files at any depth.
   const matches = await compileGlob(input.filePattern);
