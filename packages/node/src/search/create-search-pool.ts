@@ -48,9 +48,14 @@ interface Pool {
   sharding: Sharding;
   scheduler: Scheduler;
   running: Set<RunningSearch>;
+  /** Fills under way: while one reads the files in, a search does not keep what it reads (it reads from disk, the cheaper way). */
+  fills: number;
   /** The slot's worker, started now if it has none. */
   workerOf(slot: Slot): ReturnType<typeof workerOf>;
 }
+
+/** Files per fill batch: a search that arrives during a fill waits for at most one batch per worker. */
+const fillBatchSize = 256;
 
 const closedMessage = 'The vault was closed while searching, or before. Open it again to search.';
 
@@ -78,6 +83,7 @@ export function createSearchPool(
     sharding: createSharding(size),
     scheduler: createScheduler(slots, (slot, task) => post(pool, slot, task)),
     running: new Set(),
+    fills: 0,
     workerOf: (slot) => workerOf(slot, workerUrl, workerData, listeners),
   };
   const { scheduler, sharding } = pool;
@@ -112,9 +118,10 @@ export function createSearchPool(
     },
 
     async fill(root, paths, maxFileSize) {
-      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths);
+      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
       let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
       if (unanswered > 0) {
+        pool.fills += 1;
         await new Promise<void>((resolve) => {
           const fill = {
             answered() {
@@ -124,7 +131,7 @@ export function createSearchPool(
           };
           scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
           scheduler.dispatch();
-        });
+        }).finally(() => (pool.fills -= 1));
       }
       return { files: slots.reduce((sum, slot) => sum + slot.warm.files, 0), bytes: slots.reduce((sum, slot) => sum + slot.warm.bytes, 0) };
     },
@@ -167,6 +174,7 @@ function messageOf(pool: Pool, slot: Slot, task: Task): SearchTask | FillTask {
     paths: batches[batch]!,
     request: { ...search.request, maxShown: cap.room },
     keep: pool.slots[shard] === slot,
+    keepRead: pool.fills === 0,
     watched: search.watched,
   };
 }

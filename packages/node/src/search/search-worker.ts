@@ -29,6 +29,8 @@ export interface SearchTask {
   request: SearchFilesRequest;
   /** Whether the files are this worker's to keep in memory (false: searched from disk, nothing kept). */
   keep: boolean;
+  /** Whether a file read now is kept (false while a fill reads the files: a search then reads what is not kept yet from disk, the cheaper way). */
+  keepRead: boolean;
   /** Whether a watch has seen every change made before the search began (a sync point passed): kept texts it covers are used unchecked. */
   watched: boolean;
 }
@@ -110,7 +112,7 @@ async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
       request.maxShown = cap.room;
       const file =
         keeping && task.keep
-          ? searchKept(absolute, relative, query, request, checkedFolders, task.watched)
+          ? searchKept(absolute, relative, query, request, checkedFolders, task)
           : searchFromDisk(absolute, relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
@@ -135,16 +137,18 @@ function joined(root: string, relative: string): string {
 
 const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
 
-/** A file searched in the text kept of it, or read now (and kept). */
+/** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
   absolute: string,
   relative: string,
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-  watched: boolean,
+  task: Pick<SearchTask, 'watched' | 'keepRead'>,
 ): SearchedFile | undefined {
-  const file = load(absolute, relative, request.maxFileSize, checkedFolders, { evict: true }, watched);
+  const kept = keptText(absolute, request.maxFileSize, task.watched);
+  if (kept === undefined && !task.keepRead) return searchFromDisk(absolute, relative, query, request, checkedFolders);
+  const file = kept ?? readAndKeep(absolute, relative, request.maxFileSize, checkedFolders, { evict: true });
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
@@ -155,18 +159,27 @@ function searchKept(
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
 type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
+/** The file's text from memory, or read from disk now and kept if it fits (`room.evict`: by pushing out the files kept longest). */
+function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
+  return keptText(absolute, maxFileSize, false) ?? readAndKeep(absolute, relative, maxFileSize, checkedFolders, room);
+}
+
 /**
- * The file's text from memory while a watch covers it (`watched`: a sync point passed, so every change is
- * known) or an lstat shows the version read; else read from disk now, and kept if it fits (`room.evict`:
- * by pushing out the files kept longest).
+ * The file's kept text while a watch covers it (`watched`: a sync point passed, so every change is known)
+ * or an lstat shows the version read; `undefined` when none is kept, or it is not current (then forgotten).
  */
-function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room = { evict: true }, watched = false): Loaded {
+function keptText(absolute: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
   const unchecked = watched ? warm.getWatched(absolute) : undefined;
   if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
   const now = lstatSync(absolute, { throwIfNoEntry: false });
   const known = now && warm.get(absolute, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
   if (now === undefined) warm.forget(absolute);
+  return undefined;
+}
+
+/** The file read from disk now, and kept if it fits. */
+function readAndKeep(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
   const readAt = Date.now();
   return withOpenFile(absolute, checkedFolders, (descriptor, stat) => {
     if (stat.size > maxFileSize) return { tooLarge: true };
