@@ -35,7 +35,7 @@ export interface SearchTask {
   watched: boolean;
 }
 
-/** What a worker is told between tasks, with no reply: files changed (forget them), or whether a watch covers the vault from now on. */
+/** What a worker is told between tasks, with no reply: files changed (vault paths: forget them, and all below the folders), or whether a watch covers the vault from now on. */
 export type WorkerNotice = { forget: { files: readonly string[]; folders: readonly string[] } } | { watching: boolean };
 
 /** A batch of files to read into memory ahead of the searches (files over `maxFileSize` are left out). */
@@ -92,7 +92,7 @@ function fillBatch(task: FillTask): SearchTaskReply {
     if (warm.full) break;
     // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
     try {
-      load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders, { evict: false });
+      load(task.root, relative, task.fill.maxFileSize, checkedFolders, { evict: false });
     } catch {}
   }
   return { id: task.id, found: [], warm: totals() };
@@ -108,12 +108,11 @@ async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
   const request = { ...task.request };
   for (const relative of task.paths) {
     try {
-      const absolute = joined(task.root, relative);
       request.maxShown = cap.room;
       const file =
         keeping && task.keep
-          ? searchKept(absolute, relative, query, request, checkedFolders, task)
-          : searchFromDisk(absolute, relative, query, request, checkedFolders);
+          ? searchKept(task.root, relative, query, request, checkedFolders, task)
+          : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
     } catch (error) {
@@ -139,16 +138,16 @@ const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
 
 /** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
-  absolute: string,
+  root: string,
   relative: string,
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
   task: Pick<SearchTask, 'watched' | 'keepRead'>,
 ): SearchedFile | undefined {
-  const kept = keptText(absolute, request.maxFileSize, task.watched);
-  if (kept === undefined && !task.keepRead) return searchFromDisk(absolute, relative, query, request, checkedFolders);
-  const file = kept ?? readAndKeep(absolute, relative, request.maxFileSize, checkedFolders, { evict: true });
+  const kept = keptText(root, relative, request.maxFileSize, task.watched);
+  if (kept === undefined && !task.keepRead) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
+  const file = kept ?? readAndKeep(root, relative, request.maxFileSize, checkedFolders, { evict: true });
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
@@ -160,32 +159,33 @@ function searchKept(
 type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
 /** The file's text from memory, or read from disk now and kept if it fits (`room.evict`: by pushing out the files kept longest). */
-function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
-  return keptText(absolute, maxFileSize, false) ?? readAndKeep(absolute, relative, maxFileSize, checkedFolders, room);
+function load(root: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
+  return keptText(root, relative, maxFileSize, false) ?? readAndKeep(root, relative, maxFileSize, checkedFolders, room);
 }
 
 /**
- * The file's kept text while a watch covers it (`watched`: a sync point passed, so every change is known)
- * or an lstat shows the version read; `undefined` when none is kept, or it is not current (then forgotten).
+ * The file's kept text while a watch covers it (`watched`: a sync point passed, so every change is known;
+ * no path is joined, no call made) or an lstat shows the version read; `undefined` when none is kept, or
+ * it is not current (then forgotten). Kept texts are found by the vault path: a worker serves one vault.
  */
-function keptText(absolute: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
-  const unchecked = watched ? warm.getWatched(absolute) : undefined;
+function keptText(root: string, relative: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
+  const unchecked = watched ? warm.getWatched(relative) : undefined;
   if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
-  const now = lstatSync(absolute, { throwIfNoEntry: false });
-  const known = now && warm.get(absolute, now);
+  const now = lstatSync(joined(root, relative), { throwIfNoEntry: false });
+  const known = now && warm.get(relative, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
-  if (now === undefined) warm.forget(absolute);
+  if (now === undefined) warm.forget(relative);
   return undefined;
 }
 
 /** The file read from disk now, and kept if it fits. */
-function readAndKeep(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
+function readAndKeep(root: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
   const readAt = Date.now();
-  return withOpenFile(absolute, checkedFolders, (descriptor, stat) => {
+  return withOpenFile(joined(root, relative), checkedFolders, (descriptor, stat) => {
     if (stat.size > maxFileSize) return { tooLarge: true };
     const bytes = readFileSync(descriptor);
     const text = searchableText(bytes, relative);
-    warm.keep(absolute, stat, text, bytes.length, readAt, room);
+    warm.keep(relative, stat, text, bytes.length, readAt, room);
     return { text };
   });
 }

@@ -8,7 +8,7 @@ import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
 import { unwatchableReason } from './watchable-file-system.js';
 
 export interface VaultWatchOptions {
-  /** Tells the search workers of changed files and folders (absolute paths), and whether the watch covers the vault. */
+  /** Tells the search workers of changed files and folders (vault paths), and whether the watch covers the vault. */
   tell(notice: WorkerNotice): void;
   /** Hears, once each, why the watch cannot be trusted, for now or for good (a server logs it). */
   log(message: string): void;
@@ -118,7 +118,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     if (folder === '' && syncPoint.seen(name)) return;
     const relative = folder === '' ? name : `${folder}/${name}`;
     changes.add(relative);
-    forget(absolute(relative), kind === 'rename');
+    forget(relative, kind === 'rename');
     if (kind === 'change') return;
     // Created, removed, renamed or replaced: the folder's listing is read again, what was below the
     // entry is forgotten, and a folder there now is watched, with all below it.
@@ -134,7 +134,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       return;
     }
     // Files read from it before its watch started are read again.
-    forget(absolute(relative), true);
+    forget(relative, true);
   }
 
   function forget(file: string, below: boolean) {
