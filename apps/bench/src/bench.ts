@@ -7,23 +7,23 @@ import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio,
 import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
-import { type FigureRow, mb, ms, ratio, spread, verdict } from './figure-row.js';
+import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
 import { largeFileFigures } from './large-files.js';
-import { openSession, type ServerCommand } from './mcp-session.js';
+import type { ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
 import { printTable } from './print-table.js';
 import { relevanceFigures } from './relevance.js';
 import { smallReadFigures } from './small-reads.js';
-import { compareFindings, firstResultsFigure, residentMemory, searchFigures, searchQueries } from './search-versus-ripgrep.js';
+import { searchSection } from './search-section.js';
 import { median } from './statistics.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = process.env.VAULT_BENCH_CORPUS ?? path.resolve(root, '../shared/corpus/cpp-docs');
 const referenceBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist/index.js');
-const ours = (vault: string): ServerCommand => ({
+const ours = (vault: string, args: string[] = []): ServerCommand => ({
   name: 'vault-mcp',
   command: process.execPath,
-  args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault],
+  args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault, ...args],
 });
 const reference = (folder: string): ServerCommand => ({ name: 'server-filesystem', command: process.execPath, args: [referenceBin, folder] });
 
@@ -68,44 +68,13 @@ async function searches() {
     rows.push({ figure: 'search', ours: 'skipped', peer: '', ratio: '', budget: `no corpus at ${corpus}` });
     return;
   }
-  log(`search: ${corpus}, a warm server against ripgrep`);
-  const session = await openSession(ours(corpus));
-  try {
-    const checks = [];
-    for (const query of searchQueries) checks.push({ query: query.name, ...(await compareFindings(session, corpus, query)) });
-    const differences = checks.flatMap((check) => check.differences.map((difference) => `${check.query}: ${difference}`));
-    rows.push({
-      figure: 'search: same files and counts',
-      ours: `${checks.length - checks.filter((check) => check.differences.length > 0).length}/${checks.length} queries`,
-      peer: `ripgrep: ${checks.map((check) => check.files).join(', ')} files`,
-      ratio: '',
-      budget: differences.length === 0 ? 'identical' : `${differences.length} differences`,
-    });
-    const figures = await searchFigures(session, corpus);
-    for (const figure of figures) {
-      const times = figure.ours.median / figure.ripgrep.median;
-      rows.push({
-        figure: `search ${figure.mode}: ${figure.query.name}`,
-        ours: spread(figure.ours.runs),
-        peer: `ripgrep: ${spread(figure.ripgrep.runs)}`,
-        ratio: ratio(figure.ours.median, figure.ripgrep.median),
-        budget: verdict(times <= 1, 'at most 1.0x ripgrep (median)'),
-      });
-    }
-    const first = await firstResultsFigure(session, corpus, searchQueries[0]!);
-    rows.push({
-      figure: 'search: first 50 results (function)',
-      ours: spread(first.ours.runs),
-      peer: `ripgrep: ${spread(first.ripgrep.runs)}`,
-      ratio: ratio(first.ours.median, first.ripgrep.median),
-      budget: verdict(first.ours.median <= 30, 'within 30 ms (median)'),
-    });
-    // Every file has been searched by now, so the workers keep all they can.
-    const memory = await residentMemory(session.pid);
-    rows.push({ figure: 'search: warm server memory (RSS)', ours: mb(memory), peer: '', ratio: '', budget: 'stated (--search-memory bounds the text kept)' });
-    results.search = { corpus, checks, figures, firstResults: first, residentMemoryBytes: memory };
-  } finally {
-    await session.close();
+  // VAULT_BENCH_UNWATCHED=1: the server searches as before its watch (every file checked at each search), for a before-and-after.
+  const serverArgs = process.env.VAULT_BENCH_UNWATCHED ? ['--no-watch'] : [];
+  results.search = {};
+  for (const copies of [1, 5]) {
+    const figures = await searchSection(ours, corpus, copies, serverArgs, log);
+    rows.push(...figures.rows);
+    (results.search as Record<string, unknown>)[`${copies}x`] = figures.results;
   }
 }
 

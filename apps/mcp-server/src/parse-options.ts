@@ -15,6 +15,8 @@ export interface ServerOptions {
   searchTimeout: number | undefined;
   maxOutput: number | undefined;
   searchMemory: number;
+  /** Watch the vault, so a search reads only what changed (false: every search checks every file). */
+  watch: boolean;
   http: boolean;
   host: string;
   port: number;
@@ -50,6 +52,8 @@ Options:
                        lists are cut with a note saying how to see the rest
   --search-memory MB   file text kept in memory for searches, in MiB (default: 512; 0 keeps
                        none); past it, files are read from disk at each search
+  --no-watch           do not watch the vault for changes: every search checks every file
+                       (for a vault written through memory maps, which send no events)
   --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
   --host HOST          HTTP address (default: 127.0.0.1)
   --port PORT          HTTP port (default: 3939; 0 picks a free one)
@@ -115,6 +119,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     searchTimeout,
     maxOutput,
     searchMemory: searchMemory * 1024 * 1024,
+    watch: !(values['no-watch'] ?? false),
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -134,6 +139,7 @@ function parse(argv: string[]) {
       'roots-timeout': { type: 'string' },
       extensions: { type: 'string' },
       'allow-hidden': { type: 'boolean' },
+      'no-watch': { type: 'boolean' },
       'read-only': { type: 'boolean' },
       'max-file-size': { type: 'string' },
       'search-timeout': { type: 'string' },

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
   };
   const openVault = async (folder: string) => {
-    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory });
+    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory, watch: options.watch, onWatchNotice: log });
     if (!options.git) return createVault(backend, vaultOptions);
     const history = {
       committer: `vault-mcp ${packageJson.version}`,

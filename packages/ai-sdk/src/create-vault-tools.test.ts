@@ -68,7 +68,14 @@ describe('createVaultTools', () => {
       prompt: 'Remove a.md.',
       stopWhen: stepCountIs(3),
     });
-    expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
+    expect(hidden.model.doGenerateCalls[0]?.tools?.map((tool) => tool.name)).toEqual([
+      'TextRead',
+      'TextSearch',
+      'FindNotes',
+      'ListDirectories',
+      'ListFiles',
+      'Links',
+    ]);
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
   });
 

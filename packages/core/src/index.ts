@@ -63,7 +63,7 @@ export { createVault, defaultExtensions } from './vault/vault.js';
 export type { ToolCallOptions, Vault, VaultOptions } from './vault/vault.js';
 export { VaultError, errorCodes, isVaultError } from './vault/vault-error.js';
 export type { ErrorCode } from './vault/vault-error.js';
-export type { ReadChunksOptions, SearchFilesRequest, VaultDirectoryEntry, VaultFs, VaultStat, WriteFileOptions } from './vault/vault-fs.js';
+export type { ReadChunksOptions, SearchFilesRequest, VaultChanges, VaultDirectoryEntry, VaultFs, VaultStat, WriteFileOptions } from './vault/vault-fs.js';
 export { writeConflict } from './vault/write-conflict.js';
 export { checkNewName, escapeName, isHiddenPath, resolveVaultPath, trashFolder } from './vault/vault-path.js';
 export { walkVault } from './vault/walk-vault.js';

@@ -5,6 +5,7 @@ import type { SearchedFile } from '../search/search-text.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError } from '../vault/vault-error.js';
 import { type LinkNames, linkPattern } from './link-pattern.js';
+import type { NotesToRead } from './list-vault-files.js';
 
 /** A note loaded for link rewriting: its text (BOM left out), whether it had a BOM, and the bytes read (the stale check of the write). */
 export interface LoadedNote {
@@ -35,7 +36,7 @@ export const notesAtOnce = 16;
 export async function findLinkingNotes(
   vault: Vault,
   notes: readonly string[],
-  readHere: ReadonlySet<string>,
+  { readHere, afterSync }: Pick<NotesToRead, 'readHere' | 'afterSync'>,
   names: LinkNames,
   budget: SearchBudget,
   visit: (note: LoadedNote) => void,
@@ -44,7 +45,7 @@ export async function findLinkingNotes(
   const plain = notes.filter((path) => !readHere.has(path)).map((path) => ({ path, source: path }));
   // The pattern's literals (the names) let a backend's search pass over every note without one.
   const query = { query: pattern, regex: true, caseSensitive: false };
-  const searched = await searchInBackend(vault, plain, { query, contextLines: 0, maxShown: 0, budget, ownPattern: true });
+  const searched = await searchInBackend(vault, plain, { query, contextLines: 0, maxShown: 0, budget, ownPattern: true, afterSync });
   const candidates = searched ? candidatesOf(searched) : { paths: [], unread: [] };
   const oneByOne = searched ? notes.filter((path) => readHere.has(path)) : notes;
   const unread: UnreadNote[] = [...candidates.unread];

@@ -36,11 +36,11 @@ export async function findLinksTo(vault: Vault, path: string, budget: SearchBudg
   const names = { files: [nameOf(path)], folders: [] };
   const pattern = new RegExp(linkPattern(names), 'gimu');
   const found: LinkAt[][] = [];
-  const { notes, readHere } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
+  const { notes, ...reading } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
   const unread = await findLinkingNotes(
     vault,
     notes.filter((note) => note !== path),
-    readHere,
+    reading,
     names,
     budget,
     (note) => {

@@ -9,12 +9,16 @@ export const maxVaultFiles = 1_000_000;
 export interface VaultFiles {
   files: string[];
   symlinks: Map<string, string>;
+  /** Whether the backend's watch passed a sync point before the listing (see `VaultFs.sync`), so what it keeps is current. */
+  afterSync: boolean;
 }
 
 /** The notes whose links to read, each once, where it really is, and which of them to read one by one (never by a backend's parallel search). */
 export interface NotesToRead {
   notes: string[];
   readHere: Set<string>;
+  /** As the listing's (`VaultFiles.afterSync`). */
+  afterSync: boolean;
 }
 
 /**
@@ -23,9 +27,10 @@ export interface NotesToRead {
  * entered. `checkDeadline` runs once per folder level.
  */
 export async function listVaultFiles(vault: Vault, checkDeadline: () => void): Promise<VaultFiles> {
-  const found: VaultFiles = { files: [], symlinks: new Map() };
+  const afterSync = (await vault.fs.sync?.()) ?? false;
+  const found: VaultFiles = { files: [], symlinks: new Map(), afterSync };
   const enter = ({ entry }: WalkedEntry) => !entry.name.startsWith('.');
-  for await (const walked of walkVault(vault.fs, '', { enter, checkDeadline })) {
+  for await (const walked of walkVault(vault.fs, '', { enter, checkDeadline, afterSync })) {
     const { path, entry } = walked;
     if (entry.kind === 'directory' || !enter(walked)) continue;
     found.files.push(path);
@@ -46,9 +51,9 @@ export async function listVaultFiles(vault: Vault, checkDeadline: () => void): P
  * it really is (its relative links lead from there, and a rewrite is written there once), and not at
  * all when that path is listed too. Those read through a symlink are read one by one.
  */
-export function notesToRead({ files, symlinks }: VaultFiles, isNote: (path: string) => boolean): NotesToRead {
+export function notesToRead({ files, symlinks, afterSync }: VaultFiles, isNote: (path: string) => boolean): NotesToRead {
   const listed = new Set(files);
-  const found: NotesToRead = { notes: [], readHere: new Set() };
+  const found: NotesToRead = { notes: [], readHere: new Set(), afterSync };
   for (const file of files) {
     if (!isNote(file)) continue;
     const real = symlinks.get(file);

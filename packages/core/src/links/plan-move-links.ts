@@ -74,11 +74,11 @@ export async function planMoveLinks(
     if (notePlan.changes.length > 0) rewrites.push({ note: read, writePath: moved.get(note.path) ?? note.path, plan: notePlan });
   };
   const isNote = (path: string) => isNoteOf(vault, path);
-  const { notes, readHere } = notesToRead(vaultFiles, isNote);
+  const { notes, ...reading } = notesToRead(vaultFiles, isNote);
   const unread = await findLinkingNotes(
     vault,
     notes.filter((note) => !moved.has(note)),
-    readHere,
+    reading,
     names,
     budget,
     plan,

@@ -25,6 +25,8 @@ export interface FilesSearch {
    * number, since only there can the budget stop it.
    */
   ownPattern?: boolean;
+  /** The caller passed `VaultFs.sync` with `true` since its work began (see `SearchFilesRequest.afterSync`). */
+  afterSync?: boolean;
 }
 
 /**
@@ -41,18 +43,30 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
   const { query, contextLines, maxShown, budget } = search;
   const searchFiles = vault.fs.searchFiles;
   if (searchFiles === undefined || !(files.length >= parallelSearchThreshold || (!search.ownPattern && mayRunLong(query)))) return undefined;
-  const sources = [...new Set(files.map((file) => file.source))];
-  const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown };
+  // Files listed where they are (no symlink leads to any): the backend's results are the answer as they are.
+  const aliased = files.some((file) => file.path !== file.source);
+  const sources = aliased ? [...new Set(files.map((file) => file.source))] : sourcesOf(files);
+  const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown, afterSync: search.afterSync ?? false };
   const found = await searchFiles(sources, { ...request, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal }).catch(
     (error: unknown) => {
       throw isVaultError(error) && error.code === 'TIMEOUT' ? budget.timedOut() : error;
     },
   );
+  if (!aliased) return found;
   const bySource = new Map(found.map((file) => [file.path, file]));
   return files.flatMap((file) => {
     const result = bySource.get(file.source);
     return result ? [{ ...result, path: file.path }] : [];
   });
+}
+
+/** The same list of files (a walk kept between searches) gives the same list of paths, which a backend may recognise and not cut up again. */
+const sourcesKept = new WeakMap<readonly ListedFile[], readonly string[]>();
+
+function sourcesOf(files: readonly ListedFile[]): readonly string[] {
+  let sources = sourcesKept.get(files);
+  if (sources === undefined) sourcesKept.set(files, (sources = files.map((file) => file.source)));
+  return sources;
 }
 
 /** Whether a query could run long on this thread, where no budget stops a RegExp stuck on one line. */

@@ -95,10 +95,12 @@ export const findNotes = defineTool({
   async run({ query, maxResults, directoryPath, filePattern }, vault, { signal }): Promise<FindNotesOutput> {
     const parsed = parseFindQuery(query);
     const budget = findBudget(vault, signal);
+    // After a sync point of the backend's watch, the walk of an unchanged vault is the one kept.
+    const afterSync = (await vault.fs.sync?.()) ?? false;
     const files = await filesBelow(
       vault,
       { directoryPath, filePattern },
-      budget.check,
+      { checkDeadline: budget.check, afterSync },
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
     const read = await readNotes(vault, files, budget);

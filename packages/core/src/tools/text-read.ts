@@ -161,7 +161,6 @@ export function sectionWindow(section: Section, offset: number, limit: number, p
   return { offset: first, limit: Math.min(limit, section.endLine - first + 1) };
 }
 
-
 /**
  * A window of a file read in chunks. One over `maxFileSize` gets no fileHash (TextEdit could not edit
  * it), unless it turns out to be within the limit once read (it shrank since its size was taken): then

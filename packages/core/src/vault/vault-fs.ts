@@ -36,9 +36,10 @@ export interface VaultFs {
   /**
    * The entries directly in a folder, in any order. Entries leading outside the vault are left out.
    * With `sizes: false` (a walk that needs no sizes) a backend may give files a size of 0 when
-   * knowing it would cost an extra call per file.
+   * knowing it would cost an extra call per file. With `afterSync` (the caller passed `sync` with
+   * `true` since its work began) a backend may answer from a listing it keeps.
    */
-  readDirectory(path: string, options?: { sizes?: boolean }): Promise<VaultDirectoryEntry[]>;
+  readDirectory(path: string, options?: { sizes?: boolean; afterSync?: boolean }): Promise<VaultDirectoryEntry[]>;
 
   /** Creates a folder and its missing parents; an existing folder is fine. */
   makeDirectory(path: string): Promise<void>;
@@ -95,7 +96,25 @@ export interface VaultFs {
    * as one change, and the vault offers the history tools (History, Undo, Restore, TextRead's `at`).
    */
   readonly history?: VaultHistory;
+  /**
+   * Optional, for a backend that watches the vault: a sync point. Resolves `true` once every change
+   * made before the call has been seen, so that what the backend keeps (listings, texts, the log of
+   * `changesSince`) is current for a caller that then passes `afterSync`; `false` when it cannot tell
+   * now (no watch, or one that cannot be trusted), and everything must be checked.
+   */
+  sync?(): Promise<boolean>;
+
+  /**
+   * Optional, with `sync`: the vault paths changed since `cursor` (from an earlier answer; 0 at first),
+   * each once (a folder's path stands for everything below it), and the cursor to ask from next; or
+   * `everything` when they are not known (the watch started, started again, or stopped), and the caller
+   * checks all it keeps. Exact after a `sync` that gave `true`. What a second index subscribes to.
+   */
+  changesSince?(cursor: number): VaultChanges;
 }
+
+/** What changed in a vault since a cursor (see `VaultFs.changesSince`). */
+export type VaultChanges = { cursor: number; paths: string[] } | { cursor: number; everything: true };
 
 export interface ReadChunksOptions {
   /** Where to read each chunk: see `VaultFs.readFileChunks`. */
@@ -119,6 +138,8 @@ export interface SearchFilesRequest extends Omit<ShownLinesOptions, 'checkDeadli
   regex: boolean;
   /** Whether case matters: TextSearch has settled smart case already. */
   caseSensitive: boolean;
+  /** Whether the caller passed `VaultFs.sync` with `true` since its work began: a backend may use what its watch keeps, unchecked. */
+  afterSync?: boolean;
   maxFileSize: number;
   timeout: number;
   /**

@@ -58,7 +58,8 @@ function isAbsolute(path: string): boolean {
 
 /** True when a segment of the path starts with a dot (`.git`, `.obsidian`, `.trash`). */
 export function isHiddenPath(relativePath: string): boolean {
-  return relativePath.split('/').some((segment) => segment.startsWith('.'));
+  // A segment starts with a dot where the path does, or right after a slash (no array made: a walk asks it of every file).
+  return relativePath.startsWith('.') || relativePath.includes('/.');
 }
 
 /** True when the path lies in the vault's trash folder. */

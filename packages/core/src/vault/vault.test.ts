@@ -159,7 +159,8 @@ describe('Vault.call', () => {
     const vault = createVault(createMemoryFs({}));
     await expect(vault.call('Nope\n' as never, {} as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
+      message:
+        'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
     });
     await expect(vault.call('x'.repeat(80) as never, {} as never)).rejects.toMatchObject({
       message: expect.stringContaining(`named ${'x'.repeat(60)}. Tools:`),

@@ -10,16 +10,28 @@ export interface WalkedFile {
   source: string;
 }
 
+export interface WalkFilesOptions {
+  /** Runs once per folder level: throws to stop the walk (a time budget). */
+  checkDeadline: () => void;
+  /** Where `directory` really is, when a symlink leads there. Default: `directory`. */
+  realDirectory?: string;
+  /** The caller passed `VaultFs.sync` with `true` (see `WalkOptions.afterSync`). Default false. */
+  afterSync?: boolean;
+}
+
 /**
  * Every listed file below `directory` (hidden paths and other extensions left out, symlinked
- * folders not entered), sorted by path. `realDirectory` is where `directory` really is, when a
- * symlink leads there. The folders of one level are read at once; `checkDeadline` runs once per level.
+ * folders not entered), sorted by path. The folders of one level are read at once.
  */
-export async function walkFiles(vault: Vault, directory: string, checkDeadline: () => void, realDirectory = directory): Promise<WalkedFile[]> {
+export async function walkFiles(
+  vault: Vault,
+  directory: string,
+  { checkDeadline, realDirectory = directory, afterSync }: WalkFilesOptions,
+): Promise<WalkedFile[]> {
   const files: WalkedFile[] = [];
   const sources = new Map([[directory, realDirectory]]);
   const enter = ({ path }: { path: string }) => sources.has(path);
-  for await (const { path, entry } of walkVault(vault.fs, directory, { enter, checkDeadline })) {
+  for await (const { path, entry } of walkVault(vault.fs, directory, { enter, checkDeadline, afterSync })) {
     if (!vault.isListed(path, entry.kind, entry.target)) continue;
     const source = entry.target ?? joinVaultPath(sources.get(parentOf(path))!, entry.name);
     if (entry.kind === 'file') files.push({ path, source });

@@ -16,6 +16,8 @@ export interface WalkOptions {
   checkDeadline?: () => void;
   /** Whether listings carry file sizes (a stat per entry). Default false. */
   sizes?: boolean;
+  /** The caller passed `VaultFs.sync` with `true` since its work began: a backend may answer from the listings it keeps. Default false. */
+  afterSync?: boolean;
   /** Pass over a folder that cannot be read (no permission, an I/O error) instead of failing: for work that may do with part of the vault. Default false. */
   passOverUnreadable?: boolean;
 }
@@ -30,12 +32,14 @@ export interface WalkOptions {
 export async function* walkVault(
   fs: VaultFs,
   directory: string,
-  { enter = () => true, checkDeadline, sizes = false, passOverUnreadable = false }: WalkOptions = {},
+  { enter = () => true, checkDeadline, sizes = false, afterSync = false, passOverUnreadable = false }: WalkOptions = {},
 ): AsyncGenerator<WalkedEntry> {
   let level = [directory];
   for (let depth = 1; level.length > 0; depth += 1) {
     checkDeadline?.();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, sizes, passOverUnreadable) })));
+    const listings = await Promise.all(
+      level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOverUnreadable) })),
+    );
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {
@@ -48,9 +52,14 @@ export async function* walkVault(
 }
 
 /** The entries of a folder the walk found: none when it is gone since (removed or moved by another call), or unreadable and passed over. */
-async function readListedFolder(fs: VaultFs, path: string, sizes: boolean, passOverUnreadable: boolean): Promise<VaultDirectoryEntry[]> {
+async function readListedFolder(
+  fs: VaultFs,
+  path: string,
+  options: { sizes: boolean; afterSync: boolean },
+  passOverUnreadable: boolean,
+): Promise<VaultDirectoryEntry[]> {
   try {
-    return await fs.readDirectory(path, { sizes });
+    return await fs.readDirectory(path, options);
   } catch (error) {
     if (isVaultError(error) && (error.code === 'NOT_FOUND' || passOverUnreadable)) return [];
     throw error;

@@ -3,6 +3,7 @@ import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createNodeFs, type NodeVaultFs } from '../disk/create-node-fs.js';
 import { searchWorker } from './built-search-worker.js';
+import type { VaultWatchTuning } from '../watch/create-vault-watch.js';
 
 export { searchWorker };
 
@@ -40,12 +41,27 @@ export interface WarmVault {
   warm: Vault;
   /** The same folder searched on the main thread, from disk, with nothing kept: the truth. */
   fromDisk: Vault;
+  /** What the watch said, once each. */
+  notices: string[];
   /** Searches both ways and expects the same answer; gives it. */
   searchBoth(input: ToolInput<'TextSearch'>): Promise<ToolOutput<'TextSearch'>>;
 }
 
-/** Before each test, a new vault of the notes, every one kept by its backend's workers; removed after it. */
-export function useWarmVault(): WarmVault {
+/** Waits until the watch has said something (a fault made on purpose): waits on that, not on a fixed delay. */
+export async function untilNoticed(notices: readonly string[], count = 1) {
+  while (notices.length < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Waits until the backend's watch passes a sync point (it starts on the next turn of the event loop): waits on that, not on a fixed delay. */
+export async function untilWatched(fs: NodeVaultFs) {
+  while (!(await fs.sync!())) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Before each test, a new vault of the notes, every one kept by its backend's workers (with `watch`,
+ * watched too, and every kept text taken as current after a sync point); removed after it.
+ */
+export function useWarmVault({ watch = false, watchTuning }: { watch?: boolean; watchTuning?: VaultWatchTuning } = {}): WarmVault {
   const vault = {
     async searchBoth(input) {
       const expected = await vault.fromDisk.call('TextSearch', input);
@@ -54,11 +70,23 @@ export function useWarmVault(): WarmVault {
     },
   } as WarmVault;
   beforeEach(async () => {
+    vault.notices = [];
     vault.folder = await createTempFolder(seed());
-    vault.fs = await createNodeFs(vault.folder.path, { searchWorker, searchMemory, searchSettleTime });
+    vault.fs = await createNodeFs(vault.folder.path, {
+      searchWorker,
+      searchMemory,
+      searchSettleTime,
+      watch,
+      watchTuning,
+      onWatchNotice: vault.notices.push.bind(vault.notices),
+    });
     vault.warm = createVault(vault.fs, { searchTimeout: generousBudget });
     vault.fromDisk = createVault(await createNodeFs(vault.folder.path, { searchWorkers: 0 }), { searchTimeout: generousBudget });
+    // A watch set to fail from the start says so: the test waits for what it says.
+    if (watch && watchTuning === undefined) await untilWatched(vault.fs);
     await warmUntilKept(vault.fs, notes.length);
+    // Once more, so the texts kept are taken as current from a search after a sync point on.
+    if (watch) await vault.warm.call('TextSearch', { query: 'alpha', ...everything });
   });
   afterEach(async () => {
     await vault.fs.close();

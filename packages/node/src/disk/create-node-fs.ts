@@ -9,6 +9,7 @@ import { createDiskReads } from './create-disk-reads.js';
 import { createDiskWrites } from './create-disk-writes.js';
 import { toVaultError } from './to-vault-error.js';
 import type { FileLockTiming } from './with-file-lock.js';
+import { createVaultWatch, type VaultWatch, type VaultWatchTuning } from '../watch/create-vault-watch.js';
 
 export interface NodeFsOptions {
   /** Worker threads that search many files in parallel; 0 searches on the main thread. Default: the cores, at most 4. */
@@ -23,6 +24,14 @@ export interface NodeFsOptions {
    * nothing. Default 0; a long-lived server sets it (vault-mcp: 512 MiB).
    */
   searchMemory?: number;
+  /**
+   * Watch the vault's folders (Linux, a local file system), so that a search after a sync point uses the
+   * folder listings and file texts it keeps without checking each (see decision 0015); where a watch
+   * cannot be trusted, every search checks every file, as without one. Default false; vault-mcp sets it.
+   */
+  watch?: boolean;
+  /** Hears, once each, why the watch cannot be trusted, for now or for good. Default: a process warning (`VAULT_WATCH`). */
+  onWatchNotice?: (message: string) => void;
 }
 
 /**
@@ -41,6 +50,8 @@ export interface NodeFsTuning {
    * stamp each write apart.
    */
   searchSettleTime?: number;
+  /** The watch's faults, made on purpose (see `VaultWatchTuning`). */
+  watchTuning?: VaultWatchTuning;
 }
 
 /** The Node backend: a `VaultFs` that holds worker threads and memory until it is closed. */
@@ -71,28 +82,58 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
       : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
   const pinned = createPinnedPaths(realRoot);
+  const reads = createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024);
+  const log = options.onWatchNotice ?? ((message: string) => process.emitWarning(message, { code: 'VAULT_WATCH' }));
+  const watch = options.watch ? createVaultWatch(realRoot, { tell: (notice) => pool?.tell(notice), log }, options.watchTuning) : undefined;
 
   const nodeFs: NodeVaultFs = {
     root: realRoot,
-    ...createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024),
+    ...reads,
+    ...(watch
+      ? { readDirectory: keptListings(reads.readDirectory, watch), sync: () => watch.sync(), changesSince: (cursor: number) => watch.changesSince(cursor) }
+      : {}),
     ...createDiskWrites(realRoot, pinned, options.fileLock),
 
     createHasher: () => createHash('sha256'),
 
-    ...(pool ? { searchFiles: (paths: readonly string[], request: SearchFilesRequest) => pool.search(realRoot, paths, request) } : {}),
+    ...(pool
+      ? {
+          searchFiles: (paths: readonly string[], request: SearchFilesRequest) =>
+            pool.search(realRoot, paths, request, request.afterSync === true && watch?.covers(paths) === true),
+        }
+      : {}),
 
     warmSearch: async (isListed = () => true) =>
       pool ? pool.fill(realRoot, await plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 },
 
     close: async () => {
+      watch?.close();
       await pool?.close();
     },
 
     async [Symbol.asyncDispose]() {
+      watch?.close();
       await pool?.close();
     },
   };
   return nodeFs;
+}
+
+/**
+ * `readDirectory` answered from the listings the watch keeps, after a sync point (`afterSync`, no sizes
+ * asked); a listing read from disk is kept when it holds no symlink (whose targets no watch of this
+ * folder follows) and nothing changed in the folder while it was read.
+ */
+function keptListings(readDirectory: VaultFs['readDirectory'], watch: VaultWatch): VaultFs['readDirectory'] {
+  return async (relative, options = {}) => {
+    const withoutSizes = options.sizes === false;
+    const kept = withoutSizes && options.afterSync ? watch.listing(relative) : undefined;
+    if (kept) return kept;
+    const token = watch.listingToken(relative);
+    const entries = await readDirectory(relative, options);
+    if (withoutSizes && !entries.some((entry) => entry.symlink)) watch.keep(relative, entries, token);
+    return entries;
+  };
 }
 
 /** The canonical path of the vault folder `root`, refused when missing or a file. */

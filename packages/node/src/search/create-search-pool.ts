@@ -7,7 +7,7 @@ import { racyMargin } from './create-warm-files.js';
 import { mergeShards } from './merge-shards.js';
 import { replyError } from './reply-error.js';
 import { answered, type RunningSearch, startSearch } from './running-search.js';
-import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals } from './search-worker.js';
+import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals, WorkerNotice } from './search-worker.js';
 import { createSlot, retire, type Slot, workerOf } from './worker-slot.js';
 
 /** Worker threads that search files in parallel; made by `createSearchPool`. */
@@ -15,8 +15,12 @@ export interface SearchPool {
   /**
    * Searches the files at `paths` below the real folder `root`, results in the order of `paths`.
    * Rejects with TIMEOUT past `request.timeout`, and with the signal's reason once `request.signal` aborts.
+   * `watched`: a watch has seen every change made before this call (told to the workers through `tell`),
+   * so the texts kept under it are used with no check.
    */
-  search(root: string, paths: readonly string[], request: SearchFilesRequest): Promise<SearchedFile[]>;
+  search(root: string, paths: readonly string[], request: SearchFilesRequest, watched?: boolean): Promise<SearchedFile[]>;
+  /** Tells every worker running, in order with the tasks given them: files changed, or whether a watch covers the vault (workers started later are told too). */
+  tell(notice: WorkerNotice): void;
   /**
    * Reads the files at `paths` into the workers' memory, a batch at a time whenever a worker has no
    * search to serve (files over `maxFileSize`, or over a worker's share of the memory, are not read);
@@ -44,9 +48,14 @@ interface Pool {
   sharding: Sharding;
   scheduler: Scheduler;
   running: Set<RunningSearch>;
+  /** Fills under way: while one reads the files in, a search does not keep what it reads (it reads from disk, the cheaper way). */
+  fills: number;
   /** The slot's worker, started now if it has none. */
   workerOf(slot: Slot): ReturnType<typeof workerOf>;
 }
+
+/** Files per fill batch: a search that arrives during a fill waits for at most one batch per worker. */
+const fillBatchSize = 256;
 
 const closedMessage = 'The vault was closed while searching, or before. Open it again to search.';
 
@@ -63,7 +72,7 @@ export function createSearchPool(
   workerUrl: URL,
   { size = Math.max(1, Math.min(availableParallelism(), 4)), warmBytes = 0, settleTime = racyMargin }: SearchPoolOptions = {},
 ): SearchPool {
-  const workerData: SearchWorkerData = { warmBytes: Math.floor(warmBytes / size), settleTime };
+  const workerData: SearchWorkerData = { warmBytes: Math.floor(warmBytes / size), settleTime, watching: false };
   const slots = Array.from({ length: size }, createSlot);
   const listeners = {
     reply: (slot: Slot, reply: SearchTaskReply) => onReply(pool, slot, reply),
@@ -74,6 +83,7 @@ export function createSearchPool(
     sharding: createSharding(size),
     scheduler: createScheduler(slots, (slot, task) => post(pool, slot, task)),
     running: new Set(),
+    fills: 0,
     workerOf: (slot) => workerOf(slot, workerUrl, workerData, listeners),
   };
   const { scheduler, sharding } = pool;
@@ -83,21 +93,35 @@ export function createSearchPool(
       if (!scheduler.closed) for (const slot of slots) pool.workerOf(slot);
     },
 
-    search(root, paths, request) {
+    tell(notice) {
+      if ('watching' in notice) workerData.watching = notice.watching;
+      for (const slot of slots) slot.worker?.postMessage(notice);
+    },
+
+    search(root, paths, request, watched = false) {
       if (scheduler.closed) return Promise.reject(new VaultError('IO_ERROR', closedMessage));
       // Already cancelled: no work is started.
       if (request.signal?.aborted) return Promise.reject(request.signal.reason);
       if (paths.length === 0) return Promise.resolve([]);
-      const { search, done } = startSearch(root, paths, request, sharding.batchesOf(paths), pool.running, (running, error) => stop(pool, running, error));
+      const { search, done } = startSearch(
+        root,
+        paths,
+        request,
+        sharding.batchesOf(paths),
+        pool.running,
+        (running, error) => stop(pool, running, error),
+        watched,
+      );
       scheduler.queueSearch(search);
       scheduler.dispatch();
       return done;
     },
 
     async fill(root, paths, maxFileSize) {
-      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths);
+      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
       let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
       if (unanswered > 0) {
+        pool.fills += 1;
         await new Promise<void>((resolve) => {
           const fill = {
             answered() {
@@ -107,7 +131,7 @@ export function createSearchPool(
           };
           scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
           scheduler.dispatch();
-        });
+        }).finally(() => (pool.fills -= 1));
       }
       return { files: slots.reduce((sum, slot) => sum + slot.warm.files, 0), bytes: slots.reduce((sum, slot) => sum + slot.warm.bytes, 0) };
     },
@@ -144,7 +168,15 @@ function messageOf(pool: Pool, slot: Slot, task: Task): SearchTask | FillTask {
   const { batches, cap } = search.shards[shard]!;
   // The first matching lines of all are among the first of each worker's files. A batch taken from
   // another worker is searched from disk, and not kept: it is that worker's to keep.
-  return { id, root: search.root, paths: batches[batch]!, request: { ...search.request, maxShown: cap.room }, keep: pool.slots[shard] === slot };
+  return {
+    id,
+    root: search.root,
+    paths: batches[batch]!,
+    request: { ...search.request, maxShown: cap.room },
+    keep: pool.slots[shard] === slot,
+    keepRead: pool.fills === 0,
+    watched: search.watched,
+  };
 }
 
 function onReply(pool: Pool, slot: Slot, reply: SearchTaskReply) {

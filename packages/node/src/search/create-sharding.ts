@@ -12,8 +12,11 @@ const remembered = 1_000_000;
 export interface Sharding {
   /** The worker of `path`: a hash of the path, the same at every search, so that a worker finds there the texts it keeps. */
   shardOf(path: string): number;
-  /** The paths of each worker, in the order given, cut in batches. */
-  batchesOf(paths: readonly string[]): (readonly string[])[][];
+  /**
+   * The paths of each worker, in the order given, cut in batches (of `batchSize` paths, when given). The
+   * same list (the same array, never changed) gives the same batches, cut once.
+   */
+  batchesOf(paths: readonly string[], batchSize?: number): (readonly string[])[][];
 }
 
 /** The sharding of files among `size` workers. */
@@ -28,15 +31,20 @@ export function createSharding(size: number): Sharding {
     }
     return shard;
   };
+  const cut = new WeakMap<readonly string[], (readonly string[])[][]>();
   return {
     shardOf,
-    batchesOf(paths) {
+    batchesOf(paths, fixedSize) {
+      const known = fixedSize === undefined ? cut.get(paths) : undefined;
+      if (known) return known;
       const parts: string[][] = Array.from({ length: size }, () => []);
       for (const path of paths) parts[shardOf(path)]!.push(path);
-      return parts.map((part) => {
-        const batchSize = Math.max(minBatchSize, Math.ceil(part.length / batchesPerShard));
+      const batches = parts.map((part) => {
+        const batchSize = fixedSize ?? Math.max(minBatchSize, Math.ceil(part.length / batchesPerShard));
         return Array.from({ length: Math.ceil(part.length / batchSize) }, (_, batch) => part.slice(batch * batchSize, (batch + 1) * batchSize));
       });
+      if (fixedSize === undefined) cut.set(paths, batches);
+      return batches;
     },
   };
 }

@@ -16,26 +16,43 @@ interface WarmFile extends Version {
   trigrams: TrigramSet | undefined;
   /** What the text takes in memory, about. */
   cost: number;
+  /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
+  watched: boolean;
+}
+
+/** A kept text (`undefined`: a file kept as not text) and its trigrams. */
+interface KeptText {
+  text: string | undefined;
+  trigrams: TrigramSet | undefined;
 }
 
 /** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
 export interface WarmFiles {
   /**
-   * The kept text of the file at `absolute` when `stat` (an lstat taken now) shows the very version
+   * The kept text of the file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
    * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
    * file is forgotten.
    */
-  get(absolute: string, stat: Stats): { text: string | undefined; trigrams: TrigramSet | undefined } | undefined;
+  get(path: string, stat: Stats): KeptText | undefined;
+  /** The kept text of the file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
+  getWatched(path: string): (KeptText & { size: number }) | undefined;
+  /**
+   * Whether a watch covers the files from now on: a file kept from now on is taken as current until
+   * `forget` says otherwise, and one kept before is checked once more (`get`) first. Off: every file is checked.
+   */
+  watching(on: boolean): void;
+  /** Forgets the files below the folder at `folder` (removed, renamed or replaced). */
+  forgetBelow(path: string): void;
   /**
    * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
    * A file changed too close to that moment is not kept (see `racyMargin`: the settle time), nor one that does not fit
    * (with `evict: false`, nor one that would push out others).
    */
-  keep(absolute: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
+  keep(path: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
   /** True once a file was not kept for want of room without pushing others out (`evict: false`), until one is forgotten. */
   readonly full: boolean;
   /** Forgets a file (gone, or no longer a plain file). */
-  forget(absolute: string): void;
+  forget(path: string): void;
   /** How many files are kept, and about how many bytes they take. */
   readonly files: number;
   readonly bytes: number;
@@ -66,43 +83,71 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
   const kept = new Map<string, WarmFile>();
   let bytes = 0;
   let full = false;
+  let watching = false;
 
-  function forget(absolute: string) {
-    const file = kept.get(absolute);
+  function forget(path: string) {
+    const file = kept.get(path);
     if (file === undefined) return;
-    kept.delete(absolute);
+    kept.delete(path);
     bytes -= file.cost;
     full = false;
   }
 
   return {
-    get(absolute, stat) {
-      const file = kept.get(absolute);
+    get(path, stat) {
+      const file = kept.get(path);
       if (file === undefined) return undefined;
       if (!stat.isFile() || !sameVersion(file, stat)) {
-        forget(absolute);
+        forget(path);
         return undefined;
       }
+      // Checked now, while watched: any later change is told.
+      file.watched = watching;
       return file;
     },
 
-    keep(absolute, stat, text, byteLength, readAt, { evict } = { evict: true }) {
-      forget(absolute);
+    getWatched(path) {
+      const file = watching ? kept.get(path) : undefined;
+      return file?.watched ? file : undefined;
+    },
+
+    watching(on) {
+      watching = on;
+      for (const file of kept.values()) file.watched = false;
+    },
+
+    forgetBelow(folder) {
+      const prefix = `${folder}/`;
+      for (const path of kept.keys()) if (path.startsWith(prefix)) forget(path);
+    },
+
+    keep(path, stat, text, byteLength, readAt, { evict } = { evict: true }) {
+      forget(path);
       if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
       // ASCII text is a one-byte string; anything else may take two bytes a character.
       const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
-      const cost = entryCost + absolute.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
+      const cost = entryCost + path.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
       if (cost > maxBytes) return;
       if (!evict && bytes + cost > maxBytes) {
         full = true;
         return;
       }
-      for (const [path] of kept) {
+      for (const [oldest] of kept) {
         if (bytes + cost <= maxBytes) break;
-        forget(path);
+        forget(oldest);
       }
       const trigrams = text === undefined ? undefined : trigramSet(text);
-      kept.set(absolute, { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, text, trigrams, cost });
+      kept.set(path, {
+        dev: stat.dev,
+        ino: stat.ino,
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ctimeMs: stat.ctimeMs,
+        text,
+        trigrams,
+        cost,
+        watched: watching,
+      });
       bytes += cost;
     },
 

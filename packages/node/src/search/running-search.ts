@@ -18,6 +18,8 @@ export interface RunningSearch {
   /** The request as the workers get it: without the signal, which cannot be cloned. */
   request: Omit<SearchFilesRequest, 'signal'>;
   paths: readonly string[];
+  /** Whether a watch has seen every change made before the search began, so the texts it covers are used unchecked. */
+  watched: boolean;
   shards: Shard[];
   unanswered: number;
   settled: boolean;
@@ -37,6 +39,7 @@ export function startSearch(
   batches: (readonly string[])[][],
   running: Set<RunningSearch>,
   stop: (search: RunningSearch, error: unknown) => void,
+  watched = false,
 ): { search: RunningSearch; done: Promise<SearchedFile[]> } {
   let search!: RunningSearch;
   const done = new Promise<SearchedFile[]>((resolve, reject) => {
@@ -56,6 +59,7 @@ export function startSearch(
       root,
       request,
       paths,
+      watched,
       shards,
       unanswered,
       settled: false,

@@ -29,7 +29,14 @@ export interface SearchTask {
   request: SearchFilesRequest;
   /** Whether the files are this worker's to keep in memory (false: searched from disk, nothing kept). */
   keep: boolean;
+  /** Whether a file read now is kept (false while a fill reads the files: a search then reads what is not kept yet from disk, the cheaper way). */
+  keepRead: boolean;
+  /** Whether a watch has seen every change made before the search began (a sync point passed): kept texts it covers are used unchecked. */
+  watched: boolean;
 }
+
+/** What a worker is told between tasks, with no reply: files changed (vault paths: forget them, and all below the folders), or whether a watch covers the vault from now on. */
+export type WorkerNotice = { forget: { files: readonly string[]; folders: readonly string[] } } | { watching: boolean };
 
 /** A batch of files to read into memory ahead of the searches (files over `maxFileSize` are left out). */
 export interface FillTask {
@@ -39,10 +46,14 @@ export interface FillTask {
   fill: { maxFileSize: number };
 }
 
-/** What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing), and how long a file must have gone unchanged to be kept (ms). */
+/**
+ * What a worker is given when it starts: its share of the memory bound, in bytes (0 keeps nothing), how
+ * long a file must have gone unchanged to be kept (ms), and whether a watch covers the vault.
+ */
 export interface SearchWorkerData {
   warmBytes: number;
   settleTime: number;
+  watching: boolean;
 }
 
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
@@ -56,13 +67,22 @@ export interface WarmTotals {
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
 const byteChecks: ByteChecks = { isUtf8, includes: (bytes, part) => (bytes as Buffer).includes(part as Buffer) };
 
-const { warmBytes, settleTime } = (workerData as SearchWorkerData | undefined) ?? { warmBytes: 0, settleTime: racyMargin };
+const { warmBytes, settleTime, watching } = (workerData as SearchWorkerData | undefined) ?? { warmBytes: 0, settleTime: racyMargin, watching: false };
 const warm = createWarmFiles(warmBytes, settleTime);
+warm.watching(watching);
 const keeping = warmBytes > 0;
 
-parentPort?.on('message', async (task: SearchTask | FillTask) => {
-  parentPort!.postMessage('fill' in task ? fillBatch(task) : await searchBatch(task));
+parentPort?.on('message', async (message: SearchTask | FillTask | WorkerNotice) => {
+  if ('forget' in message) forgetChanged(message.forget);
+  else if ('watching' in message) warm.watching(message.watching);
+  else parentPort!.postMessage('fill' in message ? fillBatch(message) : await searchBatch(message));
 });
+
+/** Forgets the files a watch saw change, and those below the folders it saw removed, renamed or replaced. */
+function forgetChanged({ files, folders }: { files: readonly string[]; folders: readonly string[] }) {
+  for (const file of files) warm.forget(file);
+  for (const folder of folders) warm.forgetBelow(folder);
+}
 
 /** Reads a batch of files into memory, as far as they fit. */
 function fillBatch(task: FillTask): SearchTaskReply {
@@ -72,7 +92,7 @@ function fillBatch(task: FillTask): SearchTaskReply {
     if (warm.full) break;
     // Best effort: a file that cannot be read now is read by the search that needs it, which reports why.
     try {
-      load(joined(task.root, relative), relative, task.fill.maxFileSize, checkedFolders, { evict: false });
+      load(task.root, relative, task.fill.maxFileSize, checkedFolders, { evict: false });
     } catch {}
   }
   return { id: task.id, found: [], warm: totals() };
@@ -88,12 +108,11 @@ async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
   const request = { ...task.request };
   for (const relative of task.paths) {
     try {
-      const absolute = joined(task.root, relative);
       request.maxShown = cap.room;
       const file =
         keeping && task.keep
-          ? searchKept(absolute, relative, query, request, checkedFolders)
-          : searchFromDisk(absolute, relative, query, request, checkedFolders);
+          ? searchKept(task.root, relative, query, request, checkedFolders, task)
+          : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
     } catch (error) {
@@ -117,15 +136,18 @@ function joined(root: string, relative: string): string {
 
 const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
 
-/** A file searched in the text kept of it, or read now (and kept). */
+/** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
-  absolute: string,
+  root: string,
   relative: string,
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
+  task: Pick<SearchTask, 'watched' | 'keepRead'>,
 ): SearchedFile | undefined {
-  const file = load(absolute, relative, request.maxFileSize, checkedFolders);
+  const kept = keptText(root, relative, request.maxFileSize, task.watched);
+  if (kept === undefined && !task.keepRead) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
+  const file = kept ?? readAndKeep(root, relative, request.maxFileSize, checkedFolders, { evict: true });
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
   // A text whose trigrams rule out every literal a matching line must hold has no matching line.
@@ -136,18 +158,34 @@ function searchKept(
 /** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
 type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
 
-/** The file's text from memory while an lstat shows the version read; else read from disk now, and kept if it fits (`room.evict`: by pushing out the files kept longest). */
-function load(absolute: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room = { evict: true }): Loaded {
-  const now = lstatSync(absolute, { throwIfNoEntry: false });
-  const known = now && warm.get(absolute, now);
+/** The file's text from memory, or read from disk now and kept if it fits (`room.evict`: by pushing out the files kept longest). */
+function load(root: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
+  return keptText(root, relative, maxFileSize, false) ?? readAndKeep(root, relative, maxFileSize, checkedFolders, room);
+}
+
+/**
+ * The file's kept text while a watch covers it (`watched`: a sync point passed, so every change is known;
+ * no path is joined, no call made) or an lstat shows the version read; `undefined` when none is kept, or
+ * it is not current (then forgotten). Kept texts are found by the vault path: a worker serves one vault.
+ */
+function keptText(root: string, relative: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
+  const unchecked = watched ? warm.getWatched(relative) : undefined;
+  if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
+  const now = lstatSync(joined(root, relative), { throwIfNoEntry: false });
+  const known = now && warm.get(relative, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
-  if (now === undefined) warm.forget(absolute);
+  if (now === undefined) warm.forget(relative);
+  return undefined;
+}
+
+/** The file read from disk now, and kept if it fits. */
+function readAndKeep(root: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {
   const readAt = Date.now();
-  return withOpenFile(absolute, checkedFolders, (descriptor, stat) => {
+  return withOpenFile(joined(root, relative), checkedFolders, (descriptor, stat) => {
     if (stat.size > maxFileSize) return { tooLarge: true };
     const bytes = readFileSync(descriptor);
     const text = searchableText(bytes, relative);
-    warm.keep(absolute, stat, text, bytes.length, readAt, room);
+    warm.keep(relative, stat, text, bytes.length, readAt, room);
     return { text };
   });
 }

@@ -22,7 +22,11 @@ export const textReadAt = defineTool({
   },
 });
 
-async function readAt(vault: Vault, { filePath, offset: asked, limit: wanted, column, heading }: z.output<typeof inputSchema>, at: string): Promise<TextReadOutput> {
+async function readAt(
+  vault: Vault,
+  { filePath, offset: asked, limit: wanted, column, heading }: z.output<typeof inputSchema>,
+  at: string,
+): Promise<TextReadOutput> {
   const path = vault.resolveFile(filePath, { trash: 'read' });
   vault.checkExtension(path);
   const bytes = await historyOf(vault).fileAt(path, at, vault.options.maxFileSize);

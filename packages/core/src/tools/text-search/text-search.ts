@@ -117,10 +117,10 @@ export const textSearch = defineTool({
     // Checked here, before the walk; compiled where it runs: in the backend, or here by searchOneByOne.
     const checked = await checkSearchQuery(query, regex, { caseSensitive: input.caseSensitive });
     const budget = searchBudget(vault, signal);
-    const files = await candidateFiles(vault, input, budget.check);
+    const { files, afterSync } = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? Math.min(maxResults, mostShownLines(vault.options.maxOutput)) : 0;
-    const search = { query: checked, contextLines, maxShown, budget };
+    const search = { query: checked, contextLines, maxShown, budget, afterSync };
     const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
@@ -192,7 +192,7 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
         : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const files = await candidateFiles(vault, input, searchBudget(vault, signal).check);
+  const { files } = await candidateFiles(vault, input, searchBudget(vault, signal).check);
   const output: TextSearchOutput = {
     outputMode: 'paths',
     caseSensitive: false,
@@ -220,15 +220,28 @@ function renderPaths(output: TextSearchOutput, style: TextStyle): string {
   return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}]`)].join('\n');
 }
 
-async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFile[]> {
-  if (input.filePath !== undefined) {
-    const path = vault.resolveFile(input.filePath, { trash: 'read' });
-    const stat = await vault.statExisting(path);
-    if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as \`directoryPath\` to search below it.`);
-    vault.checkExtension(path);
-    return [{ path, source: stat.target ?? path }];
-  }
-  return filesBelow(vault, input, checkDeadline, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
+/**
+ * The files to search, and whether the backend's watch passed a sync point first (`afterSync`: every change
+ * made before the search began is seen, so what the backend keeps is current; see `VaultFs.sync`).
+ */
+async function candidateFiles(
+  vault: Vault,
+  input: z.output<typeof inputSchema>,
+  checkDeadline: () => void,
+): Promise<{ files: WalkedFile[]; afterSync: boolean }> {
+  if (input.filePath !== undefined) return { files: await namedFile(vault, input.filePath), afterSync: false };
+  const afterSync = (await vault.fs.sync?.()) ?? false;
+  const files = await filesBelow(vault, input, { checkDeadline, afterSync }, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
+  return { files, afterSync };
+}
+
+/** The one file TextSearch was asked to search (`filePath`). */
+async function namedFile(vault: Vault, filePath: string): Promise<WalkedFile[]> {
+  const path = vault.resolveFile(filePath, { trash: 'read' });
+  const stat = await vault.statExisting(path);
+  if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as \`directoryPath\` to search below it.`);
+  vault.checkExtension(path);
+  return [{ path, source: stat.target ?? path }];
 }
 
 /** Skipped files an answer names; the rest are counted. */

@@ -1,0 +1,201 @@
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { VaultChanges, VaultDirectoryEntry } from '@vault/core';
+import type { WorkerNotice } from '../search/search-worker.js';
+import { type ChangeLog, createChangeLog } from './create-change-log.js';
+import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
+import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
+import { unwatchableReason } from './watchable-file-system.js';
+
+export interface VaultWatchOptions {
+  /** Tells the search workers of changed files and folders (vault paths), and whether the watch covers the vault. */
+  tell(notice: WorkerNotice): void;
+  /** Hears, once each, why the watch cannot be trusted, for now or for good (a server logs it). */
+  log(message: string): void;
+}
+
+/** What only tests set, to make the faults a machine seldom shows. */
+export interface VaultWatchTuning {
+  /** Most folders watched, as if the kernel's limit (`fs.inotify.max_user_watches`) were this. */
+  watchLimit?: number;
+  /** Events in one turn of the event loop taken as a queue overflow. Default: half of `fs.inotify.max_queued_events`. */
+  burstLimit?: number;
+  /** How long (ms) a sync point waits for its event. Default 2,000. */
+  syncTimeout?: number;
+  /** Why a watch of the vault cannot be trusted (default: `unwatchableReason`, by platform and file system). */
+  unwatchable?: (root: string) => string | undefined;
+}
+
+/** Change detection for the Node backend; made by `createVaultWatch`. */
+export interface VaultWatch {
+  /** A sync point: `true` once every change made before the call has been seen (and told); `false` when nothing kept can be trusted now, and all must be checked. */
+  sync(): Promise<boolean>;
+  /** The vault paths changed since `cursor` (a folder's path stands for everything below it), or `everything`. */
+  changesSince(cursor: number): VaultChanges;
+  /** The kept entries of the watched folder `relative`, when kept and unchanged since. */
+  listing(relative: string): VaultDirectoryEntry[] | undefined;
+  /** A token of the folder's listing now, to give `keep` with a listing read after it. */
+  listingToken(relative: string): number;
+  /** Keeps a folder's entries, read from disk after `token` was taken, unless the folder changed since (or is not watched). */
+  keep(relative: string, entries: VaultDirectoryEntry[], token: number): void;
+  /** Whether the watch covers these real vault paths now: watching, and none in a `.git` folder. */
+  covers(paths: readonly string[]): boolean;
+  /** `starting` (or starting again), `watching`, or `off` for good. */
+  readonly state: 'starting' | 'watching' | 'off';
+  close(): void;
+}
+
+/**
+ * Watches every folder of the vault at the real root `root` (but `.git`), keeps folder listings and a
+ * log of changed paths, and tells the search workers what changed. Searches pass a sync point first
+ * (`sync`: a cookie, see `createSyncPoint`). What cannot be trusted falls back to checking: a platform
+ * or file system where events can be missed, a watch that cannot start (the kernel's limit) or fails,
+ * the vault folder moved away: off for good (said once); a burst of events as large as the kernel's
+ * queue (it may have overflowed, dropping events): everything forgotten, and watched anew.
+ */
+export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions, tuning: VaultWatchTuning = {}): VaultWatch {
+  const { watchLimit, burstLimit = defaultBurstLimit(), syncTimeout = 2000, unwatchable = unwatchableReason } = tuning;
+  const logged = new Set<string>();
+  const logOnce = (message: string) => {
+    if (logged.has(message)) return;
+    logged.add(message);
+    log(message);
+  };
+  const changes: ChangeLog = createChangeLog();
+  const listings = new Map<string, VaultDirectoryEntry[]>();
+  const tokens = new Map<string, number>();
+  let epoch = 0;
+  let state: VaultWatch['state'] = 'starting';
+  let burst = 0;
+  const forgotten = { files: [] as string[], folders: [] as string[] };
+  const absolute = (relative: string) => (relative === '' ? root : path.join(root, relative));
+  const folders = createFolderWatches(root, { event: onEvent, failed: (error) => stop(`a folder watch failed (${codeOf(error)})`) }, watchLimit);
+  const syncPoint = createSyncPoint(root, syncTimeout, (reason) => logOnce(`Searches check every file this time: ${reason}.`));
+
+  function start() {
+    state = 'starting';
+    setImmediate(() => {
+      if (state !== 'starting') return;
+      try {
+        folders.watchTree('');
+      } catch (error) {
+        stop(`a folder could not be watched (${codeOf(error)}${codeOf(error) === 'ENOSPC' ? ': the limit fs.inotify.max_user_watches is reached' : ''})`);
+        return;
+      }
+      state = 'watching';
+      tell({ watching: true });
+    });
+  }
+
+  /** The watch off for good: every search checks every file, as without a watch. */
+  function stop(reason: string) {
+    if (state === 'off') return;
+    state = 'off';
+    folders.closeAll();
+    listings.clear();
+    changes.lose();
+    syncPoint.cancel();
+    tell({ watching: false });
+    logOnce(`The vault is not watched (${reason}); every search checks every file.`);
+  }
+
+  /** Events may have been dropped: nothing kept is trusted, and the vault is watched anew. */
+  function restart(reason: string) {
+    logOnce(`Watching the vault again: ${reason}; until then every search checks every file.`);
+    folders.closeAll();
+    listings.clear();
+    epoch += 1;
+    changes.lose();
+    tell({ watching: false });
+    start();
+  }
+
+  function onEvent(folder: string, kind: 'change' | 'rename', name: string | null) {
+    if (state === 'off') return;
+    if (burst++ === 0) setImmediate(() => (burst = 0));
+    if (burst === burstLimit && state === 'watching') return restart(`${burstLimit} events at once, as many as the kernel's queue may hold`);
+    if (name === null) return folder === '' ? stop('the vault folder was moved or removed') : undefined;
+    if (folder === '' && syncPoint.seen(name)) return;
+    const relative = folder === '' ? name : `${folder}/${name}`;
+    changes.add(relative);
+    forget(relative, kind === 'rename');
+    if (kind === 'change') return;
+    // Created, removed, renamed or replaced: the folder's listing is read again, what was below the
+    // entry is forgotten, and a folder there now is watched, with all below it.
+    listings.delete(folder);
+    tokens.set(folder, (tokens.get(folder) ?? 0) + 1);
+    folders.unwatchBelow(relative);
+    for (const kept of [...listings.keys()]) if (kept === relative || kept.startsWith(`${relative}/`)) listings.delete(kept);
+    if (name === unwatchedName || !isFolder(absolute(relative))) return;
+    try {
+      folders.watchTree(relative);
+    } catch (error) {
+      stop(`a folder could not be watched (${codeOf(error)})`);
+      return;
+    }
+    // Files read from it before its watch started are read again.
+    forget(relative, true);
+  }
+
+  function forget(file: string, below: boolean) {
+    if (forgotten.files.length === 0 && forgotten.folders.length === 0) setImmediate(flush);
+    forgotten.files.push(file);
+    if (below) forgotten.folders.push(file);
+  }
+
+  function flush() {
+    if (forgotten.files.length === 0 && forgotten.folders.length === 0) return;
+    tell({ forget: { files: forgotten.files.splice(0), folders: forgotten.folders.splice(0) } });
+  }
+
+  const reason = unwatchable(root);
+  if (reason === undefined) start();
+  else stop(reason);
+
+  return {
+    async sync() {
+      if (state !== 'watching') return false;
+      const passed = await syncPoint.pass();
+      flush();
+      return passed && state === 'watching';
+    },
+    changesSince: (cursor) => (state === 'watching' ? changes.since(cursor) : { cursor: changes.cursor, everything: true }),
+    listing: (relative) => (state === 'watching' ? listings.get(relative) : undefined),
+    listingToken: (relative) => epoch * 2 ** 32 + (tokens.get(relative) ?? 0),
+    keep(relative, entries, token) {
+      if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
+      listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
+    },
+    covers: (paths) => state === 'watching' && !paths.some((file) => file.startsWith(`${unwatchedName}/`) || file.includes(`/${unwatchedName}/`)),
+    get state() {
+      return state;
+    },
+    close() {
+      state = 'off';
+      folders.closeAll();
+      syncPoint.cancel();
+    },
+  };
+}
+
+/** Whether a plain folder (not a symlink) is at `absolute` now. */
+function isFolder(absolute: string): boolean {
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? String(error);
+}
+
+/** Half of the kernel's event queue (`max_queued_events`, 16,384 by default): a burst that large may have overflowed it. */
+function defaultBurstLimit(): number {
+  try {
+    return Math.max(64, Math.floor(Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8')) / 2));
+  } catch {
+    return 8192;
+  }
+}
