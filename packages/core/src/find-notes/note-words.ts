@@ -12,6 +12,8 @@ const combiningMarks = /\p{M}/gu;
 export const maxWordLength = 64;
 
 let segmenter: Intl.Segmenter | undefined;
+const stems = new Map<string, string>();
+const maxRememberedStems = 200_000;
 
 /**
  * The words of `text` as FindNotes compares them: split at anything that is not a letter, digit or
@@ -44,7 +46,15 @@ export function foldedWord(word: string): string {
   else if (foldedScripts.test(word)) folded = word.normalize('NFKD').replace(combiningMarks, '').toLowerCase();
   else folded = word.normalize('NFKC').toLowerCase();
   if (folded.length > maxWordLength) folded = Array.from(folded).slice(0, maxWordLength).join('');
-  return /^[a-z]{4,}$/.test(folded) ? stemmer(folded) : folded;
+  if (!/^[a-z]{4,}$/.test(folded)) return folded;
+  let stem = stems.get(folded);
+  if (stem === undefined) {
+    // Most words recur: each is stemmed once, within a bound.
+    if (stems.size >= maxRememberedStems) stems.clear();
+    stem = stemmer(folded);
+    stems.set(folded, stem);
+  }
+  return stem;
 }
 
 function segmentRun(run: string): { segment: string; index: number }[] {

@@ -101,7 +101,8 @@ export const findNotes = defineTool({
       budget.check,
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
-    const read = await readNotes(vault, files, budget);
+    const wholeVault = vault.resolvePath(directoryPath ?? '') === '' && !filePattern;
+    const read = await readNotes(vault, files, budget.check, wholeVault);
     const sources = new Map(files.map((file) => [file.path, file.source]));
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
@@ -128,6 +129,18 @@ export const findNotes = defineTool({
     totalSkipped: output.totalSkipped,
   }),
 });
+
+/**
+ * Reads and analyses every note of the vault into its backend's note cache (when the backend gives
+ * versions): what a server does in the background after start-up, so that its first FindNotes need
+ * not. A query meanwhile is still exact: it reads what is not ready yet itself. Resolves to the
+ * number of notes read.
+ */
+export async function warmFindNotes(vault: Vault): Promise<number> {
+  if (!vault.fs.version) return 0;
+  const files = await filesBelow(vault, {}, () => undefined, (path) => path);
+  return (await readNotes(vault, files, () => undefined, true)).notes.length;
+}
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
   return createSearchBudget(
