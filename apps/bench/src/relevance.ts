@@ -80,7 +80,9 @@ export async function relevanceFigures(
 
 /** FindNotes' run: its first call builds its notes (timed), then 20 warm-up queries, then each query once. */
 async function runFindNotes(corpus: string, queries: readonly KnownItem[], ours: (vault: string) => ServerCommand): Promise<EngineRun> {
-  const session = await openSession(ours(corpus));
+  // The first call reads and analyses every note: on a loaded machine that may pass the default budget of 10 s.
+  const command = ours(corpus);
+  const session = await openSession({ ...command, args: [...command.args, '--search-timeout', '600000'] });
   try {
     const find = async (query: string) => {
       const result = await session.call('FindNotes', { query, maxResults: 10 });
