@@ -23,7 +23,11 @@ describe('vtx find', () => {
     );
     expect(inFolder.stdout).toMatch(/^notes\/other\.md \(lines 1-1, score [\d.]+\)\n1: A buddy movie\.\n\[1 matching note of 1 note searched/);
     expect(globbed.stdout).toMatch(/^team\/onboarding\.md /);
-    expect(none).toEqual({ code: 1, stderr: '', stdout: '[No notes match (3 notes searched); try other words, fewer words, or vtx search for an exact string]\n' });
+    expect(none).toEqual({
+      code: 1,
+      stderr: '',
+      stdout: '[No notes match (3 notes searched); try other words, fewer words, or vtx search for an exact string]\n',
+    });
     expect(JSON.parse(json.stdout)).toMatchObject({ notes: [{ path: 'team/laptops.md', lines: [{ line: 3, text: 'IT orders laptops.' }] }], totalNotes: 1 });
   });
 

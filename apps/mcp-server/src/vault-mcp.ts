@@ -96,7 +96,8 @@ function warmSearch(fs: NodeVaultFs, vault: Vault) {
     const started = performance.now();
     fs.warmSearch((path, kind) => vault.isListed(path, kind))
       .then(
-        ({ files, bytes }) => log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
+        ({ files, bytes }) =>
+          log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
         (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
       )
       .then(async () => {

@@ -47,7 +47,7 @@ describe('FindNotes', () => {
       '15: The buddy answers questions during the first week.',
     ]);
     expect(text.split('\n').at(-1)).toBe(
-      '[2 matching notes of 5 notes searched, best first; read a section with TextRead `offset` (its first line) and `limit`]',
+      '[2 matching notes of 5 notes searched, best first; read a section with TextRead `offset`, `limit` (its first line, its length)]',
     );
   });
 

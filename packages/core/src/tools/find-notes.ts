@@ -138,7 +138,12 @@ export const findNotes = defineTool({
  */
 export async function warmFindNotes(vault: Vault): Promise<number> {
   if (!vault.fs.version) return 0;
-  const files = await filesBelow(vault, {}, () => undefined, (path) => path);
+  const files = await filesBelow(
+    vault,
+    {},
+    () => undefined,
+    (path) => path,
+  );
   return (await readNotes(vault, files, () => undefined, true)).notes.length;
 }
 
@@ -217,7 +222,7 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
       ? `No notes match (${searched}); try other words, fewer words, or TextSearch for an exact string`
       : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
-  if (output.notes.length > 0) text += '; read a section with TextRead `offset` (its first line) and `limit`';
+  if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
   if (output.totalSkipped > 0) {
     const named = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank'}`);
     if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);
