@@ -31,6 +31,7 @@ export async function relevanceFigures(
   const { documents, queries } = await relevanceCorpus(corpus);
   log(`relevance: ${queries.length} known-item queries on ${documents.length} notes`);
   const figures = [figuresOf('FindNotes', await runFindNotes(corpus, queries, ours), documents.length)];
+  log(`relevance: FindNotes ${JSON.stringify(figures[0])}`);
   log('relevance: MiniSearch');
   figures.push(figuresOf('MiniSearch 7', await runBaseline('minisearch', process.execPath, documents, queries), documents.length));
   const sqliteNode = await nodeWithSqlite();
