@@ -41,14 +41,16 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  */
 export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[], headed: boolean): ShownLine[] {
   const wanted = new Set(queryWords);
+  // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
+  const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
   const scored: { index: number; hits: number; firstHit: number }[] = [];
   for (let index = section.start - (headed ? 0 : 1); index < Math.min(section.end, lines.length); index += 1) {
     const found = new Set<string>();
     let firstHit = -1;
     for (const { word, start } of wordsWithOffsets(lines[index]!)) {
-      if (!wanted.has(word)) continue;
+      if (!isWanted(word)) continue;
       if (firstHit === -1) firstHit = start;
-      found.add(word);
+      found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
     }
     if (found.size > 0) scored.push({ index, hits: found.size, firstHit });
   }
