@@ -82,7 +82,7 @@ export const findNotes = defineTool({
   name: 'FindNotes',
   title: 'Find the notes about something',
   description: [
-    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, with word forms ("indexing" finds "index"), case and accents folded. Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
+    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins ("index" finds "indexing"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
     'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
     'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Stops at the search time budget with TIMEOUT.',
@@ -186,7 +186,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      lines: bestLines(text.split(/\r?\n/), section, query.words, index > 0).slice(0, maxShownLines),
+      lines: bestLines(text.split(/\r?\n/), section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
