@@ -24,7 +24,7 @@ const bodyB = 0.75;
  * phrases present, at least one of its words when it has any), best first, ties by path; each
  * scored BM25F-style by its best section: a section's words weigh with the note's name, folders,
  * title, tags and aliases, its heading path, its body, and the note's whole body. Phrases and
- * excluded phrases of several words are checked against the text afterwards (`phraseFilter`), as
+ * excluded phrases of several words are checked against the text afterwards (`matchesPhrases`), as
  * counts of words cannot tell their order. `notes` must be sorted by path.
  */
 export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary): RankedNote[] {

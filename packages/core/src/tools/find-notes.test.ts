@@ -86,6 +86,10 @@ describe('FindNotes', () => {
       'journal/2026-11-02.md',
     ]);
     expect((await vault.call('FindNotes', { query: 'laptop', filePattern: 'off*' })).notes.map((note) => note.path)).toEqual(['team/offboarding.md']);
+    // The trash when asked for, as TextSearch searches it; never otherwise.
+    const { vault: withTrash } = open({ 'a.md': 'laptop', '.trash/old.md': 'laptop' });
+    expect((await withTrash.call('FindNotes', { query: 'laptop' })).notes.map((note) => note.path)).toEqual(['a.md']);
+    expect((await withTrash.call('FindNotes', { query: 'laptop', directoryPath: '.trash' })).notes.map((note) => note.path)).toEqual(['.trash/old.md']);
   });
 
   it('is exact: a note changed, added or removed is ranked as it is now, on the next call', async () => {

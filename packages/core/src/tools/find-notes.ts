@@ -101,7 +101,7 @@ export const findNotes = defineTool({
       budget.check,
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
-    const wholeVault = vault.resolvePath(directoryPath ?? '') === '' && !filePattern;
+    const wholeVault = vault.resolvePath(directoryPath ?? '', { trash: 'read' }) === '' && !filePattern;
     const read = await readNotes(vault, files, budget.check, wholeVault);
     const sources = new Map(files.map((file) => [file.path, file.source]));
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
