@@ -26,7 +26,7 @@ const run = promisify(execFile);
  */
 const script = (engine: 'minisearch' | 'fts5', minisearch: string) => `
 import { readFileSync } from 'node:fs';
-const { documents, queries } = JSON.parse(readFileSync(process.argv[1], 'utf8'));
+const { documents, queries } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const rss = () => process.memoryUsage().rss;
 const before = rss();
 const started = performance.now();

@@ -141,7 +141,7 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     'FindNotes',
     '<query> [folder]',
     'find the notes about something, best first',
-    'Rank the notes by how well they match the words of the query (name, title, tags, headings and body; other forms of a word count), each with its best section and its best lines, numbered. Query: words, "quoted phrases", -excluded words, tag:NAME. The folder narrows it. Exits with 1 when no note matched.',
+    'Rank the notes by how well they match the words of the query (name, title, tags, headings and body; a word also finds the longer words it begins), each with its best section and its best lines, numbered. Query: words, "quoted phrases", -excluded words, tag:NAME. The folder narrows it. Exits with 1 when no note matched.',
     "vtx find 'onboarding checklist'",
     'vtx find \'"release process" -draft\' projects -m 5',
     "vtx find 'tag:meeting budget' --glob '2026-*'",

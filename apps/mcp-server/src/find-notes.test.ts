@@ -44,7 +44,7 @@ describe('FindNotes over stdio (the built bin, a real folder)', () => {
       totalSkipped: 1,
     });
     expect(textOf(result).split('\n').at(-1)).toBe(
-      '[3 matching notes of 3 notes searched, best first; read a section with TextRead `offset` (its first line) and `limit`; 1 file skipped (notes/binary.md: not UTF-8 text)]',
+      '[3 matching notes of 3 notes searched, best first; read a section with TextRead `offset`, `limit` (its first line, its length); 1 file skipped (notes/binary.md: not UTF-8 text)]',
     );
   });
 

@@ -1,4 +1,4 @@
-import { createVault, isVaultError, type Vault, type VaultOptions } from '@vault/core';
+import { createVault, isVaultError, type Vault, type VaultOptions, warmFindNotes } from '@vault/core';
 import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -95,14 +95,25 @@ async function main(): Promise<void> {
   onShutdown(() => server.close().finally(closeBackend));
 }
 
-/** The files searches will read, read into memory once the server serves, in the background (searches meanwhile read from disk). */
+/**
+ * The files searches will read, read into memory once the server serves, in the background (searches
+ * meanwhile read from disk); then the notes FindNotes ranks, analysed (FindNotes meanwhile reads the rest itself).
+ */
 function warmSearch(fs: NodeVaultFs, vault: Vault) {
   setTimeout(() => {
     const started = performance.now();
-    fs.warmSearch((path, kind) => vault.isListed(path, kind)).then(
-      ({ files, bytes }) => log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
-      (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
-    );
+    fs.warmSearch((path, kind) => vault.isListed(path, kind))
+      .then(
+        ({ files, bytes }) =>
+          log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
+        (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
+      )
+      .then(async () => {
+        const notesStarted = performance.now();
+        const notes = await warmFindNotes(vault);
+        log(`FindNotes: ${notes} notes analysed in ${Math.round(performance.now() - notesStarted)} ms`);
+      })
+      .catch((error: unknown) => log(`FindNotes notes not analysed ahead: ${(error as Error).message}`));
   }, 200).unref();
 }
 

@@ -56,7 +56,7 @@ export type { TextEditOutput } from './tools/text-edit/text-edit.js';
 export { maxLineLength, maxReadLines, textRead } from './tools/text-read.js';
 export type { TextReadOutput } from './tools/text-read.js';
 export { textSearch } from './tools/text-search/text-search.js';
-export { defaultFoundNotes, findNotes, maxFoundNotes } from './tools/find-notes.js';
+export { defaultFoundNotes, findNotes, maxFoundNotes, warmFindNotes } from './tools/find-notes.js';
 export type { FindNotesOutput, FoundNote } from './tools/find-notes.js';
 export type { TextSearchFile, TextSearchOutput } from './tools/text-search/text-search.js';
 export { createVault, defaultExtensions } from './vault/vault.js';

@@ -43,7 +43,7 @@ describe('analyzeNote', () => {
     ]);
     // [name, folders, title, tags] then [section, heading, body] per section.
     expect(counts('handbook')).toEqual({ fields: [1, 0, 1, 1], sections: [] });
-    expect(counts('guid')).toEqual({ fields: [0, 1, 0, 0], sections: [] });
+    expect(counts('guides')).toEqual({ fields: [0, 1, 0, 0], sections: [] });
     expect(counts('work')).toEqual({
       fields: [0, 0, 0, 0],
       sections: [
@@ -58,15 +58,15 @@ describe('analyzeNote', () => {
         [3, 1, 0],
       ],
     });
-    expect(counts('head')).toEqual({ fields: [0, 0, 0, 0], sections: [[2, 0, 1]] });
-    expect(counts('hire')).toEqual({ fields: [0, 0, 0, 1], sections: [] });
+    expect(counts('heading')).toEqual({ fields: [0, 0, 0, 0], sections: [[2, 0, 1]] });
+    expect(counts('hiring')).toEqual({ fields: [0, 0, 0, 1], sections: [] });
   });
 
   it('reads a malformed front matter block as body text, and takes the first # heading as the title', () => {
     const { note, counts } = analyze('a.md', '---\ntitle: [unclosed\n---\n# Real Title\nbody\n');
     expect(note.title).toBe('Real Title');
     expect(note.sections[0]).toEqual({ heading: undefined, start: 1, end: 3, headingLength: 0, bodyLength: 2 });
-    expect(counts('unclos')).toEqual({ fields: [0, 0, 0, 0], sections: [[0, 0, 1]] });
+    expect(counts('unclosed')).toEqual({ fields: [0, 0, 0, 0], sections: [[0, 0, 1]] });
   });
 
   it('reads an empty note, a note of one long line, and CRLF line endings', () => {

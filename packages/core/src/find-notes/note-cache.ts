@@ -2,16 +2,22 @@ import type { VaultFs } from '../vault/vault-fs.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { createTermDictionary, type TermDictionary } from './term-dictionary.js';
 
-/** Most numbers the cached notes of one backend hold in all (4 bytes each): past it, the notes read longest ago are dropped. */
-export const maxCachedCounts = 16 * 1024 * 1024;
+/** Most numbers the cached notes of one backend hold in all (4 bytes each, 128 MiB): past it, further notes are read at each call, not kept. */
+export const maxCachedCounts = 32 * 1024 * 1024;
 /** Most distinct words one backend's cache numbers: past it (words of notes long gone pile up), the cache starts afresh. */
 const maxDictionaryWords = 4 * 1024 * 1024;
 
-/** The notes FindNotes read last, per backend, each under the version its backend gave the file: a file changed since is read again. */
+/** The notes FindNotes read, per backend, each under the version its backend gave the file: a file changed since is read again. */
 export interface NoteCache {
   dictionary: TermDictionary;
-  get(path: string, source: string, version: string): AnalyzedNote | undefined;
-  set(path: string, source: string, version: string, note: AnalyzedNote): void;
+  /** The note analysed from this version of the file: cached, or being analysed (by this call or another), or undefined. */
+  get(path: string, source: string, version: string): AnalyzedNote | Promise<AnalyzedNote> | undefined;
+  /** Keeps a note (while it is analysed: the promise of it), within the bound. */
+  set(path: string, source: string, version: string, note: AnalyzedNote | Promise<AnalyzedNote>): void;
+  /** Forgets a note (its analysis failed). */
+  forget(path: string): void;
+  /** Forgets every note not among `paths` (the whole vault as listed now): removed and moved notes free their room. */
+  retain(paths: ReadonlySet<string>): void;
 }
 
 const caches = new WeakMap<VaultFs, NoteCache>();
@@ -30,11 +36,18 @@ export function noteCacheOf(fs: VaultFs): NoteCache {
   return cache;
 }
 
+type Entry = { source: string; version: string; note: AnalyzedNote | Promise<AnalyzedNote> };
+
 function createNoteCache(): NoteCache {
   const dictionary = createTermDictionary();
-  const notes = new Map<string, { source: string; version: string; note: AnalyzedNote }>();
+  const notes = new Map<string, Entry>();
   let counts = 0;
-  const sizeOf = (note: AnalyzedNote) => note.terms.counts.length + 2 * note.terms.termIds.length + 4 * note.sections.length;
+  const sizeOf = ({ note }: Entry) => (note instanceof Promise ? 0 : note.terms.counts.length + 2 * note.terms.termIds.length + 6 * note.sections.length);
+  const forget = (path: string) => {
+    const old = notes.get(path);
+    if (old) counts -= sizeOf(old);
+    notes.delete(path);
+  };
   return {
     dictionary,
     get(path, source, version) {
@@ -42,16 +55,15 @@ function createNoteCache(): NoteCache {
       return cached?.source === source && cached.version === version ? cached.note : undefined;
     },
     set(path, source, version, note) {
-      const old = notes.get(path);
-      if (old) counts -= sizeOf(old.note);
-      notes.delete(path);
-      notes.set(path, { source, version, note });
-      counts += sizeOf(note);
-      for (const [oldest, entry] of notes) {
-        if (counts <= maxCachedCounts) break;
-        notes.delete(oldest);
-        counts -= sizeOf(entry.note);
-      }
+      forget(path);
+      const entry = { source, version, note };
+      if (counts + sizeOf(entry) > maxCachedCounts) return;
+      notes.set(path, entry);
+      counts += sizeOf(entry);
+    },
+    forget,
+    retain(paths) {
+      for (const path of notes.keys()) if (!paths.has(path)) forget(path);
     },
   };
 }

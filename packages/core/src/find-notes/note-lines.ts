@@ -1,4 +1,5 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
+import { atxHeading } from '../text/heading-paths.js';
 import type { NoteSection } from './analyze-note.js';
 import { noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
@@ -36,19 +37,22 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
 
 /**
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
- * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. A
- * section's heading line is left out when `headed` (the answer names the heading already).
+ * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
+ * section's heading line is left out (the answer names the heading, or the title, already).
  */
-export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[], headed: boolean): ShownLine[] {
+export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[]): ShownLine[] {
+  const headed = atxHeading(lines[section.start - 1] ?? '') !== undefined;
   const wanted = new Set(queryWords);
+  // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
+  const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
   const scored: { index: number; hits: number; firstHit: number }[] = [];
   for (let index = section.start - (headed ? 0 : 1); index < Math.min(section.end, lines.length); index += 1) {
     const found = new Set<string>();
     let firstHit = -1;
     for (const { word, start } of wordsWithOffsets(lines[index]!)) {
-      if (!wanted.has(word)) continue;
+      if (!isWanted(word)) continue;
       if (firstHit === -1) firstHit = start;
-      found.add(word);
+      found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
     }
     if (found.size > 0) scored.push({ index, hits: found.size, firstHit });
   }

@@ -3,10 +3,10 @@ export const noteFields = ['name', 'folders', 'title', 'tags'] as const;
 export type NoteField = (typeof noteFields)[number];
 
 /**
- * How often each word occurs in each field of a note, packed: for the word numbered `termIds[i]`
- * (ascending), `counts[offsets[i] ...offsets[i + 1])` holds its count in each note field (name,
- * folders, title, tags and aliases), then for each section it occurs in: the section's index, the
- * count in its heading path, the count in its body.
+ * How often each word occurs in each field of a note, packed for memory: for the word numbered
+ * `termIds[i]` (ascending), `counts[offsets[i] ...offsets[i + 1])` holds pairs (slot, count) for
+ * the places it occurs, and no pair where it does not. Slots 0-3 are the note fields (name,
+ * folders, title, tags and aliases); slot 4 + 2s is section s's heading path, 5 + 2s its body.
  */
 export interface NoteTerms {
   termIds: Uint32Array;
@@ -17,31 +17,30 @@ export interface NoteTerms {
 /** Where one word sits in a note, read from `NoteTerms`. */
 export interface TermCounts {
   fields: readonly number[];
-  /** Each section the word is in: [section, heading count, body count]. */
+  /** Each section the word is in: [section, heading count, body count], by section. */
   sections: [number, number, number][];
 }
+
+const sectionSlot = (section: number, part: 'heading' | 'body') => noteFields.length + 2 * section + (part === 'heading' ? 0 : 1);
 
 /** Collects a note's words field by field, then packs them (`NoteTerms`). */
 export function createTermCollector() {
   const byTerm = new Map<number, number[]>();
-  const entry = (term: number) => {
-    let counts = byTerm.get(term);
-    if (!counts) {
-      counts = [0, 0, 0, 0];
-      byTerm.set(term, counts);
+  const add = (term: number, slot: number) => {
+    const pairs = byTerm.get(term);
+    if (!pairs) {
+      byTerm.set(term, [slot, 1]);
+      return;
     }
-    return counts;
+    // Sections come in order, so a section's slot is the last pair's or new; a note field's is searched (four at most).
+    let at = pairs.length - 2;
+    if (slot < noteFields.length) while (at >= 0 && pairs[at] !== slot) at -= 2;
+    if (at >= 0 && pairs[at] === slot) pairs[at + 1]! += 1;
+    else pairs.push(slot, 1);
   };
   return {
-    addToField(term: number, field: NoteField) {
-      entry(term)[noteFields.indexOf(field)]! += 1;
-    },
-    addToSection(term: number, section: number, part: 'heading' | 'body') {
-      const counts = entry(term);
-      // A section's entry is always the last one, as sections come in order.
-      if (counts.length === noteFields.length || counts.at(-3) !== section) counts.push(section, 0, 0);
-      counts[counts.length - (part === 'heading' ? 2 : 1)]! += 1;
-    },
+    addToField: (term: number, field: NoteField) => add(term, noteFields.indexOf(field)),
+    addToSection: (term: number, section: number, part: 'heading' | 'body') => add(term, sectionSlot(section, part)),
     pack(): NoteTerms {
       const termIds = Uint32Array.from([...byTerm.keys()].sort((a, b) => a - b));
       const offsets = new Uint32Array(termIds.length + 1);
@@ -52,7 +51,7 @@ export function createTermCollector() {
       }
       offsets[termIds.length] = size;
       const counts = new Uint32Array(size);
-      for (const [index, term] of termIds.entries()) counts.set(byTerm.get(term)!, offsets[index]!);
+      for (const [index, term] of termIds.entries()) counts.set(byTerm.get(term)!, offsets[index]);
       return { termIds, offsets, counts };
     },
   };
@@ -65,14 +64,25 @@ export function termCounts({ termIds, offsets, counts }: NoteTerms, term: number
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const found = termIds[middle]!;
-    if (found === term) {
-      const slice = counts.subarray(offsets[middle]!, offsets[middle + 1]!);
-      const sections: [number, number, number][] = [];
-      for (let at = noteFields.length; at < slice.length; at += 3) sections.push([slice[at]!, slice[at + 1]!, slice[at + 2]!]);
-      return { fields: Array.from(slice.subarray(0, noteFields.length)), sections };
-    }
+    if (found === term) return decode(counts.subarray(offsets[middle]!, offsets[middle + 1]!));
     if (found < term) low = middle + 1;
     else high = middle - 1;
   }
   return undefined;
+}
+
+function decode(pairs: Uint32Array): TermCounts {
+  const fields = noteFields.map(() => 0);
+  const sections: [number, number, number][] = [];
+  for (let at = 0; at < pairs.length; at += 2) {
+    const [slot, count] = [pairs[at]!, pairs[at + 1]!];
+    if (slot < noteFields.length) {
+      fields[slot] = count;
+      continue;
+    }
+    const section = (slot - noteFields.length) >>> 1;
+    if (sections.at(-1)?.[0] !== section) sections.push([section, 0, 0]);
+    sections.at(-1)![(slot - noteFields.length) % 2 === 0 ? 1 : 2] = count;
+  }
+  return { fields, sections };
 }

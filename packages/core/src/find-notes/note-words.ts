@@ -1,5 +1,3 @@
-import { stemmer } from 'stemmer';
-
 /** A run of letters, digits and marks: a word, or a run of a script written without spaces (segmented further). */
 const wordRun = /[\p{L}\p{N}\p{M}]+/gu;
 /** Scripts written without spaces between words: a run in one of them is cut into words by `Intl.Segmenter`. */
@@ -17,7 +15,8 @@ let segmenter: Intl.Segmenter | undefined;
  * The words of `text` as FindNotes compares them: split at anything that is not a letter, digit or
  * mark (so `std::vector`, `_MSC_VER` and `don't` are two words each), folded (case; accents in
  * Latin, Greek and Cyrillic), runs of Chinese, Japanese, Thai, Lao, Khmer and Burmese cut into words
- * by the Unicode word rules, and English words stemmed (Porter), so `indexing` finds `index`.
+ * by the Unicode word rules. Words are kept whole: no stemming (decision 0015); a query word also
+ * finds the longer words it begins, at ranking (`rankNotes`).
  */
 export function noteWords(text: string): string[] {
   const words: string[] = [];
@@ -37,14 +36,13 @@ export function* wordsWithOffsets(text: string): Generator<{ word: string; start
   }
 }
 
-/** One word folded and stemmed, as `noteWords` gives it. */
+/** One word folded, as `noteWords` gives it. */
 export function foldedWord(word: string): string {
   let folded: string;
   if (asciiOnly.test(word)) folded = word.toLowerCase();
   else if (foldedScripts.test(word)) folded = word.normalize('NFKD').replace(combiningMarks, '').toLowerCase();
   else folded = word.normalize('NFKC').toLowerCase();
-  if (folded.length > maxWordLength) folded = Array.from(folded).slice(0, maxWordLength).join('');
-  return /^[a-z]{4,}$/.test(folded) ? stemmer(folded) : folded;
+  return folded.length > maxWordLength ? Array.from(folded).slice(0, maxWordLength).join('') : folded;
 }
 
 function segmentRun(run: string): { segment: string; index: number }[] {

@@ -4,8 +4,8 @@ import { parseFindQuery } from './parse-find-query.js';
 describe('parseFindQuery', () => {
   it('reads words, phrases, exclusions and tags, folded as notes are', () => {
     expect(parseFindQuery('Indexing "Release Process" -draft -"old plan" tag:Project/Alpha -tag:#archive')).toEqual({
-      words: ['index', 'releas', 'process'],
-      phrases: [['releas', 'process']],
+      words: ['indexing', 'release', 'process'],
+      phrases: [['release', 'process']],
       excluded: [['draft'], ['old', 'plan']],
       tags: ['project/alpha'],
       excludedTags: ['archive'],
@@ -13,8 +13,8 @@ describe('parseFindQuery', () => {
   });
 
   it('reads an unclosed quote as a phrase to the end, a quoted word as a word that must be there, and punctuation as a separator', () => {
-    expect(parseFindQuery('buddy "new hire')).toMatchObject({ words: ['buddi', 'new', 'hire'], phrases: [['new', 'hire']] });
-    expect(parseFindQuery('"buddy"')).toMatchObject({ words: ['buddi'], phrases: [['buddi']] });
+    expect(parseFindQuery('buddy "new hire')).toMatchObject({ words: ['buddy', 'new', 'hire'], phrases: [['new', 'hire']] });
+    expect(parseFindQuery('"buddy"')).toMatchObject({ words: ['buddy'], phrases: [['buddy']] });
     expect(parseFindQuery('^(std::vector|a+)$ - --')).toMatchObject({ words: ['std', 'vector', 'a'], phrases: [], excluded: [] });
     expect(parseFindQuery('tag:people')).toMatchObject({ words: [], tags: ['people'] });
   });

@@ -24,6 +24,12 @@ describe('rankNotes', () => {
     expect(rank('plan zebra', { ...common, 'p.md': 'plan plan plan\n', 'q.md': 'zebra\n' })[0]).toBe('q.md:1');
   });
 
+  it('finds longer words a query word begins, below the word itself, and not from a word of two letters', () => {
+    const notes = { 'a.md': 'reconfiguration\n', 'b.md': 'reconfig\n', 'c.md': 'unrelated\n' };
+    expect(rank('reconfig', notes)).toEqual(['b.md:1', 'a.md:1']);
+    expect(rank('re', { 'a.md': 'reconfig\n', 'b.md': 're\n' })).toEqual(['b.md:1']);
+  });
+
   it('names the section that holds the words, and orders equal scores by path', () => {
     expect(rank('linux install', { 'n.md': '# Setup\n## Windows\nclick\n## Linux\nrun the install\n' })).toEqual(['n.md:4']);
     expect(rank('same', { 'b.md': 'same\n', 'a.md': 'same\n', 'c.md': 'same\n' })).toEqual(['a.md:1', 'b.md:1', 'c.md:1']);

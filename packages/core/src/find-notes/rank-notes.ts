@@ -24,16 +24,16 @@ const bodyB = 0.75;
  * phrases present, at least one of its words when it has any), best first, ties by path; each
  * scored BM25F-style by its best section: a section's words weigh with the note's name, folders,
  * title, tags and aliases, its heading path, its body, and the note's whole body. Phrases and
- * excluded phrases of several words are checked against the text afterwards (`phraseFilter`), as
+ * excluded phrases of several words are checked against the text afterwards (`matchesPhrases`), as
  * counts of words cannot tell their order. `notes` must be sorted by path.
  */
 export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary): RankedNote[] {
-  const wordIds = query.words.map((word) => dictionary.get(word));
+  const forms = query.words.map((word) => wordForms(word, dictionary));
   const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
   if (mustHave.includes(undefined)) return [];
   const candidates: { note: AnalyzedNote; counts: (TermCounts | undefined)[] }[] = [];
-  const documentFrequency = wordIds.map(() => 0);
+  const documentFrequency = forms.map(() => 0);
   const lengths = { fields: noteFields.map(() => 0), heading: 0, body: 0, noteBody: 0, sections: 0 };
   for (const note of notes) {
     for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
@@ -43,12 +43,12 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
       lengths.heading += section.headingLength;
       lengths.body += section.bodyLength;
     }
-    const counts = wordIds.map((id) => (id === undefined ? undefined : termCounts(note.terms, id)));
+    const counts = forms.map((wordForms) => formCounts(note, wordForms));
     counts.forEach((found, word) => {
       if (found) documentFrequency[word]! += 1;
     });
     if (!passesFilters(query, note, mustHave as number[], mustLack)) continue;
-    if (wordIds.length > 0 && counts.every((found) => found === undefined)) continue;
+    if (forms.length > 0 && counts.every((found) => found === undefined)) continue;
     candidates.push({ note, counts });
   }
   const averages = {
@@ -61,6 +61,41 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const ranked = candidates.map(({ note, counts }) => scoreNote(note, counts, idf, averages));
   // Stable: notes come sorted by path, so equal scores stay in path order.
   return ranked.sort((a, b) => b.score - a.score);
+}
+
+/** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */
+export const maxPrefixForms = 20;
+/** What a longer word found by prefix counts for, against the word itself. */
+const prefixWeight = 0.5;
+/** Shortest query word that also finds longer words. */
+const minPrefixLength = 3;
+
+/** The words of the dictionary a query word finds: itself (weight 1), and longer words it begins (`index` finds `indexing`). */
+function wordForms(word: string, dictionary: TermDictionary): { id: number; weight: number }[] {
+  const id = dictionary.get(word);
+  const forms = id === undefined ? [] : [{ id, weight: 1 }];
+  if (word.length < minPrefixLength) return forms;
+  return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
+}
+
+/** A query word's counts in a note, its forms' counts joined by their weights; undefined when the note has none. */
+function formCounts(note: AnalyzedNote, forms: readonly { id: number; weight: number }[]): TermCounts | undefined {
+  let joined: { fields: number[]; sections: Map<number, [number, number, number]> } | undefined;
+  for (const { id, weight } of forms) {
+    const found = termCounts(note.terms, id);
+    if (!found) continue;
+    joined ??= { fields: noteFields.map(() => 0), sections: new Map() };
+    found.fields.forEach((count, field) => {
+      joined!.fields[field]! += weight * count;
+    });
+    for (const [section, inHeading, inBody] of found.sections) {
+      const entry = joined.sections.get(section) ?? [section, 0, 0];
+      entry[1] += weight * inHeading;
+      entry[2] += weight * inBody;
+      joined.sections.set(section, entry);
+    }
+  }
+  return joined && { fields: joined.fields, sections: [...joined.sections.values()].sort((a, b) => a[0] - b[0]) };
 }
 
 function passesFilters(query: FindQuery, note: AnalyzedNote, mustHave: readonly number[], mustLack: readonly (number | undefined)[]): boolean {

@@ -1,5 +1,4 @@
 import pMap from 'p-map';
-import type { SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
 import { decodeText } from '../text/text-codec.js';
 import type { Vault } from '../vault/vault.js';
@@ -24,22 +23,29 @@ export interface ReadNotes {
 /**
  * Every file of `files` as it is now, ready to rank: taken from the backend's note cache when its
  * version is the one cached, else read and analysed (and cached). A file gone since the walk is
- * passed over; one that is not text, or too large to rank, is skipped and named. `budget.check`
- * runs before each file.
+ * passed over; one that is not text, or too large to rank, is skipped and named. `checkDeadline`
+ * runs before each file. `wholeVault`: `files` are every note of the vault, so the cache forgets the others.
  */
-export async function readNotes(vault: Vault, files: readonly WalkedFile[], budget: SearchBudget): Promise<ReadNotes> {
+export async function readNotes(vault: Vault, files: readonly WalkedFile[], checkDeadline: () => void, wholeVault: boolean): Promise<ReadNotes> {
   const cache = noteCacheOf(vault.fs);
+  if (wholeVault) cache.retain(new Set(files.map((file) => file.path)));
   const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = await pMap(
     files,
     async ({ path, source }) => {
-      budget.check();
+      checkDeadline();
       try {
         const version = await vault.fs.version?.(source);
         const cached = version === undefined ? undefined : cache.get(path, source, version);
-        if (cached) return cached;
-        const note = analyzeNote(path, await readNoteText(vault, source), cache.dictionary);
-        if (version !== undefined) cache.set(path, source, version, note);
-        return note;
+        if (cached) return await cached;
+        const analysed = readNoteText(vault, source).then((text) => analyzeNote(path, text, cache.dictionary));
+        if (version === undefined) return await analysed;
+        // Another call reading the same version meanwhile waits for this one.
+        cache.set(path, source, version, analysed);
+        analysed.then(
+          (note) => cache.set(path, source, version, note),
+          () => cache.forget(path),
+        );
+        return await analysed;
       } catch (error) {
         if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
         if (isVaultError(error) && (error.code === 'NOT_TEXT' || error.code === 'FILE_TOO_LARGE')) return { path, reason: error.code };

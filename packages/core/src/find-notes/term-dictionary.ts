@@ -4,23 +4,52 @@ export interface TermDictionary {
   add(word: string): number;
   /** The word's number, or undefined when no note seen holds it. */
   get(word: string): number | undefined;
+  /** The numbers of the longer words that start with `prefix`, the `max` shortest (then by code point). */
+  longerWords(prefix: string, max: number): number[];
   readonly size: number;
 }
 
+/** Most words sharing a prefix that `longerWords` looks at (the first in code point order), so a short prefix costs little. */
+const maxPrefixScan = 2000;
+
 export function createTermDictionary(): TermDictionary {
   const ids = new Map<string, number>();
+  // The words in code point order, sorted again after new words came: a prefix is a range of it.
+  let sorted: string[] | undefined;
   return {
     add(word) {
       let id = ids.get(word);
       if (id === undefined) {
         id = ids.size;
         ids.set(word, id);
+        sorted = undefined;
       }
       return id;
     },
     get: (word) => ids.get(word),
+    longerWords(prefix, max) {
+      sorted ??= [...ids.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const found: string[] = [];
+      for (let at = firstNotBelow(sorted, prefix); at < sorted.length && found.length < maxPrefixScan && sorted[at]!.startsWith(prefix); at += 1) {
+        if (sorted[at] !== prefix) found.push(sorted[at]!);
+      }
+      found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+      return found.slice(0, max).map((word) => ids.get(word)!);
+    },
     get size() {
       return ids.size;
     },
   };
+}
+
+/** The index of the first word of `sorted` not below `word` (a binary search). */
+function firstNotBelow(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -47,13 +47,16 @@ describe('FindNotes', () => {
       '15: The buddy answers questions during the first week.',
     ]);
     expect(text.split('\n').at(-1)).toBe(
-      '[2 matching notes of 5 notes searched, best first; read a section with TextRead `offset` (its first line) and `limit`]',
+      '[2 matching notes of 5 notes searched, best first; read a section with TextRead `offset`, `limit` (its first line, its length)]',
     );
   });
 
-  it('finds other forms of a word (stemming), whatever the case and accents', async () => {
+  it('finds the longer words a query word begins, whatever the case and accents', async () => {
     const { vault } = open({ ...seed, 'fr/cafe.md': '# Le Café\n\nUn CAFÉ crème.\n' });
-    expect((await vault.call('FindNotes', { query: 'indexes' })).notes.map((note) => note.path)).toEqual(['projects/index-design.md']);
+    const index = await vault.call('FindNotes', { query: 'index' });
+    expect(index.notes.map((note) => note.path)).toEqual(['projects/index-design.md']);
+    expect(index.notes[0]!.lines).toEqual([{ line: 3, text: 'Indexing notes with an inverted index.' }]);
+    expect((await vault.call('FindNotes', { query: 'indexes' })).totalNotes).toBe(0);
     expect((await vault.call('FindNotes', { query: 'cafe' })).notes.map((note) => note.path)).toEqual(['fr/cafe.md']);
   });
 
@@ -83,6 +86,10 @@ describe('FindNotes', () => {
       'journal/2026-11-02.md',
     ]);
     expect((await vault.call('FindNotes', { query: 'laptop', filePattern: 'off*' })).notes.map((note) => note.path)).toEqual(['team/offboarding.md']);
+    // The trash when asked for, as TextSearch searches it; never otherwise.
+    const { vault: withTrash } = open({ 'a.md': 'laptop', '.trash/old.md': 'laptop' });
+    expect((await withTrash.call('FindNotes', { query: 'laptop' })).notes.map((note) => note.path)).toEqual(['a.md']);
+    expect((await withTrash.call('FindNotes', { query: 'laptop', directoryPath: '.trash' })).notes.map((note) => note.path)).toEqual(['.trash/old.md']);
   });
 
   it('is exact: a note changed, added or removed is ranked as it is now, on the next call', async () => {

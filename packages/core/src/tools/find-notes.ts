@@ -82,7 +82,7 @@ export const findNotes = defineTool({
   name: 'FindNotes',
   title: 'Find the notes about something',
   description: [
-    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, with word forms ("indexing" finds "index"), case and accents folded. Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
+    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins ("index" finds "indexing"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
     'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
     'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Stops at the search time budget with TIMEOUT.',
@@ -103,7 +103,8 @@ export const findNotes = defineTool({
       { checkDeadline: budget.check, afterSync },
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
-    const read = await readNotes(vault, files, budget);
+    const wholeVault = vault.resolvePath(directoryPath ?? '', { trash: 'read' }) === '' && !filePattern;
+    const read = await readNotes(vault, files, budget.check, wholeVault);
     const sources = new Map(files.map((file) => [file.path, file.source]));
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
@@ -130,6 +131,23 @@ export const findNotes = defineTool({
     totalSkipped: output.totalSkipped,
   }),
 });
+
+/**
+ * Reads and analyses every note of the vault into its backend's note cache (when the backend gives
+ * versions): what a server does in the background after start-up, so that its first FindNotes need
+ * not. A query meanwhile is still exact: it reads what is not ready yet itself. Resolves to the
+ * number of notes read.
+ */
+export async function warmFindNotes(vault: Vault): Promise<number> {
+  if (!vault.fs.version) return 0;
+  const files = await filesBelow(
+    vault,
+    {},
+    () => undefined,
+    (path) => path,
+  );
+  return (await readNotes(vault, files, () => undefined, true)).notes.length;
+}
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
   return createSearchBudget(
@@ -170,7 +188,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      lines: bestLines(text.split(/\r?\n/), section, query.words, index > 0).slice(0, maxShownLines),
+      lines: bestLines(text.split(/\r?\n/), section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
@@ -206,7 +224,7 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
       ? `No notes match (${searched}); try other words, fewer words, or TextSearch for an exact string`
       : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
-  if (output.notes.length > 0) text += '; read a section with TextRead `offset` (its first line) and `limit`';
+  if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
   if (output.totalSkipped > 0) {
     const named = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank'}`);
     if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);
