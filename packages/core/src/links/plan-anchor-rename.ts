@@ -52,12 +52,19 @@ export async function planAnchorRename(vault: Vault, note: LoadedNote, ownEdit: 
   const first = applyEdits(note, [...own, ...linkEdits(note, parseLinks(note.text), resolver, note.path, rename)]);
   if ('reason' in first) return { notes: [], issues: [first] };
   const { notes, readHere } = notesToRead(vaultFiles, (file) => isNoteOf(vault, file));
-  const unread = await findLinkingNotes(vault, notes.filter((path) => path !== note.path), readHere, names, budget, (loaded) => {
-    budget.check();
-    const planned = applyEdits(loaded, linkEdits(loaded, parseLinks(loaded.text, linkOffsets(loaded.text, pattern)), resolver, note.path, rename));
-    if ('reason' in planned) issues.push(planned);
-    else if (planned.changes.length > 0) others.push(planned);
-  });
+  const unread = await findLinkingNotes(
+    vault,
+    notes.filter((path) => path !== note.path),
+    readHere,
+    names,
+    budget,
+    (loaded) => {
+      budget.check();
+      const planned = applyEdits(loaded, linkEdits(loaded, parseLinks(loaded.text, linkOffsets(loaded.text, pattern)), resolver, note.path, rename));
+      if ('reason' in planned) issues.push(planned);
+      else if (planned.changes.length > 0) others.push(planned);
+    },
+  );
   issues.push(...unread.map(({ path, reason }) => ({ file: path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })));
   others.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { notes: [first, ...others], issues };
@@ -101,7 +108,10 @@ function applyEdits(note: LoadedNote, edits: TextEdit[]): PlannedNote | LinkIssu
   }
   pieces.push(note.text.slice(copied));
   const text = pieces.join('');
-  const shape = (source: string) => parseLinks(source).map((link) => link.kind).join() + ownSubpaths(source).length;
+  const shape = (source: string) =>
+    parseLinks(source)
+      .map((link) => link.kind)
+      .join() + ownSubpaths(source).length;
   if (changes.length > 0 && shape(text) !== shape(note.text)) {
     return { file: note.path, line: 0, link: '', reason: 'its links would not read back the same once rewritten; left as it was' };
   }
