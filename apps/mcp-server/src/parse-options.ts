@@ -27,7 +27,7 @@ export class UsageError extends Error {}
 export const usage = `Usage: vault-mcp [--vault DIR | --root NAME] [options]
 
 Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, ListDirectories,
-ListFiles, Move, RemoveFile, Links) over MCP, on stdio unless --http is given.
+ListFiles, Move, RemoveFile, Links, RenameHeading) over MCP, on stdio unless --http is given.
 
 Options:
   --vault DIR          the vault folder (default: the VAULT_PATH environment variable; without

@@ -34,7 +34,18 @@ describe('tools/list', () => {
     const readOnly = createVault(createMemoryFs({}), { readOnly: true });
     const names = async (vault: typeof writable) =>
       (await (await connectTestClient(vault.fs, vault.options)).client.listTools()).tools.map((tool) => tool.name);
-    expect(await names(writable)).toEqual(['TextRead', 'TextEdit', 'TextCreate', 'TextSearch', 'ListDirectories', 'ListFiles', 'Move', 'RemoveFile', 'Links']);
+    expect(await names(writable)).toEqual([
+      'TextRead',
+      'TextEdit',
+      'TextCreate',
+      'TextSearch',
+      'ListDirectories',
+      'ListFiles',
+      'Move',
+      'RemoveFile',
+      'Links',
+      'RenameHeading',
+    ]);
     expect(await names(readOnly)).toEqual(['TextRead', 'TextSearch', 'ListDirectories', 'ListFiles', 'Links']);
   });
 });

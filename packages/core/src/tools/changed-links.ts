@@ -61,12 +61,19 @@ export function changedLinksLines(links: ChangedLinks, style: TextStyle): string
   ];
 }
 
-/** The lists of the structured content, each line as the text writes it: every rewritten link listed (up to `maxListedLinks`). */
-export function structuredChanges({ notes, rewritten, notJudged }: Pick<ChangedLinks, 'notes' | 'rewritten' | 'notJudged'>) {
+/**
+ * The structured content's part, each line as the text writes it: every rewritten link listed (up to
+ * `maxListedLinks`), the totals, the links left as they were, then the changed notes with their counts
+ * (kept in this order when the answer's bound cuts it).
+ */
+export function structuredChanges(links: ChangedLinks) {
   return {
-    notes: notes.map((note) => noteLine(note, plainStyle)),
-    rewritten: rewritten.map((change) => changeLine(change, plainStyle)),
-    notJudged: notJudged.map((issue) => issueLine(issue, plainStyle)),
+    rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)),
+    rewrittenTotal: links.rewrittenTotal,
+    notesChanged: links.notesChanged,
+    notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)),
+    notJudgedTotal: links.notJudgedTotal,
+    notes: links.notes.map((note) => noteLine(note, plainStyle)),
   };
 }
 

@@ -79,7 +79,7 @@ export const move = defineTool({
       : `${head} (links not updated)`;
   },
 
-  structure: ({ links, ...facts }) => (links ? { ...facts, ...links, ...structuredChanges(links) } : facts),
+  structure: ({ links, ...facts }) => (links ? { ...facts, ...structuredChanges(links) } : facts),
 });
 
 /** The move itself under the locks of both paths, with its links planned there, then the notes rewritten each under its own lock. */

@@ -90,7 +90,7 @@ export const renameHeading = defineTool({
     return [`${head}; ${changedLinksSummary(output, output.dryRun)}`, ...changedLinksLines(output, style)].join('\n');
   },
 
-  structure: ({ notes, rewritten, notJudged, ...facts }) => ({ ...facts, ...structuredChanges({ notes, rewritten, notJudged }) }),
+  structure: ({ path, line, before, after, dryRun, ...links }) => ({ path, line, before, after, dryRun, ...structuredChanges(links) }),
 });
 
 /** The heading to rename, the edit of its line, and how links name it. */
