@@ -46,7 +46,7 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const result = await call('TextRead', { file_path: 'notes/a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT' } });
     expect(textOf(result)).toBe(
-      'INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column.',
+      'INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column, heading.',
     );
   });
 

@@ -45,6 +45,7 @@ describe('the MCP server, in process', () => {
       'Move',
       'RemoveFile',
       'Links',
+      'RenameHeading',
     ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -141,6 +142,7 @@ describe('the MCP server, in process', () => {
       notesChanged: 0,
       notJudged: [],
       notJudgedTotal: 0,
+      notes: [],
     });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({
       path: 'moved/b.md',

@@ -41,8 +41,8 @@ const outputSchema = z.object({
 
 const inputSchema = z.strictObject({
   filePath: z.string().describe('The note, vault-relative.'),
-  heading: z.string().describe('The heading to rename, as TextRead takes it ("Setup", or "Guide > Setup"), or a block id ("^intro").'),
-  newHeading: z.string().describe('Its new text, without #s (its level stays), or the new block id ("^start").'),
+  heading: z.string().describe('"Setup", "Guide > Setup", or a block id "^intro".'),
+  newHeading: z.string().describe('The new text, without #s, or block id "^start".'),
   dryRun: z.boolean().default(false).describe('Only return the plan. Default false.'),
 });
 
@@ -53,8 +53,8 @@ export const renameHeading = defineTool({
   name: 'RenameHeading',
   title: 'Rename a heading and its links',
   description: [
-    'Renames a heading of a note and rewrites every link to it across the vault ([[Note#Old]], [[Note#Old|alias]], [[#Old]], [text](Note.md#Old%20heading) or its slug #old-heading), each in its form; with a block id (heading "^old", newHeading "^new") the same for [[Note#^old]]. Links in code are never touched.',
-    'A heading that appears twice is AMBIGUOUS_MATCH (name an outer heading too); a new text that another heading of the note has is ALREADY_EXISTS. A dryRun only returns the plan.',
+    'Renames heading (as TextRead takes it, or a block id "^id") of the note filePath to newHeading, its level kept, and rewrites every link to it across the vault in its form ([[Note#H|alias]], embeds, [[#H]], markdown links by text or slug, [[Note#^id]]); none in code.',
+    'A heading found twice is AMBIGUOUS_MATCH; a text the note has already, ALREADY_EXISTS. dryRun only returns the plan.',
   ].join('\n'),
   inputSchema,
   outputSchema,

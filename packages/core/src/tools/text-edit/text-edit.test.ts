@@ -514,7 +514,7 @@ describe('What an agent is told about TextEdit', () => {
         },
         heading: {
           type: 'string',
-          description: 'Edit only inside the section under this heading (as TextRead takes it): oldString need be unique there only. Default: the whole file.',
+          description: 'Edit only inside the section under this heading (as in TextRead). Default: the whole file.',
         },
       },
       required: ['filePath', 'oldString', 'newString'],
