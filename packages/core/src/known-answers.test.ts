@@ -93,7 +93,7 @@ describe('every rendering, whole', () => {
       'Moved file notes/a.md to archive/a.md; no link needed rewriting',
     );
     expect(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'archive/a.md' }))).toBe(
-      'Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it)',
+      'Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it; TextSearch on the folder .trash lists the trash)',
     );
   });
 
