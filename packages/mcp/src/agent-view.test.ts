@@ -65,7 +65,7 @@ describe('what the agent sees, round 2', () => {
     expect((await call('TextSearch', { query: '', filePattern: '*c4996*' })).structuredContent).toMatchObject({ totalFiles: 1 });
     const folder = await call('TextSearch', { directoryPath: 'big', maxResults: 3 });
     expect(textOf(folder)).toBe(
-      'big/page-000.md\nbig/page-001.md\nbig/page-002.md\n[300 files match; showing the first 3 (raise `maxResults`, or narrow the pattern)]',
+      'big/page-000.md\nbig/page-001.md\nbig/page-002.md\n[300 files match; showing the first 3 (the next with `offset: 3`, more at once with `maxResults`, or narrow the pattern)]',
     );
     expect(textOf(await call('TextSearch', { filePattern: '*nothing-like-it*' }))).toBe('[No files match]');
     const bare = await call('TextSearch', {});
