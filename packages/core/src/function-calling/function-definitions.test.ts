@@ -41,6 +41,7 @@ describe('functionDefinitions', () => {
       'filePattern',
       'directoryPath',
       'maxResults',
+      'offset',
       'contextLines',
       'outputMode',
     ]);
