@@ -13,6 +13,7 @@ interface SearchParameters {
   directoryPath?: string;
   filePattern?: string;
   maxResults?: number;
+  offset?: number;
   contextLines?: number;
   outputMode?: 'files_only';
 }
@@ -44,6 +45,7 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
     .addOption(new ParameterOption('--file <file>', 'search only this file (or give it as the path)', 'filePath'))
     .addOption(new ParameterOption('--dir <folder>', 'search only below this folder (or give it as the path; default: the whole vault)', 'directoryPath'))
     .option('-m, --max-results <n>', 'the most matching lines (or files, with --files-only) to print (default: 50)', wholeNumber)
+    .option('--offset <n>', 'how many matching lines (or files) to skip, to page on (default: 0)', wholeNumber)
     .addOption(new ParameterOption('-C, --context <lines>', 'lines of context around each match (default: 0)', 'contextLines').argParser(wholeNumber))
     .addOption(
       new ParameterOption('-l, --files-only', 'print each matching file with its count of matching lines, not the lines', 'outputMode').preset('files_only'),

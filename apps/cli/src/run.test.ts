@@ -248,7 +248,9 @@ describe('vtx tree, ls, mv, rm', () => {
     });
     expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md', linkedFrom: [], linkedFromTotal: 0 });
     expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);
-    expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe('Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it)\n');
+    expect((await vault(['rm', 'notes/crlf.md'])).stdout).toBe(
+      'Moved notes/crlf.md to the trash: .trash/notes/crlf.md (Move it back to restore it; TextSearch on the folder .trash lists the trash)\n',
+    );
     const files = await readFolder(root());
     expect(files['notes/a.md']).toBe(seed['notes/a.md']);
     expect(files['.trash/notes/crlf.md']).toBe(seed['notes/crlf.md']);

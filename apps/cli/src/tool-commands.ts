@@ -19,6 +19,7 @@ export const toolCommands: Record<ToolName, string> = {
   Move: 'mv',
   RemoveFile: 'rm',
   Links: 'links',
+  RenameHeading: 'rename-heading',
   History: 'log',
   Undo: 'undo',
   Restore: 'restore',
@@ -204,6 +205,19 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
   ).action(function (this: Command, filePath: string) {
     return runTool(this, 'RemoveFile', { input: async () => ({ filePath }) });
   });
+
+  command(
+    'RenameHeading',
+    '<file> <heading> <new-heading>',
+    'rename a heading (or a block id) and every link to it',
+    'Rename a heading of a note, keeping its level, and rewrite every link to it across the vault ([[Note#Heading]], aliases, embeds, markdown links by text or slug), each in its form; links in code are left alone. A heading given as "^id" is a block id, renamed with its [[Note#^id]] links.',
+    "vtx rename-heading notes/guide.md 'Setup > Linux' 'Linux and BSD'",
+    'vtx rename-heading notes/guide.md ^intro ^start --dry-run',
+  )
+    .option('--dry-run', 'print what would change, change nothing')
+    .action(function (this: Command, filePath: string, heading: string, newHeading: string, options: { dryRun?: boolean }) {
+      return runTool(this, 'RenameHeading', { input: async () => ({ filePath, heading, newHeading, ...options }) });
+    });
 
   defineLinksCommand(
     command(

@@ -33,8 +33,8 @@ export class UsageError extends Error {}
 export const usage = `Usage: vault-mcp [--vault DIR | --root NAME] [options]
 
 Serves the vault text tools (TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories,
-ListFiles, Move, RemoveFile, Links; with --git, History, Undo and Restore) over MCP, on stdio
-unless --http is given.
+ListFiles, Move, RemoveFile, Links, RenameHeading; with --git, History, Undo and Restore) over MCP,
+on stdio unless --http is given.
 
 Options:
   --vault DIR          the vault folder (default: the VAULT_PATH environment variable; without

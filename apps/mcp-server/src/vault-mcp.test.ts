@@ -51,6 +51,7 @@ describe('vault-mcp over stdio (the built bin)', () => {
         'Move',
         'RemoveFile',
         'Links',
+        'RenameHeading',
       ]);
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
       const read = await call('TextRead', { filePath: 'notes/a.md' });
@@ -156,7 +157,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     await client.close();
     const health = await fetch(new URL('/health', url));
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', tools: 9 });
+    expect(await health.json()).toEqual({ status: 'ok', tools: 10 });
   });
 
   it('requires the bearer token when one is set, and accepts the right one', async () => {
@@ -168,7 +169,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     expect(wrong.status).toBe(401);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(local), { requestInit: { headers: { Authorization: 'Bearer sesame' } } }));
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(10);
     await client.close();
   });
 

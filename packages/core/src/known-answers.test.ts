@@ -77,7 +77,7 @@ describe('every rendering, whole', () => {
     );
     expect(await render({ query: 'gamma', contextLines: 1 })).toBe('notes/b.md\n3- alpha beta\n4: gamma\n5- alpha again\n[1 matching line in 1 file]');
     expect(await render({ query: 'alpha', maxResults: 1 })).toBe(
-      'notes/b.md\n3: alpha beta\n[3 matching lines in 2 files; showing the first 1 matching lines (raise `maxResults`, or narrow the search, to see more)]',
+      'notes/b.md\n3: alpha beta\n[3 matching lines in 2 files; showing the first 1 matching lines (the next with `offset: 1`, more at once with `maxResults`, or narrow the search)]',
     );
     expect(await render({ filePattern: '*.md', directoryPath: 'notes' })).toBe('notes/a.md\nnotes/b.md\nnotes/crlf.md\n[3 files match]');
     expect(await render({ query: 'Zeta' })).toBe('[No matches (case-sensitive; `caseSensitive: false` ignores case)]');
@@ -93,7 +93,7 @@ describe('every rendering, whole', () => {
       'Moved file notes/a.md to archive/a.md; no link needed rewriting',
     );
     expect(vault.render('RemoveFile', await vault.call('RemoveFile', { filePath: 'archive/a.md' }))).toBe(
-      'Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it)',
+      'Moved archive/a.md to the trash: .trash/archive/a.md (Move it back to restore it; TextSearch on the folder .trash lists the trash)',
     );
   });
 

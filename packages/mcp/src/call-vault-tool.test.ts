@@ -27,7 +27,7 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const result = await call('TextWrite', { filePath: 'a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT', retryable: false } });
     expect(textOf(result)).toBe(
-      'INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
+      'INVALID_ARGUMENT: There is no tool named TextWrite. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links, RenameHeading.',
     );
     expect(unexpected).toEqual([]);
   });
@@ -46,7 +46,7 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     const result = await call('TextRead', { file_path: 'notes/a.md' });
     expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT' } });
     expect(textOf(result)).toBe(
-      'INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column.',
+      'INVALID_ARGUMENT: TextRead has no parameter file_path (did you mean filePath?); an unknown argument is refused, never ignored. Its parameters: filePath, offset, limit, column, heading.',
     );
   });
 
@@ -109,6 +109,6 @@ describe("the server's own tools/list and tools/call", () => {
   it("leaves no room for the SDK's own tool registry: registering another tool is refused", async () => {
     const { server, client } = await connect(createVault(createMemoryFs(seed)));
     expect(() => server.registerTool('Extra', { description: 'x' }, async () => ({ content: [] }))).toThrow(/already exists/);
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(10);
   });
 });

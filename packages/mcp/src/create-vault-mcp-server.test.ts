@@ -32,7 +32,7 @@ function failingFs() {
 }
 
 describe('the MCP server, in process', () => {
-  it('lists the nine tools with titles, schemas and annotations', async () => {
+  it('lists the ten tools with titles, schemas and annotations', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
@@ -46,6 +46,7 @@ describe('the MCP server, in process', () => {
       'Move',
       'RemoveFile',
       'Links',
+      'RenameHeading',
     ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.TextRead).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -142,6 +143,7 @@ describe('the MCP server, in process', () => {
       notesChanged: 0,
       notJudged: [],
       notJudgedTotal: 0,
+      notes: [],
     });
     expect((await call('RemoveFile', { filePath: 'moved/b.md' })).structuredContent).toEqual({
       path: 'moved/b.md',

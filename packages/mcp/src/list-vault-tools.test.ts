@@ -45,6 +45,7 @@ describe('tools/list', () => {
       'Move',
       'RemoveFile',
       'Links',
+      'RenameHeading',
     ]);
     expect(await names(readOnly)).toEqual(['TextRead', 'TextSearch', 'FindNotes', 'ListDirectories', 'ListFiles', 'Links']);
   });

@@ -11,13 +11,13 @@ const deep = `${'"'.repeat(100)}${'d'.repeat(100)}/`.repeat(15);
 /** Every tool's answer over one vault: long paths that link, lines and names of quotes and control characters. */
 function hostileSeed(): VaultSeed {
   const seed: VaultSeed = {
-    'target.md': 'target\n',
+    'target.md': '# T\n',
     'gone.md': 'gone\n',
     'wide.md': `${`${'"'.repeat(1990)}\n`.repeat(20)}middle\n${`${'"'.repeat(1990)}\n`.repeat(20)}`,
     'one.md': `${'\u0001'.repeat(20_000)}\n`,
   };
   for (let index = 0; index < 60; index += 1) {
-    seed[`${deep}note-${index}.md`] = `[t](${'../'.repeat(15)}target.md) [g](${'../'.repeat(15)}gone.md)\n`;
+    seed[`${deep}note-${index}.md`] = `[t](${'../'.repeat(15)}target.md#t) [g](${'../'.repeat(15)}gone.md)\n`;
     seed[`tree/${'\u0002'.repeat(100)}-${index}/`] = '';
     seed[`files/${'"'.repeat(100)}-${index}.md`] = `${'\u0003'.repeat(600)} needle\n`.repeat(3);
   }
@@ -40,6 +40,7 @@ describe('tools/call: the structured content within --max-output, as the text is
       ['ListDirectories', {}],
       ['ListFiles', { directoryPath: 'files', maxResults: 1000 }],
       ['Links', { filePath: 'target.md', maxResults: 1000 }],
+      ['RenameHeading', { filePath: 'target.md', heading: 'T', newHeading: 'U' }],
       ['Move', { sourcePath: 'target.md', destinationPath: 'moved/target.md' }],
       ['RemoveFile', { filePath: 'gone.md' }],
     ];

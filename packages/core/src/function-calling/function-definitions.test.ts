@@ -48,6 +48,7 @@ describe('functionDefinitions', () => {
       'filePattern',
       'directoryPath',
       'maxResults',
+      'offset',
       'contextLines',
       'outputMode',
     ]);

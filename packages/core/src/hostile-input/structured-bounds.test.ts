@@ -54,7 +54,7 @@ describe('structured content within the answer bound, as the text is', () => {
       notesChanged: 150,
       notJudgedTotal: 0,
     });
-    expect(structure.cut).toContain(`(/rewritten: ${100 - rewritten.length} of 100 items left out)`);
+    expect(structure.cut).toContain(`(/rewritten: ${100 - rewritten.length} of 100 items left out; /notes: 100 of 100 items left out)`);
     expect(structure.cut).toContain('raise the bound (maxOutput, vault-mcp --max-output)');
   });
 

@@ -13,6 +13,9 @@ export interface Section {
   /** Where it starts and ends in the text (UTF-16 offsets, `end` exclusive). */
   start: number;
   end: number;
+  /** The heading itself, and every heading of the note. */
+  target: NoteHeading;
+  headings: NoteHeading[];
 }
 
 /** Headings a NO_MATCH or AMBIGUOUS_MATCH error names; the total counts them all. */
@@ -43,6 +46,8 @@ export function findSection(text: string, wanted: string, path: string): Section
     endLine: next ? next.line - 1 : lineCount,
     start: heading.start,
     end: next ? next.start : text.length,
+    target: heading,
+    headings,
   };
 }
 

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { shownLink } from './shown-link.js';
+import { type ChangedLinks, changedLinks, changedLinksLines, changedLinksSummary, structuredChanges } from './changed-links.js';
 import { linkBudget } from '../links/link-budget.js';
 import { type MoveLinksPlan, planMoveLinks } from '../links/plan-move-links.js';
-import type { LinkChange, LinkIssue } from '../links/plan-note-links.js';
 import { writeLinkRewrites } from '../links/write-link-rewrites.js';
-import { plainStyle, type TextStyle } from '../text/text-style.js';
+import { plainStyle } from '../text/text-style.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
 import { checkNewName, escapeName, namesFolder, parentOf } from '../vault/vault-path.js';
-
-/** Rewritten links and links not judged that an answer lists; the totals count them all. */
-export const maxListedLinks = 100;
 
 export interface MoveOutput {
   source: string;
@@ -23,15 +19,8 @@ export interface MoveOutput {
   links?: MovedLinks;
 }
 
-export interface MovedLinks {
-  /** Links rewritten (to rewrite, in a dry run), the first `maxListedLinks`; `rewrittenTotal` counts all, in `notesChanged` notes. */
-  rewritten: LinkChange[];
-  rewrittenTotal: number;
-  notesChanged: number;
-  /** Links left as they were although they may concern what moved (ambiguous, no form names the target), and notes not rewritten, with why. */
-  notJudged: LinkIssue[];
-  notJudgedTotal: number;
-}
+/** What happened to the links: each changed note with its count, the rewritten links, the links left as they were. */
+export type MovedLinks = ChangedLinks;
 
 /** The structured result: `links` flattened, its lists as the text shows them. */
 const outputSchema = z.object({
@@ -39,6 +28,7 @@ const outputSchema = z.object({
   destination: z.string(),
   kind: z.enum(['file', 'directory']),
   dryRun: z.boolean(),
+  notes: z.array(z.string()).optional(),
   rewritten: z.array(z.string()).optional(),
   rewrittenTotal: z.number().optional(),
   notesChanged: z.number().optional(),
@@ -91,19 +81,11 @@ export const move = defineTool({
     const what = `${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
     const head = output.dryRun ? `Dry run, nothing changed: would move ${what}` : `Moved ${what}`;
     return output.links
-      ? [`${head}; ${linksSummary(output.links, output.dryRun)}`, ...linkLines(output.links, style)].join('\n')
+      ? [`${head}; ${changedLinksSummary(output.links, output.dryRun)}`, ...changedLinksLines(output.links, style)].join('\n')
       : `${head} (links not updated)`;
   },
 
-  structure: ({ links, ...facts }) =>
-    links
-      ? {
-          ...facts,
-          ...links,
-          rewritten: links.rewritten.map((change) => changeLine(change, plainStyle)),
-          notJudged: links.notJudged.map((issue) => issueLine(issue, plainStyle)),
-        }
-      : facts,
+  structure: ({ links, ...facts }) => (links ? { ...facts, ...structuredChanges(links) } : facts),
 });
 
 /** The move itself under the locks of both paths, with its links planned there, then the notes rewritten each under its own lock. */
@@ -128,7 +110,9 @@ async function moveAndRewrite(
   const moved = { source, destination, kind, dryRun };
   if (!plan) return moved;
   // Written after the move's own locks are let go, each note under its own: no call waits for one holding what it holds.
-  return { ...moved, links: dryRun ? planned(plan) : linksOf(await writeLinkRewrites(vault, plan), plan.issues) };
+  if (dryRun) return { ...moved, links: planned(plan) };
+  const written = await writeLinkRewrites(vault, plan);
+  return { ...moved, links: changedLinks(written.changes, [...written.failed, ...plan.issues]) };
 }
 
 /** Checks a move can be made (under the lock): what is at the source, the extension rule, where both really are. */
@@ -163,48 +147,10 @@ async function rename(vault: Vault, source: string, destination: string) {
 }
 
 function planned({ rewrites, issues }: MoveLinksPlan): MovedLinks {
-  return linksOf({ changes: rewrites.flatMap((rewrite) => rewrite.plan.changes), notesChanged: rewrites.length, failed: [] }, issues);
-}
-
-function linksOf({ changes, notesChanged, failed }: { changes: LinkChange[]; notesChanged: number; failed: LinkIssue[] }, issues: LinkIssue[]): MovedLinks {
-  const notJudged = [...failed, ...issues];
-  return {
-    rewritten: changes.slice(0, maxListedLinks),
-    rewrittenTotal: changes.length,
-    notesChanged,
-    notJudged: notJudged.slice(0, maxListedLinks),
-    notJudgedTotal: notJudged.length,
-  };
-}
-
-function linksSummary(links: MovedLinks, dryRun: boolean): string {
-  const count = (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`;
-  const rewritten =
-    links.rewrittenTotal === 0
-      ? `no link ${dryRun ? 'to rewrite' : 'needed rewriting'}`
-      : `${count(links.rewrittenTotal, 'link')} ${dryRun ? 'to rewrite' : 'rewritten'} in ${count(links.notesChanged, 'note')}`;
-  return links.notJudgedTotal === 0
-    ? rewritten
-    : `${rewritten}; ${count(links.notJudgedTotal, 'link')} left as ${links.notJudgedTotal === 1 ? 'it was' : 'they were'}, see below`;
-}
-
-function linkLines(links: MovedLinks, style: TextStyle): string[] {
-  const more = (shown: number, total: number) => (total > shown ? [`[${total - shown} more not shown]`] : []);
-  return [
-    ...links.rewritten.map((change) => changeLine(change, style)),
-    ...more(links.rewritten.length, links.rewrittenTotal),
-    ...(links.notJudgedTotal > 0 ? ['Left as they were:'] : []),
-    ...links.notJudged.map((issue) => issueLine(issue, style)),
-    ...more(links.notJudged.length, links.notJudgedTotal),
-  ];
-}
-
-function changeLine(change: LinkChange, style: TextStyle): string {
-  return `${style.path(change.file)}:${change.line}: ${shownLink(change.before)} -> ${shownLink(change.after)}`;
-}
-
-function issueLine(issue: LinkIssue, style: TextStyle): string {
-  return issue.line === 0 ? `${style.path(issue.file)}: ${issue.reason}` : `${style.path(issue.file)}:${issue.line}: ${shownLink(issue.link)} ${issue.reason}`;
+  return changedLinks(
+    rewrites.flatMap((rewrite) => rewrite.plan.changes),
+    issues,
+  );
 }
 
 function alreadyThere(destination: string): VaultError {

@@ -24,6 +24,14 @@ describe('RemoveFile', () => {
     expect(fs.toJSON()).toMatchObject({ 'inbox/idea.md': 'idea', '.trash/inbox/idea~2.md': 'second idea' });
   });
 
+  it('leaves the trash findable in one call: TextSearch on .trash with no query lists it, subfolders included', async () => {
+    const { vault } = open({ 'Plugins/Deep/old.md': 'old', 'top.md': 'top' });
+    await vault.call('RemoveFile', { filePath: 'Plugins/Deep/old.md' });
+    await vault.call('RemoveFile', { filePath: 'top.md' });
+    const listed = await vault.call('TextSearch', { directoryPath: '.trash' });
+    expect(listed.files.map((file) => file.path)).toEqual(['.trash/Plugins/Deep/old.md', '.trash/top.md']);
+  });
+
   it('refuses folders and missing files', async () => {
     const { vault } = open(foldersSeed);
     await expect(vault.call('RemoveFile', { filePath: 'inbox/archive.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -44,7 +52,7 @@ describe('RemoveFile names the notes it leaves with broken links', () => {
     const output = await vault.call('RemoveFile', { filePath: 'notes/T.md' });
     expect(output).toEqual({ path: 'notes/T.md', trashPath: '.trash/notes/T.md', linkedFrom: ['a.md', 'b.md'], linkedFromTotal: 2 });
     expect(vault.render('RemoveFile', output)).toBe(
-      'Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it); 2 notes linked to it, now broken:\na.md\nb.md',
+      'Moved notes/T.md to the trash: .trash/notes/T.md (Move it back to restore it; TextSearch on the folder .trash lists the trash); 2 notes linked to it, now broken:\na.md\nb.md',
     );
   });
 

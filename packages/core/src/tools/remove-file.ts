@@ -28,7 +28,7 @@ export const removeFile = defineTool({
   name: 'RemoveFile',
   title: 'Move a file to the trash',
   description: [
-    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it; later, ListFiles on ".trash" finds it. Names the notes linking to it.',
+    'Removes a file (not a folder) from where it is by moving it into the vault\'s .trash/ folder, keeping its relative path (with a ~2, ~3 ... suffix if the trash already holds one). Nothing is deleted for good: Move the returned trash path back to restore it; later, TextSearch on the folder ".trash" with no query lists the whole trash, subfolders included, in one call. Names the notes linking to it.',
     'Example: {"filePath": "inbox/old-idea.md"} moves it to .trash/inbox/old-idea.md.',
   ].join('\n'),
   inputSchema,
@@ -58,7 +58,7 @@ export const removeFile = defineTool({
   subject: (output) => `RemoveFile: ${escapeName(output.path)}`,
 
   render(output, style = plainStyle) {
-    const removed = `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it)`;
+    const removed = `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it; TextSearch on the folder .trash lists the trash)`;
     const { linkedFrom, linkedFromTotal } = output;
     if (linkedFrom === undefined || linkedFromTotal === undefined) return `${removed}; links to it not checked (over the time budget)`;
     if (linkedFromTotal === 0) return removed;

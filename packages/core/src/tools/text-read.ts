@@ -65,7 +65,7 @@ const inputSchema = z.strictObject({
   heading: z
     .string()
     .optional()
-    .describe('Read only the section under this heading (its subsections too): its text, or a path such as "Settings > Plugins". Default: the whole file.'),
+    .describe('Only the section under this heading, subsections included: its text or a path ("Setup > Linux"). Default: the whole file.'),
 });
 
 /** TextRead's definition, before `defineTool`: TextRead with history (`at`) is built from it. */
@@ -76,7 +76,7 @@ export const textReadDefinition = {
     'Reads a text file of the vault and returns its lines numbered as "N: text" (1-based), followed by a metadata line with totalLines, fileHash and, when not LF, the line-ending style.',
     `Returns at most ${maxReadLines} lines per call (fewer when they are long: an answer is bounded); when more follow, the metadata line gives the offset to continue from. Lines longer than ${maxLineLength} characters are cut, with a marker giving the offset, limit and column that read on; a single line (limit 1) is shown up to the answer's bound.`,
     'Use it to see a file before editing it (pass its fileHash to TextEdit to guard the edit), or to page through a long file with offset and limit. To find which files or lines mention something, use TextSearch instead of reading file after file.',
-    'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000; {"filePath": "notes/todo.md", "heading": "Setup > Linux"} reads one section, with its real line numbers.',
+    'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000; add "heading": "Setup" to read one section.',
   ].join('\n'),
   inputSchema,
   outputSchema,

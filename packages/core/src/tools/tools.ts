@@ -9,13 +9,14 @@ import { links } from './links.js';
 import { listFiles } from './list-files.js';
 import { move } from './move.js';
 import { removeFile } from './remove-file.js';
+import { renameHeading } from './rename-heading.js';
 import { textCreate } from './text-create.js';
 import { textEdit } from './text-edit/text-edit.js';
 import { textRead } from './text-read.js';
 import { textSearch } from './text-search/text-search.js';
 
 /** The tools, in the order adapters present them. */
-export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile, links] as const;
+export const tools = [textRead, textEdit, textCreate, textSearch, findNotes, listDirectories, listFiles, move, removeFile, links, renameHeading] as const;
 
 /** The tools a vault with history offers besides them (and TextRead with `at`, `textReadAt`, in TextRead's place). */
 export const historyTools = [history, undo, restore] as const;

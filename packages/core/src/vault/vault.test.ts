@@ -160,14 +160,14 @@ describe('Vault.call', () => {
     await expect(vault.call('Nope\n' as never, {} as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message:
-        'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links.',
+        'There is no tool named Nope\\n. Tools: TextRead, TextEdit, TextCreate, TextSearch, FindNotes, ListDirectories, ListFiles, Move, RemoveFile, Links, RenameHeading.',
     });
     await expect(vault.call('x'.repeat(80) as never, {} as never)).rejects.toMatchObject({
       message: expect.stringContaining(`named ${'x'.repeat(60)}. Tools:`),
     });
     const readOnly = createVault(createMemoryFs({}), { readOnly: true });
     await expect(readOnly.call('Nope' as never, {} as never)).rejects.toMatchObject({
-      message: 'There is no tool named Nope. Tools: TextRead, TextSearch, FindNotes, ListDirectories, ListFiles.',
+      message: 'There is no tool named Nope. Tools: TextRead, TextSearch, FindNotes, ListDirectories, ListFiles, Links.',
     });
   });
 

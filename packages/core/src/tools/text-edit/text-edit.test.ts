@@ -487,7 +487,7 @@ describe('What an agent is told about TextEdit', () => {
         'Replaces an exact string in a text file of the vault and returns the changed lines, numbered, with the new fileHash.',
         'oldString must occur exactly once (overlapping occurrences count); if it occurs more often the error lists every line it occurs on, so add surrounding lines to oldString, or set replaceAll to true to replace them all. If it is not found, the error shows the closest candidates (differing in case, whitespace, quotes or dashes) with their line numbers; nothing is changed.',
         'To insert lines, include the neighbouring text in oldString and add the new lines in newString; to delete, leave them out of newString. Line endings (LF or CRLF) and a BOM are kept; "\\n" in oldString also matches a CRLF file.',
-        'Use TextEdit for changes to an existing file; use TextCreate only to replace a whole file. Pass expectedHash (the fileHash from TextRead) to be sure the file has not changed since you read it.',
+        'Use TextEdit for changes to an existing file; use TextCreate only to replace a whole file. Pass expectedHash (the fileHash from TextRead) to be sure the file has not changed since you read it. With heading, the edit stays inside that section.',
         'Example: {"filePath": "notes/todo.md", "oldString": "- [ ] ship it", "newString": "- [x] ship it"}.',
       ].join('\n'),
     );
@@ -511,6 +511,10 @@ describe('What an agent is told about TextEdit', () => {
           pattern: '^[0-9a-fA-F]{16}$',
           description:
             'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
+        },
+        heading: {
+          type: 'string',
+          description: 'Edit only inside the section under this heading (as in TextRead). Default: the whole file.',
         },
       },
       required: ['filePath', 'oldString', 'newString'],

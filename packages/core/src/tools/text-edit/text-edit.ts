@@ -55,10 +55,7 @@ const inputSchema = z.strictObject({
     .describe(
       'The fileHash from your last TextRead or TextEdit of this file; the edit is refused with STALE_FILE if the file changed since. Default: no check.',
     ),
-  heading: z
-    .string()
-    .optional()
-    .describe('Edit only inside the section under this heading (as TextRead takes it): oldString need be unique there only. Default: the whole file.'),
+  heading: z.string().optional().describe('Edit only inside the section under this heading (as in TextRead). Default: the whole file.'),
 });
 
 export const textEdit = defineTool({

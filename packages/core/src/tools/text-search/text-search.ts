@@ -12,6 +12,9 @@ import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
 import type { WalkedFile } from '../../vault/walk-files.js';
 import { filesBelow } from '../files-below.js';
+
+/** The largest `offset` a search takes: what it gathers to skip is held in memory. */
+export const maxSearchOffset = 10_000;
 import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
 
 /** A file in TextSearch's answer. */
@@ -37,6 +40,10 @@ export interface TextSearchOutput {
   /** True when maxResults cut the output. */
   truncated: boolean;
   maxResults: number;
+  /** How many matching lines (content mode) or files were skipped before the first shown. */
+  offset: number;
+  /** The offset of the next page, when results follow those shown. */
+  nextOffset?: number;
   /** Files left out because they are not text or are too large, with the reason's code: the first few. */
   skipped: { path: string; reason: SkipCode }[];
   /** How many files were left out in all. */
@@ -49,6 +56,7 @@ const outputSchema = z.object({
   totalMatches: z.number(),
   totalFiles: z.number(),
   truncated: z.boolean(),
+  nextOffset: z.number().optional(),
   /** Each file shown; in content mode its lines as the text shows them: `N: match`, `N- context`, `§ heading path`. */
   files: z.array(z.object({ path: z.string(), matches: z.number().optional(), lines: z.array(z.string()).optional() })),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -84,6 +92,13 @@ const inputSchema = z.strictObject({
     .min(1)
     .default(50)
     .describe('The most matching lines (content mode) or files (files_only mode, or no query) to return. Default 50. Totals are always counted in full.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxSearchOffset)
+    .default(0)
+    .describe(`Matching lines (content mode) or files to skip first, to page on: the answer gives the next offset. Default 0; at most ${maxSearchOffset}.`),
   contextLines: z
     .number()
     .int()
@@ -104,7 +119,7 @@ export const textSearch = defineTool({
     'Searches the vault\'s text files line by line for a literal string or a regular expression. outputMode "content" (default) gives the matching lines with their line numbers, grouped by file and section ("§ ## Setup"); "files_only" gives each file with its count of matching lines (not occurrences). With no query it lists the files whose paths match filePattern (or every file below directoryPath): find a file by name in one call.',
     'Case: smart case (ignores case unless the query has an upper-case letter); caseSensitive overrides it. regex: JavaScript RegExp syntax; a regex that repeats a group, like (a+)+, runs on a linear-time engine (no backreferences or lookaround there).',
     'Narrow it with filePath (one file), directoryPath (a folder) or filePattern (a glob such as "*.md"; without "/" it matches file names at any depth). Hidden folders (.git, .obsidian) and other extensions are not searched; the trash only with directoryPath ".trash".',
-    `maxResults (default 50) bounds the lines or files returned; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
+    `maxResults (default 50) bounds the lines or files returned and offset pages on; the totals are always given, with a note when the answer was cut. A line longer than ${maxResultLineLength} characters shows a ${maxResultLineLength}-character window around the match. A search stops at its time budget (10 seconds unless the server sets another) with TIMEOUT. Ordered by path, then line.`,
     'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}; {"filePattern": "*c4996*"}.',
   ].join('\n'),
   inputSchema,
@@ -119,7 +134,7 @@ export const textSearch = defineTool({
     const budget = searchBudget(vault, signal);
     const { files, afterSync } = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
-    const maxShown = outputMode === 'content' ? Math.min(maxResults, mostShownLines(vault.options.maxOutput)) : 0;
+    const maxShown = outputMode === 'content' ? input.offset + Math.min(maxResults, mostShownLines(vault.options.maxOutput)) : 0;
     const search = { query: checked, contextLines, maxShown, budget, afterSync };
     const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
@@ -129,6 +144,7 @@ export const textSearch = defineTool({
       outputMode,
       caseSensitive: checked.caseSensitive,
       maxResults,
+      offset: input.offset,
       contextLines,
       budget: createAnswerBudget(vault.options.maxOutput).left,
     });
@@ -151,7 +167,7 @@ export const textSearch = defineTool({
         output.outputMode === 'files_only'
           ? output.files.length
           : output.files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0);
-      summary += `; showing the first ${shown} ${output.outputMode === 'files_only' ? 'files' : 'matching lines'} (raise \`maxResults\`, or narrow the search, to see more)`;
+      summary += `; ${showing(output, shown, output.outputMode === 'files_only' ? ' files' : ' matching lines')} (${more(output)}, or narrow the search)`;
     }
     if (output.totalMatches === 0) summary = `No matches${output.caseSensitive ? ' (case-sensitive; `caseSensitive: false` ignores case)' : ''}`;
     return [...body, style.note(`[${summary}${skippedNote(output, style)}]`)].join('\n');
@@ -163,6 +179,7 @@ export const textSearch = defineTool({
     totalMatches: output.totalMatches,
     totalFiles: output.totalFiles,
     truncated: output.truncated,
+    ...(output.nextOffset === undefined ? {} : { nextOffset: output.nextOffset }),
     files: output.files.map(({ lines, ...file }) => (lines ? { ...file, lines: renderFileLines(lines, plainStyle, false) } : file)),
     skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
@@ -176,6 +193,16 @@ function searchBudget(vault: Vault, signal: AbortSignal): SearchBudget {
     signal,
     `The search took longer than its budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\` or \`filePattern\`, or simplify the regex.`,
   );
+}
+
+/** `showing the first 50 matching lines`, or from an offset on, `showing matching lines 51-100`. */
+function showing(output: TextSearchOutput, shown: number, noun: string): string {
+  return output.offset === 0 ? `showing the first ${shown}${noun}` : `showing${noun} ${output.offset + 1}-${output.offset + shown}`;
+}
+
+/** How to see what follows: the next page's offset, or more at once. */
+function more(output: TextSearchOutput): string {
+  return `the next with \`offset: ${output.nextOffset}\`, more at once with \`maxResults\``;
 }
 
 function filesCount(count: number): string {
@@ -202,21 +229,23 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
     totalFiles: files.length,
     truncated: false,
     maxResults,
+    offset: input.offset,
     skipped: [],
     totalSkipped: 0,
   };
   const budget = createAnswerBudget(vault.options.maxOutput);
-  for (const file of files.slice(0, maxResults)) {
+  for (const file of files.slice(input.offset, input.offset + maxResults)) {
     if (!budget.take(pathCost(file.path))) break;
     output.files.push({ path: file.path });
   }
-  output.truncated = output.files.length < files.length;
+  output.truncated = input.offset + output.files.length < files.length;
+  if (output.truncated) output.nextOffset = input.offset + output.files.length;
   return output;
 }
 
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
   const lines = output.files.map((file) => style.path(file.path));
-  const cut = output.truncated ? `; showing the first ${output.files.length} (raise \`maxResults\`, or narrow the pattern)` : '';
+  const cut = output.truncated ? `; ${showing(output, output.files.length, '')} (${more(output)}, or narrow the pattern)` : '';
   return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}]`)].join('\n');
 }
 
@@ -253,9 +282,9 @@ const maxListedSkipped = 20;
  */
 function collect(
   found: readonly SearchedFile[],
-  options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; contextLines: number; budget: number },
+  options: { outputMode: 'content' | 'files_only'; caseSensitive: boolean; maxResults: number; offset: number; contextLines: number; budget: number },
 ): TextSearchOutput {
-  const { outputMode, maxResults, contextLines } = options;
+  const { outputMode, maxResults, offset, contextLines } = options;
   const output: TextSearchOutput = {
     outputMode,
     caseSensitive: options.caseSensitive,
@@ -265,10 +294,12 @@ function collect(
     totalFiles: 0,
     truncated: false,
     maxResults,
+    offset,
     skipped: [],
     totalSkipped: 0,
   };
   let shownMatches = 0;
+  let skipLeft = offset;
   // The skipped files named in the summary line take a small part of the bound, the rest is for the results.
   let skippedBudget = Math.floor(options.budget / 8);
   let budget = options.budget - skippedBudget;
@@ -281,10 +312,18 @@ function collect(
     }
     output.totalMatches += file.matches;
     output.totalFiles += 1;
-    const wanted = outputMode === 'files_only' ? Math.min(1, maxResults - output.files.length) : Math.min(file.matches, maxResults - shownMatches);
-    const lines = outputMode === 'files_only' || wanted === 0 ? [] : fitMatches(file.lines, wanted, contextLines, budget - pathCost(file.path));
+    // The first `offset` results (matching lines, or files) are counted, not shown.
+    const results = outputMode === 'files_only' ? 1 : file.matches;
+    const skip = Math.min(skipLeft, results);
+    skipLeft -= skip;
+    if (skip === results) continue;
+    const wanted = outputMode === 'files_only' ? Math.min(1, maxResults - output.files.length) : Math.min(results - skip, maxResults - shownMatches);
+    const lines =
+      outputMode === 'files_only' || wanted === 0
+        ? []
+        : fitMatches(dropFirstMatches(file.lines, skip, contextLines), wanted, contextLines, budget - pathCost(file.path));
     const shown = outputMode === 'files_only' ? (wanted > 0 && pathCost(file.path) <= budget ? 1 : 0) : lines.filter((line) => line.match).length;
-    if (shown < (outputMode === 'files_only' ? 1 : file.matches)) output.truncated = true;
+    if (shown < results - skip) output.truncated = true;
     // Once a file is cut for the bound, none after it is shown: what is shown is always a prefix.
     if (shown < wanted) budget = 0;
     if (shown === 0) continue;
@@ -292,7 +331,25 @@ function collect(
     budget -= pathCost(file.path) + costOf(lines);
     output.files.push(outputMode === 'files_only' ? { path: file.path, matches: file.matches } : { path: file.path, matches: file.matches, lines });
   }
+  if (output.truncated) output.nextOffset = offset + (outputMode === 'files_only' ? output.files.length : shownMatches);
   return output;
+}
+
+/**
+ * A file's shown lines without its first `skip` matches, as if shown from the next one on: the
+ * lines before its context left out, earlier matches inside that context made context lines.
+ */
+export function dropFirstMatches(lines: readonly SearchLine[], skip: number, contextLines: number): SearchLine[] {
+  if (skip === 0) return [...lines];
+  const first = lines.filter((line) => line.match)[skip];
+  if (!first) return [];
+  return lines
+    .filter((line) => line.number >= first.number - contextLines)
+    .map((line) => {
+      if (!line.match || line.number >= first.number) return line;
+      const { ranges: _, heading: __, ...context } = line;
+      return { ...context, match: false };
+    });
 }
 
 /** The file's first `wanted` matches and their context, or fewer: as many as fit in `budget` characters. */
