@@ -93,6 +93,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
             message: toolMessage(subject, entry.meta, entry.agent),
             author: authorOf(entry.agent),
             committer: identities.committer,
+            syncIndex: true,
           });
         }
         await clear();
