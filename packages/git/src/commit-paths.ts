@@ -20,6 +20,9 @@ export interface CommitRequest {
   syncIndex?: boolean;
 }
 
+/** Numbers each private index of this process, so that no two commits ever share one. */
+let indexCount = 0;
+
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
 const attempts = 5;
 
@@ -34,7 +37,8 @@ export async function commitPaths(repository: Repository, request: CommitRequest
   for (let attempt = 1; ; attempt += 1) {
     const ref = await checkRepositoryState(repository);
     const head = await headOf(repository, ref);
-    const index = path.join(repository.gitDir, `vault-index-${process.pid}`);
+    indexCount += 1;
+    const index = path.join(repository.gitDir, `vault-index-${process.pid}-${indexCount}`);
     const env = { GIT_INDEX_FILE: index };
     try {
       await repository.git(head ? ['read-tree', head.tree] : ['read-tree', '--empty'], { env });
