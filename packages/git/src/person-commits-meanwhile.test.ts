@@ -23,7 +23,7 @@ for arg in "$@"; do
     touch "${folder}/raced"
     (cd "${repository.top}" && printf 'person\\n' > p.md && env ${Object.entries(personEnv)
       .map(([name, value]) => `${name}='${value}'`)
-      .join(' ')} "${realGit}" commit -qam person)
+      .join(' ')} "${realGit}" commit -q -m person -- p.md)
   fi
 done
 exec "${realGit}" "$@"
