@@ -7,7 +7,8 @@ import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio,
 import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
-import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
+import { type FigureRow, mb, ms, ratio, spread, verdict } from './figure-row.js';
+import { historyFigures } from './history-bench.js';
 import { largeFileFigures } from './large-files.js';
 import type { ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
@@ -134,8 +135,24 @@ async function relevance() {
   results.relevance = figures.results;
 }
 
+async function history() {
+  const server = (vault: string, extra: string[]): ServerCommand => ({ ...ours(vault), args: [...ours(vault).args, ...extra] });
+  const figures = await historyFigures(server, log);
+  rows.push(...figures.rows);
+  results.history = figures.results;
+}
+
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
-const sections = { 'cold-start': coldStarts, reads: smallReads, search: searches, 'large-files': largeFiles, 'agent-tasks': agentTaskTokens, links, relevance };
+const sections = {
+  'cold-start': coldStarts,
+  reads: smallReads,
+  search: searches,
+  'large-files': largeFiles,
+  'agent-tasks': agentTaskTokens,
+  links,
+  relevance,
+  history,
+};
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];
 printTable(

@@ -45,7 +45,7 @@ describe('createVaultTools on a vault with history', () => {
       const result = await generateText({ model, tools, prompt: 'Edit a.md, then look at its history.', stopWhen: stepCountIs(4) });
       const history = result.steps[1]!.toolResults[0]!.output as { changes: { id: string; author: string; subject: string }[] };
       expect(history.changes.map(({ author, subject }) => ({ author, subject }))).toEqual([{ author: 'my-agent 1.0', subject: 'TextEdit: a.md' }]);
-      // A variable, not a literal: ai 6 and ai 7 ask for different options (7 adds `context`).
+      // What the SDK passes to execute (ai 7 adds a required `context`; a variable, not a literal, suits both majors).
       const options = { toolCallId: 'undo', messages: [], context: {} };
       await tools.Undo.execute!({ change: history.changes[0]!.id }, options);
       expect(await readFile(`${repository.vault}/a.md`, 'utf8')).toBe('alpha\n');

@@ -16,7 +16,12 @@ export interface CommitRequest {
   message: string;
   author: Identity;
   committer: Identity;
+  /** Tell the person's index of these paths also when nothing is to commit (a restart finishing a killed call's commit). */
+  syncIndex?: boolean;
 }
+
+/** Numbers each private index of this process, so that no two commits ever share one. */
+let indexCount = 0;
 
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
 const attempts = 5;
@@ -32,7 +37,8 @@ export async function commitPaths(repository: Repository, request: CommitRequest
   for (let attempt = 1; ; attempt += 1) {
     const ref = await checkRepositoryState(repository);
     const head = await headOf(repository, ref);
-    const index = path.join(repository.gitDir, `vault-index-${process.pid}`);
+    indexCount += 1;
+    const index = path.join(repository.gitDir, `vault-index-${process.pid}-${indexCount}`);
     const env = { GIT_INDEX_FILE: index };
     try {
       await repository.git(head ? ['read-tree', head.tree] : ['read-tree', '--empty'], { env });
@@ -40,7 +46,10 @@ export async function commitPaths(repository: Repository, request: CommitRequest
       if (entries === '') return undefined;
       await repository.git(['update-index', '-z', '--index-info'], { env, input: entries });
       const tree = (await repository.git(['write-tree'], { env })).stdout.toString('utf8').trim();
-      if (tree === head?.tree) return undefined;
+      if (tree === head?.tree) {
+        if (request.syncIndex) await updatePersonsIndex(repository, entries);
+        return undefined;
+      }
       const commit = await commitTree(repository, tree, head?.commit, request);
       const moved = await repository.git(['update-ref', '-m', `vault: ${request.message.split('\n')[0]}`, ref, commit, head?.commit ?? repository.zeroId], {
         okCodes: [0, 1, 128],

@@ -80,3 +80,20 @@ describe('what anything else changed is never put on an agent', () => {
     expect(status()).toEqual([]);
   });
 });
+
+describe('outside changes found while a Move rewrites links', () => {
+  it('linking notes a person changed or made are committed first, apart; the Move holds only its own changes', async () => {
+    const { vault, subjects, git, status } = await open(
+      { 'a.md': 'a\n', 'docs/one.md': '[l](../a.md)\n', 'docs/two.md': 'x [l](../a.md)\n', 'docs/three.md': '[l](../a.md)\n' },
+      { uncommitted: { 'docs/two.md': 'person wrote this\nx [l](../a.md)\n', 'docs/new.md': 'untracked [l](../a.md)\n' } },
+    );
+    await vault.call('Move', { sourcePath: 'a.md', destinationPath: 'z/a.md' });
+    expect(subjects()).toEqual(['Move: a.md -> z/a.md (+4 links)', 'Outside change: docs/two.md', 'Outside change: docs/new.md', 'first']);
+    expect(git('show', 'HEAD~1:docs/two.md')).toBe('person wrote this\nx [l](../a.md)\n');
+    expect(git('show', 'HEAD:docs/two.md')).toBe('person wrote this\nx [l](../z/a.md)\n');
+    expect(git('show', '--format=', '--name-status', '--no-renames', 'HEAD')).toBe(
+      'D\ta.md\nM\tdocs/new.md\nM\tdocs/one.md\nM\tdocs/three.md\nM\tdocs/two.md\nA\tz/a.md\n',
+    );
+    expect(status()).toEqual([]);
+  });
+});

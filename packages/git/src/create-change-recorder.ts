@@ -2,8 +2,8 @@ import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
 import { checkRepositoryState } from './check-repository-state.js';
-import { commitPaths, type Identity } from './commit-paths.js';
-import type { Repository } from './open-repository.js';
+import { commitPaths, type Identity, splitZ } from './commit-paths.js';
+import { type Repository, vaultPathspec } from './open-repository.js';
 
 /** Who changes are put on: `author` (when given) in place of each call's agent, and the server as committer. */
 export interface RecorderIdentities {
@@ -24,6 +24,8 @@ interface CurrentCall {
   meta: ChangeMeta;
   agent: string;
   paths: string[];
+  /** What differed from HEAD in the whole vault when the call went on to write a second time (a Move's link rewrites): asked once, not per path. */
+  changedInVault?: readonly string[];
 }
 
 /**
@@ -35,6 +37,7 @@ interface CurrentCall {
 export function createChangeRecorder(repository: Repository, identities: RecorderIdentities): ChangeRecorder {
   let tail: Promise<unknown> = Promise.resolve();
   let current: CurrentCall | undefined;
+  let checks: Promise<unknown> = Promise.resolve();
   const authorOf = (agent: string) => identityOf(identities.author ?? agent);
 
   const commit = (call: CurrentCall, subject: string) =>
@@ -64,6 +67,22 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     }
   }
 
+  async function checkBeforeWrite(paths: readonly string[]): Promise<void> {
+    const call = current;
+    // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
+    if (!call) return;
+    const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
+    if (fresh.length === 0) return;
+    // The first path by itself (one file, most calls); later ones against one status of the whole vault.
+    if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
+    const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
+    if (changed) {
+      await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
+    }
+    call.paths.push(...fresh);
+    await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });
+  }
+
   return {
     record(meta, work, subjectOf) {
       const result = tail.then(() => run(meta, work, subjectOf));
@@ -71,17 +90,11 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       return result;
     },
 
-    async beforeWrite(paths) {
-      const call = current;
-      // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
-      if (!call) return;
-      const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
-      if (fresh.length === 0) return;
-      if (await changedOutside(repository, fresh)) {
-        await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
-      }
-      call.paths.push(...fresh);
-      await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });
+    beforeWrite(paths) {
+      // One check at a time: a Move writes its link rewrites concurrently, and each path is checked and journalled once.
+      const checked = checks.then(() => checkBeforeWrite(paths));
+      checks = checked.catch(() => undefined);
+      return checked;
     },
 
     async recover() {
@@ -93,6 +106,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
             message: toolMessage(subject, entry.meta, entry.agent),
             author: authorOf(entry.agent),
             committer: identities.committer,
+            syncIndex: true,
           });
         }
         await clear();
@@ -101,17 +115,24 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   };
 }
 
-/** Whether git sees the paths differ from HEAD (changed, staged, new or removed), ignored files aside. */
+/** `git status` of some paths (none: the vault): what differs from HEAD (changed, staged, new or removed), ignored files aside. */
+function status(repository: Repository, paths: readonly string[]) {
+  const pathspec = paths.length === 0 ? vaultPathspec(repository) : ['--', ...paths.map((path) => repository.prefix + path)];
+  return repository.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--ignored=no', '--no-renames', ...pathspec]);
+}
+
+/** Whether git sees the paths differ from HEAD. */
 async function changedOutside(repository: Repository, paths: readonly string[]): Promise<boolean> {
-  const status = await repository.git([
-    'status',
-    '--porcelain=v2',
-    '-z',
-    '--untracked-files=all',
-    '--ignored=no',
-    '--no-renames',
-    '--',
-    ...paths.map((path) => repository.prefix + path),
-  ]);
-  return status.stdout.length > 0;
+  return (await status(repository, paths)).stdout.length > 0;
+}
+
+/** The vault paths that differ from HEAD, from one `git status` of the vault (porcelain v2: the path is the last field of each entry). */
+async function changedInVault(repository: Repository): Promise<string[]> {
+  const fieldsBefore = (entry: string) => (entry.startsWith('1 ') ? 8 : entry.startsWith('u ') ? 10 : 1);
+  return splitZ((await status(repository, [])).stdout).map((entry) => entry.split(' ').slice(fieldsBefore(entry)).join(' ').slice(repository.prefix.length));
+}
+
+/** Whether any of the paths (a file, or a folder and what is in it) is among those changed. */
+function changedAmong(paths: readonly string[], changed: readonly string[]): boolean {
+  return paths.some((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
 }

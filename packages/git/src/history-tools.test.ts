@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { callFunction, createToolFunctions, functionDefinitions } from '@vault/core';
 import { describe, expect, it } from 'vitest';
 import { useGitVaults } from './__fixtures__/open-git-vault.js';
 
@@ -117,5 +118,32 @@ describe('Restore', () => {
     const again = await vault.call('Restore', { filePath: 'a.md', change: first!.id });
     expect(again.action).toBe('unchanged');
     expect(subjects()).toHaveLength(4);
+  });
+});
+
+describe('the history tools for other frameworks', () => {
+  it('are in the function definitions and typed functions of a vault with history, and callFunction runs them', async () => {
+    const { vault } = await open({ 'a.md': 'a\n' });
+    expect(functionDefinitions(vault.tools).map((definition) => definition.name)).toEqual([
+      'TextRead',
+      'TextEdit',
+      'TextCreate',
+      'TextSearch',
+      'ListDirectories',
+      'ListFiles',
+      'Move',
+      'RemoveFile',
+      'History',
+      'Undo',
+      'Restore',
+    ]);
+    expect(Object.keys(functionDefinitions(vault.tools)[0]!.parameters.properties)).toContain('at');
+    const listed = await callFunction(vault, 'History', '{"filePath": "a.md", "maxResults": null}');
+    expect(listed.isError).toBe(false);
+    expect(listed.text).toMatch(/^[0-9a-f]{12} \S+ Pat Person \| first\n {2}files: a\.md\n/);
+    const functions = createToolFunctions(vault);
+    await functions.TextEdit({ filePath: 'a.md', oldString: 'a', newString: 'b' });
+    const [last] = (await functions.History({ maxResults: 1 })).changes;
+    expect((await functions.Undo({ change: last!.id })).steps).toEqual(['a.md has its content from before the change']);
   });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -39,5 +40,14 @@ describe(`the README's Claude set-ups, on the installed server (Node ${process.v
     const [byDesktop, byClaudeCode] = await Promise.all([listedBy(desktop.command, desktop.args), listedBy(claudeCode!, codeArgs)]);
     expect(byDesktop).toBe(8);
     expect(byClaudeCode).toBe(8);
+
+    // The set-up with history, on the vault made a git work tree: the history tools besides the eight.
+    execFileSync('git', ['init', '-q'], { cwd: vault });
+    const withHistory = JSON.parse(/\*\*Claude Desktop\*\* with history[\s\S]*?```json\n([^`]+)```/.exec(readme)![1]!).mcpServers.vault as {
+      command: string;
+      args: string[];
+    };
+    expect(withHistory.args).toContain('--git');
+    expect(await listedBy(withHistory.command, withHistory.args)).toBe(11);
   });
 });

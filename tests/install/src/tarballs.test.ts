@@ -14,6 +14,7 @@ describe(`the tarballs of the publishable packages (Node ${process.version})`, (
     expect(packages.map((found) => found.name).sort()).toEqual([
       '@vault/ai-sdk',
       '@vault/core',
+      '@vault/git',
       '@vault/mcp',
       '@vault/node',
       '@vault/testing',
@@ -44,7 +45,7 @@ describe(`the tarballs of the publishable packages (Node ${process.version})`, (
 
   it('gives attw no problem on the libraries (profile esm-only: see docs/decisions/0014-distribution.md)', async () => {
     const libraries = packages.filter((found) => found.name.startsWith('@vault/'));
-    expect(libraries).toHaveLength(5);
+    expect(libraries).toHaveLength(6);
     // attw's checks in this process, judged as its CLI judges them with --profile esm-only (a problem
     // of any other resolution fails): the CLI would load TypeScript and the standard library's
     // declarations again for each tarball, most of its time.

@@ -10,11 +10,11 @@ export type ToolFunctions = { [Name in ToolName]: (input: ToolInput<Name>, optio
 
 /**
  * The vault's tools as typed functions, named like the tools. Each validates its input and throws
- * `VaultError`, like `vault.call`; on a read-only vault the write tools throw `PERMISSION_DENIED`,
- * and without history the history tools throw `INVALID_ARGUMENT`.
+ * `VaultError`, like `vault.call`; on a read-only vault the write tools throw `PERMISSION_DENIED`.
+ * History, Undo and Restore are there only when the backend has history (`VaultFs.history`).
  */
 export function createToolFunctions(vault: Vault): ToolFunctions {
   return Object.fromEntries(
-    toolsOf(true).map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)]),
+    toolsOf(vault.fs.history !== undefined).map((tool) => [tool.name, (input: never, options?: ToolCallOptions) => vault.call(tool.name, input, options)]),
   ) as unknown as ToolFunctions;
 }

@@ -140,12 +140,7 @@ export const findNotes = defineTool({
  */
 export async function warmFindNotes(vault: Vault): Promise<number> {
   if (!vault.fs.version) return 0;
-  const files = await filesBelow(
-    vault,
-    {},
-    () => undefined,
-    (path) => path,
-  );
+  const files = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
   return (await readNotes(vault, files, () => undefined, true)).notes.length;
 }
 
