@@ -215,7 +215,6 @@ function finish(pool: Pool, search: RunningSearch) {
   search.resolve(
     mergeShards(
       search.paths,
-      pool.sharding.shardOf,
       search.shards.map((shard) => shard.results.all()),
     ),
   );
