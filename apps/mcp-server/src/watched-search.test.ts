@@ -60,7 +60,7 @@ afterAll(async () => {
 
 /** TextSearch through the server, and expects what a search from disk finds now; gives the paths found. */
 async function searchBoth(query: string, extra: Record<string, unknown> = {}): Promise<string[]> {
-  const input = { query, outputMode: 'files_only', maxResults: 1000, ...extra };
+  const input = { query, outputMode: 'files_only' as const, maxResults: 1000, ...extra };
   const expected = await fromDisk.call('TextSearch', input);
   const found = (await client.callTool({ name: 'TextSearch', arguments: input })).structuredContent as { files: { path: string }[] };
   expect(found).toMatchObject({

@@ -4,8 +4,10 @@ import type { SearchedFile } from '@vault/core/search-backend';
 const placesKept = new WeakMap<readonly string[], Map<string, number>>();
 
 function placesOf(paths: readonly string[]): Map<string, number> {
-  let places = placesKept.get(paths);
-  if (places === undefined) placesKept.set(paths, (places = new Map(paths.map((path, index) => [path, index]))));
+  const kept = placesKept.get(paths);
+  if (kept) return kept;
+  const places = new Map(paths.map((path, index) => [path, index]));
+  placesKept.set(paths, places);
   return places;
 }
 
