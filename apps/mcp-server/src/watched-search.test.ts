@@ -93,17 +93,17 @@ describe('vault-mcp: a watched search is exact after every kind of change behind
     expect(await searchBoth('sigma')).toEqual([notes[3]]);
   });
 
-  it('a burst of 1,000 writes (3,000 in the node backend tests)', async () => {
-    for (let change = 0; change < 1000; change += 1) await writeFile(path.join(vault.path, notes[change % 300]!), `change ${change}\n`);
-    expect(await searchBoth('change [7-9]\\d\\d$', { regex: true })).toHaveLength(300);
+  it('a burst of 500 writes (3,000 in the node backend tests)', async () => {
+    for (let change = 0; change < 500; change += 1) await writeFile(path.join(vault.path, notes[change % 300]!), `change ${change}\n`);
+    expect(await searchBoth('change [2-4]\\d\\d$', { regex: true })).toHaveLength(300);
   });
 
   it('a folder renamed, and one replaced', async () => {
     await rename(path.join(vault.path, 'notes/0'), path.join(vault.path, 'zero'));
     await rename(path.join(vault.path, 'notes/1'), path.join(vault.path, 'one'));
     await mkdir(path.join(vault.path, 'notes/1'));
-    await writeFile(path.join(vault.path, 'notes/1/001.md'), 'change 999, replaced\n');
-    expect(await searchBoth('change [7-9]\\d\\d', { regex: true })).toHaveLength(301);
+    await writeFile(path.join(vault.path, 'notes/1/001.md'), 'change 499, replaced\n');
+    expect(await searchBoth('change [2-4]\\d\\d', { regex: true })).toHaveLength(301);
     expect(await searchBoth('replaced')).toEqual(['notes/1/001.md']);
   });
 

@@ -64,8 +64,10 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
 const sourcesKept = new WeakMap<readonly ListedFile[], readonly string[]>();
 
 function sourcesOf(files: readonly ListedFile[]): readonly string[] {
-  let sources = sourcesKept.get(files);
-  if (sources === undefined) sourcesKept.set(files, (sources = files.map((file) => file.source)));
+  const kept = sourcesKept.get(files);
+  if (kept) return kept;
+  const sources = files.map((file) => file.source);
+  sourcesKept.set(files, sources);
   return sources;
 }
 

@@ -25,8 +25,8 @@ const keptWalks = new WeakMap<Vault, Map<string, KeptWalk>>();
 export async function keptWalkFiles(vault: Vault, directory: string, options: WalkFilesOptions): Promise<WalkedFile[]> {
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
   if (!options.afterSync || changesSince === undefined || (options.realDirectory ?? directory) !== directory) return walkFiles(vault, directory, options);
-  let kept = keptWalks.get(vault);
-  if (kept === undefined) keptWalks.set(vault, (kept = new Map()));
+  const kept = keptWalks.get(vault) ?? new Map<string, KeptWalk>();
+  keptWalks.set(vault, kept);
   const last = kept.get(directory);
   if (last) {
     const changes = changesSince(last.cursor);

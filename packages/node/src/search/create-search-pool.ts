@@ -187,7 +187,7 @@ function onReply(pool: Pool, slot: Slot, reply: SearchTaskReply) {
   if ('warm' in reply) slot.warm = reply.warm;
   if ('fill' in task) task.fill.answered();
   else if ('error' in reply) stop(pool, task.search, replyError(reply.error));
-  else if (answered(task.search, task.shard, task.batch, reply.found)) finish(pool, task.search);
+  else if (answered(task.search, task.shard, task.batch, reply.found)) finish(task.search);
   pool.scheduler.dispatch();
 }
 
@@ -210,12 +210,11 @@ function stop(pool: Pool, search: RunningSearch, error: unknown) {
 }
 
 /** The workers' results, each in path order, merged back into the order of the search's paths. */
-function finish(pool: Pool, search: RunningSearch) {
+function finish(search: RunningSearch) {
   search.settled = true;
   search.resolve(
     mergeShards(
       search.paths,
-      pool.sharding.shardOf,
       search.shards.map((shard) => shard.results.all()),
     ),
   );

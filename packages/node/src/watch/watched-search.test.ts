@@ -33,15 +33,6 @@ describe('a watched search: files changed behind its back are searched as they a
     expect(pathsOf(await vault.searchBoth({ query: 'moved over', ...everything }))).toEqual([notes[6]]);
   });
 
-  it('sees a burst of 3,000 writes', async () => {
-    for (let change = 0; change < 3000; change += 1) {
-      const note = notes[change % notes.length]!;
-      await writeFile(path.join(vault.folder.path, note), `# Note\nchange ${change}\n${change % 7 === 0 ? 'gamma\n' : ''}`);
-    }
-    const found = await vault.searchBoth({ query: 'gamma', ...everything });
-    expect(found.totalFiles).toBe(Array.from({ length: 150 }, (_, index) => 2850 + index).filter((change) => change % 7 === 0).length);
-  });
-
   it('sees a folder renamed, and one replaced by another of the same name (the same file names, other texts)', async () => {
     const folder = vault.folder.path;
     await rename(path.join(folder, 'notes/1'), path.join(folder, 'notes/one'));
