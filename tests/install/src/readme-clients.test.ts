@@ -38,16 +38,16 @@ describe(`the README's Claude set-ups, on the installed server (Node ${process.v
     const [claudeCode, ...codeArgs] = /claude mcp add vault -- (.+)/.exec(readme)![1]!.split(' ');
     // Each set-up starts a server of its own, which only reads the vault: both started at once.
     const [byDesktop, byClaudeCode] = await Promise.all([listedBy(desktop.command, desktop.args), listedBy(claudeCode!, codeArgs)]);
-    expect(byDesktop).toBe(8);
-    expect(byClaudeCode).toBe(8);
+    expect(byDesktop).toBe(11);
+    expect(byClaudeCode).toBe(11);
 
-    // The set-up with history, on the vault made a git work tree: the history tools besides the eight.
+    // The set-up with history, on the vault made a git work tree: the history tools besides the others.
     execFileSync('git', ['init', '-q'], { cwd: vault });
     const withHistory = JSON.parse(/\*\*Claude Desktop\*\* with history[\s\S]*?```json\n([^`]+)```/.exec(readme)![1]!).mcpServers.vault as {
       command: string;
       args: string[];
     };
     expect(withHistory.args).toContain('--git');
-    expect(await listedBy(withHistory.command, withHistory.args)).toBe(11);
+    expect(await listedBy(withHistory.command, withHistory.args)).toBe(14);
   });
 });
