@@ -15,7 +15,7 @@ let segmenter: Intl.Segmenter | undefined;
  * The words of `text` as FindNotes compares them: split at anything that is not a letter, digit or
  * mark (so `std::vector`, `_MSC_VER` and `don't` are two words each), folded (case; accents in
  * Latin, Greek and Cyrillic), runs of Chinese, Japanese, Thai, Lao, Khmer and Burmese cut into words
- * by the Unicode word rules. Words are kept whole: no stemming (decision 0015); a query word also
+ * by the Unicode word rules. Words are kept whole: no stemming (decision 0017); a query word also
  * finds the longer words it begins, at ranking (`rankNotes`).
  */
 export function noteWords(text: string): string[] {
