@@ -53,7 +53,8 @@ Options:
   --search-memory MB   file text kept in memory for searches, in MiB (default: 512; 0 keeps
                        none); past it, files are read from disk at each search
   --no-watch           do not watch the vault for changes: every search checks every file
-                       (for a vault written through memory maps, which send no events)
+                       (for a vault written through memory maps, which send no events); a
+                       --read-only server never watches (the sync point writes a marker file)
   --http               serve Streamable HTTP instead of stdio, at http://HOST:PORT/mcp
   --host HOST          HTTP address (default: 127.0.0.1)
   --port PORT          HTTP port (default: 3939; 0 picks a free one)

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
   };
   const openVault = async (folder: string) => {
-    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory, watch: options.watch, onWatchNotice: log });
+    // The watch's sync point writes a marker file in the vault: a read-only server writes nothing, so it does not watch.
+    const watch = options.watch && !options.readOnly;
+    backend = await createNodeFs(folder, { startSearchWorkers: true, searchMemory: options.searchMemory, watch, onWatchNotice: log });
     if (!options.git) return createVault(backend, vaultOptions);
     const history = {
       committer: `vault-mcp ${packageJson.version}`,

@@ -1,4 +1,4 @@
-import type { VaultFs } from '../vault/vault-fs.js';
+import type { VaultChanges, VaultFs } from '../vault/vault-fs.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { createTermDictionary, type TermDictionary } from './term-dictionary.js';
 
@@ -18,6 +18,12 @@ export interface NoteCache {
   forget(path: string): void;
   /** Forgets every note not among `paths` (the whole vault as listed now): removed and moved notes free their room. */
   retain(paths: ReadonlySet<string>): void;
+  /**
+   * Forgets the notes the backend's change log names since the last call (a folder's path stands for
+   * what is below it), and remembers where the log now stands. A version alone can miss a change: two
+   * writes of one size within a tick of the file system's clock leave the same times.
+   */
+  forgetChanged(changesSince: (cursor: number) => VaultChanges): void;
 }
 
 const caches = new WeakMap<VaultFs, NoteCache>();
@@ -42,6 +48,7 @@ function createNoteCache(): NoteCache {
   const dictionary = createTermDictionary();
   const notes = new Map<string, Entry>();
   let counts = 0;
+  let cursor = 0;
   const sizeOf = ({ note }: Entry) => (note instanceof Promise ? 0 : note.terms.counts.length + 2 * note.terms.termIds.length + 6 * note.sections.length);
   const forget = (path: string) => {
     const old = notes.get(path);
@@ -64,6 +71,20 @@ function createNoteCache(): NoteCache {
     forget,
     retain(paths) {
       for (const path of notes.keys()) if (!paths.has(path)) forget(path);
+    },
+    forgetChanged(changesSince) {
+      const changes = changesSince(cursor);
+      cursor = changes.cursor;
+      // `everything` (the watch started or started again): the versions alone decide, as without a watch.
+      if (!('paths' in changes) || changes.paths.length === 0) return;
+      const changed = new Set(changes.paths);
+      const touched = (path: string) => {
+        for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (changed.has(path.slice(0, end))) return true;
+        return false;
+      };
+      // The vault's root stands for every note.
+      const everyNote = changes.paths.includes('');
+      for (const [path, { source }] of notes) if (everyNote || touched(path) || touched(source)) forget(path);
     },
   };
 }

@@ -25,9 +25,18 @@ export interface ReadNotes {
  * version is the one cached, else read and analysed (and cached). A file gone since the walk is
  * passed over; one that is not text, or too large to rank, is skipped and named. `checkDeadline`
  * runs before each file. `wholeVault`: `files` are every note of the vault, so the cache forgets the others.
+ * `afterSync`: the backend's watch passed a sync point, so its change log names every note changed since
+ * the last call, and those are read again whatever their version.
  */
-export async function readNotes(vault: Vault, files: readonly WalkedFile[], checkDeadline: () => void, wholeVault: boolean): Promise<ReadNotes> {
+export async function readNotes(
+  vault: Vault,
+  files: readonly WalkedFile[],
+  checkDeadline: () => void,
+  { wholeVault, afterSync }: { wholeVault: boolean; afterSync: boolean },
+): Promise<ReadNotes> {
   const cache = noteCacheOf(vault.fs);
+  const changesSince = vault.fs.changesSince?.bind(vault.fs);
+  if (afterSync && changesSince) cache.forgetChanged(changesSince);
   if (wholeVault) cache.retain(new Set(files.map((file) => file.path)));
   const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = await pMap(
     files,

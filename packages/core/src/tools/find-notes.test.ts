@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryFs, createVault, type VaultFs } from '../index.js';
 import { open } from './__fixtures__/open.js';
 import { findNotes } from './find-notes.js';
 
@@ -100,5 +101,26 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'kubernetes' })).notes.map((note) => note.path)).toEqual(['misc/unrelated.md', 'new.md']);
     await fs.rename('misc/unrelated.md', 'misc/moved.md');
     expect((await vault.call('FindNotes', { query: 'kubernetes' })).notes.map((note) => note.path)).toEqual(['misc/moved.md', 'new.md']);
+  });
+});
+
+describe('FindNotes after a change its versions cannot see', () => {
+  it('reads again a note the change log names, though its version is the one cached (two writes of one size in one tick of the clock)', async () => {
+    const inner = createMemoryFs({ 'a.md': 'alpha bravo\n', 'b.md': 'charlie\n' });
+    // The log: the paths changed, in order; cursors count from 1 (0 is a reader's first question: everything).
+    const log: string[] = [];
+    // A watched backend whose versions miss the rewrite: the change log alone says a.md changed.
+    const fs: VaultFs = {
+      ...inner,
+      version: async (path) => ((await inner.stat(path))?.kind === 'file' ? 'the same' : undefined),
+      sync: async () => true,
+      changesSince: (from) => (from === 0 ? { cursor: log.length + 1, everything: true } : { cursor: log.length + 1, paths: log.slice(from - 1) }),
+    };
+    const vault = createVault(fs);
+    expect((await vault.call('FindNotes', { query: 'alpha' })).notes.map((note) => note.path)).toEqual(['a.md']);
+    await inner.writeFile('a.md', new TextEncoder().encode('omega bravo\n'));
+    log.push('a.md');
+    expect((await vault.call('FindNotes', { query: 'omega' })).notes.map((note) => note.path)).toEqual(['a.md']);
+    expect((await vault.call('FindNotes', { query: 'alpha' })).notes).toEqual([]);
   });
 });

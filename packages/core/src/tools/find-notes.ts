@@ -104,7 +104,7 @@ export const findNotes = defineTool({
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
     const wholeVault = vault.resolvePath(directoryPath ?? '', { trash: 'read' }) === '' && !filePattern;
-    const read = await readNotes(vault, files, budget.check, wholeVault);
+    const read = await readNotes(vault, files, budget.check, { wholeVault, afterSync });
     const sources = new Map(files.map((file) => [file.path, file.source]));
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
@@ -141,7 +141,7 @@ export const findNotes = defineTool({
 export async function warmFindNotes(vault: Vault): Promise<number> {
   if (!vault.fs.version) return 0;
   const files = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
-  return (await readNotes(vault, files, () => undefined, true)).notes.length;
+  return (await readNotes(vault, files, () => undefined, { wholeVault: true, afterSync: false })).notes.length;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
