@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryFs, createVault, fileHash, type VaultFs } from '../index.js';
 import { open } from './__fixtures__/open.js';
 import { textRead } from './text-read.js';
 
@@ -130,5 +131,26 @@ describe('TextEdit scoped to a section', () => {
     });
     await vault.call('TextEdit', { filePath: 'crlf.md', heading: 'B', oldString: 'end\n', newString: 'fin\nal\n' });
     expect(fs.toJSON()['crlf.md']).toBe('# A\r\nend\r\n# B\r\nfin\r\nal\r\n');
+  });
+});
+
+describe('TextRead of a section while the file changes', () => {
+  it('gives the section and its lines from one read, though lines are put above it right after that read', async () => {
+    const inner = createMemoryFs({ 'guide.md': note });
+    let reads = 0;
+    const fs: VaultFs = {
+      ...inner,
+      async readFile(path) {
+        const bytes = await inner.readFile(path);
+        reads += 1;
+        // Another program puts two lines at the top as soon as the file was read.
+        await inner.writeFile(path, new TextEncoder().encode(`new line\nnew line\n${new TextDecoder().decode(bytes)}`));
+        return bytes;
+      },
+    };
+    const output = await createVault(fs).call('TextRead', { filePath: 'guide.md', heading: 'Usage' });
+    expect(reads).toBe(1);
+    expect(output.lines.map((line) => line.text)).toEqual(['## Usage', '### Installed plugins', 'Turn it on.']);
+    expect(output.fileHash).toBe(await fileHash(new TextEncoder().encode(note), inner));
   });
 });

@@ -85,15 +85,20 @@ export const textReadDefinition = {
   async run({ filePath, offset: asked, limit: wanted, column, heading }: z.output<typeof inputSchema>, vault: Vault): Promise<TextReadOutput> {
     const path = vault.resolveFile(filePath, { trash: 'read' });
     const stat = await vault.statFile(path);
-    const section = heading === undefined ? undefined : findSection((await vault.readText(path)).text, heading, path);
-    const { offset, limit } = section ? sectionWindow(section, asked, wanted, path) : { offset: asked, limit: wanted };
-    const openWindow = windowOpener(vault, path, { offset, limit, column });
+    if (heading !== undefined) {
+      // The section and its lines from one read: a change between two reads could show other lines under its name.
+      const { text, bytes } = await vault.readText(path);
+      const section = findSection(text, heading, path);
+      const { offset, limit } = sectionWindow(section, asked, wanted, path);
+      return readOutput(path, offset, await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)), section);
+    }
+    const openWindow = windowOpener(vault, path, { offset: asked, limit: wanted, column });
     const { fs, options } = vault;
     const read =
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
-        ? await streamed(vault, path, stat.size, offset, openWindow)
+        ? await streamed(vault, path, stat.size, asked, openWindow)
         : await wholeWindow(vault, path, stat.size, openWindow(1));
-    return readOutput(path, offset, read, section);
+    return readOutput(path, asked, read);
   },
 
   render(output: TextReadOutput, style = plainStyle) {
