@@ -28,8 +28,16 @@ export interface FolderWatches {
   closeAll(): void;
 }
 
-/** Folder watches below the real root `root`, with Node's `fs.watch` (libuv's inotify on Linux: one queue, events in order). */
-export function createFolderWatches(root: string, listener: FolderWatchListener, watchLimit = Number.POSITIVE_INFINITY): FolderWatches {
+/**
+ * Folder watches below the real root `root`, with Node's `fs.watch` (libuv's inotify on Linux: one queue,
+ * events in order). `remoteMount` names the file system of a folder whose changes a watch may not see
+ * (a network or FUSE mount inside the vault): watching it throws (`EREMOTE`), and the vault is not watched.
+ */
+export function createFolderWatches(
+  root: string,
+  listener: FolderWatchListener,
+  { watchLimit = Number.POSITIVE_INFINITY, remoteMount }: { watchLimit?: number | undefined; remoteMount: (folder: string) => string | undefined },
+): FolderWatches {
   const watches = new Map<string, FSWatcher>();
 
   function start(relative: string) {
@@ -48,6 +56,13 @@ export function createFolderWatches(root: string, listener: FolderWatchListener,
       for (let folder = waiting.pop(); folder !== undefined; folder = waiting.pop()) {
         if (watches.has(folder)) continue;
         try {
+          const remote = remoteMount(path.join(root, folder));
+          if (remote !== undefined) {
+            const where = folder === '' ? 'the vault' : folder;
+            throw Object.assign(new Error(`${where} is a ${remote} file system mounted in the vault, whose changes made elsewhere send no events`), {
+              code: 'EREMOTE',
+            });
+          }
           start(folder);
           started.push(folder);
           for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {

@@ -5,7 +5,7 @@ import type { WorkerNotice } from '../search/search-worker.js';
 import { type ChangeLog, createChangeLog } from './create-change-log.js';
 import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
 import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
-import { unwatchableReason } from './watchable-file-system.js';
+import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
 export interface VaultWatchOptions {
   /** Tells the search workers of changed files and folders (vault paths), and whether the watch covers the vault. */
@@ -24,6 +24,8 @@ export interface VaultWatchTuning {
   syncTimeout?: number;
   /** Why a watch of the vault cannot be trusted (default: `unwatchableReason`, by platform and file system). */
   unwatchable?: (root: string) => string | undefined;
+  /** The file system of a folder mounted in the vault that a watch cannot trust (default: `remoteMountsBelow`, by device and type). */
+  remoteMount?: (folder: string) => string | undefined;
 }
 
 /** Change detection for the Node backend; made by `createVaultWatch`. */
@@ -69,7 +71,11 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
   let burst = 0;
   const forgotten = { files: [] as string[], folders: [] as string[] };
   const absolute = (relative: string) => (relative === '' ? root : path.join(root, relative));
-  const folders = createFolderWatches(root, { event: onEvent, failed: (error) => stop(`a folder watch failed (${codeOf(error)})`) }, watchLimit);
+  const folders = createFolderWatches(
+    root,
+    { event: onEvent, failed: (error) => stop(`a folder watch failed (${codeOf(error)})`) },
+    { watchLimit, remoteMount: tuning.remoteMount ?? remoteMountsBelow(root) },
+  );
   const syncPoint = createSyncPoint(root, syncTimeout, (reason) => logOnce(`Searches check every file this time: ${reason}.`));
 
   function start() {
@@ -79,7 +85,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       try {
         folders.watchTree('');
       } catch (error) {
-        stop(`a folder could not be watched (${codeOf(error)}${codeOf(error) === 'ENOSPC' ? ': the limit fs.inotify.max_user_watches is reached' : ''})`);
+        stop(unwatchedBecause(error));
         return;
       }
       state = 'watching';
@@ -130,7 +136,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     try {
       folders.watchTree(relative);
     } catch (error) {
-      stop(`a folder could not be watched (${codeOf(error)})`);
+      stop(unwatchedBecause(error));
       return;
     }
     // Files read from it before its watch started are read again.
@@ -185,6 +191,13 @@ function isFolder(absolute: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Why a folder could not be watched, as the notice says it. */
+function unwatchedBecause(error: unknown): string {
+  const code = codeOf(error);
+  if (code === 'EREMOTE') return (error as Error).message;
+  return `a folder could not be watched (${code}${code === 'ENOSPC' ? ': the limit fs.inotify.max_user_watches is reached' : ''})`;
 }
 
 function codeOf(error: unknown): string {

@@ -42,6 +42,22 @@ describe('the watch falls back to checking every file where it cannot be trusted
     });
   });
 
+  describe('a network file system mounted in a folder of the vault (the root itself local)', () => {
+    const vault = useWarmVault({
+      watch: true,
+      watchTuning: { remoteMount: (folder) => (folder.endsWith(`${path.sep}notes${path.sep}3`) ? 'NFS' : undefined) },
+    });
+    it('is not watched, and searches stay exact, also in that folder', async () => {
+      await untilNoticed(vault.notices);
+      expect(vault.notices).toEqual([
+        'The vault is not watched (notes/3 is a NFS file system mounted in the vault, whose changes made elsewhere send no events); every search checks every file.',
+      ]);
+      expect(await vault.fs.sync!()).toBe(false);
+      await expectSeen(vault, 3);
+      await expectSeen(vault, 8);
+    });
+  });
+
   describe('a burst of events as large as the kernel queue (which may have overflowed, dropping events)', () => {
     const vault = useWarmVault({ watch: true, watchTuning: { burstLimit: 64 } });
     it('forgets what it kept, watches anew, and searches stay exact', async () => {

@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTempFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
-import { unwatchableReason } from './watchable-file-system.js';
+import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
 describe('unwatchableReason: where a watch may miss changes', () => {
   it('trusts a local file system on Linux (the temp folder here)', () => {
@@ -18,5 +20,18 @@ describe('unwatchableReason: where a watch may miss changes', () => {
 
   it('trusts no other platform', () => {
     expect(unwatchableReason('/vault', 'darwin', () => 0xef53)).toBe('a watch is trusted on Linux only (this is darwin)');
+  });
+});
+
+describe('remoteMountsBelow: a file system mounted inside the vault', () => {
+  it("trusts a folder on the root's own device without asking its type (the temp folder here)", async () => {
+    const folder = await createTempFolder({ 'notes/a.md': 'a' });
+    try {
+      const remoteMount = remoteMountsBelow(folder.path);
+      expect(remoteMount(folder.path)).toBeUndefined();
+      expect(remoteMount(path.join(folder.path, 'notes'))).toBeUndefined();
+    } finally {
+      await folder.remove();
+    }
   });
 });

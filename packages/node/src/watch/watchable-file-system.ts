@@ -1,4 +1,4 @@
-import { statfsSync } from 'node:fs';
+import { statfsSync, statSync } from 'node:fs';
 
 /**
  * File systems (Linux `statfs` magic numbers) whose changes a local watch may not see: those made on
@@ -18,6 +18,15 @@ const remoteFileSystems = new Map<number, string>([
   [0x564c, 'NCP'],
   [0x73757245, 'Coda'],
 ]);
+
+/**
+ * For the folders below `root`: the name of a file system mounted there whose changes a local watch
+ * may not see (a folder on another device than the root, of a type of `remoteFileSystems`), or `undefined`.
+ */
+export function remoteMountsBelow(root: string): (folder: string) => string | undefined {
+  const rootDevice = statSync(root).dev;
+  return (folder) => (statSync(folder).dev === rootDevice ? undefined : remoteFileSystems.get(statfsSync(folder).type));
+}
 
 /** Why a watch of the folder `root` cannot be trusted, or `undefined` when it can: only Linux (inotify) on a local file system. */
 export function unwatchableReason(root: string, platform = process.platform, fileSystemType = () => statfsSync(root).type): string | undefined {
