@@ -1,4 +1,4 @@
-import { type ChangedFile, type ChangeSummary, VaultError } from '@vault/core';
+import { type ChangedFile, type ChangeSummary, escapeName, VaultError } from '@vault/core';
 import { splitZ } from './commit-paths.js';
 import type { Repository } from './open-repository.js';
 import { vaultPathspec } from './open-repository.js';
@@ -28,7 +28,10 @@ export function createGitReader(repository: Repository) {
   }
 
   async function summaryOf(commit: string): Promise<ChangeSummary> {
-    return parseLog((await log(['-1', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix)[0]!;
+    // --no-walk: the change itself or nothing (a path-limited -1 would walk on to an older change of the vault).
+    const [summary] = parseLog((await log(['--no-walk', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix);
+    if (summary) return summary;
+    throw new VaultError('INVALID_ARGUMENT', `Change ${commit.slice(0, 12)} touched no file of this vault. Take an id from History.`);
   }
 
   /** The parent a change is compared with: its first parent, or the empty tree for a first commit. */
@@ -76,9 +79,12 @@ export function createGitReader(repository: Repository) {
       const fields = splitZ(raw.stdout);
       const touched: { path: string; before?: string; after?: string }[] = [];
       for (let index = 0; index + 1 < fields.length; index += 2) {
-        const [, , before = '', after = ''] = fields[index]!.split(' ');
+        const [modeBefore = '', modeAfter = '', before = '', after = ''] = fields[index]!.split(' ');
+        const path = fields[index + 1]!.slice(prefix.length);
+        checkFileMode(modeBefore.slice(1), path, commit);
+        checkFileMode(modeAfter, path, commit);
         const blob = (id: string) => (/^0+$/.test(id) ? undefined : id);
-        touched.push({ path: fields[index + 1]!.slice(prefix.length), before: blob(before), after: blob(after) });
+        touched.push({ path, before: blob(before), after: blob(after) });
       }
       if (touched.length > maxUndoneFiles) {
         throw new VaultError(
@@ -110,6 +116,21 @@ async function blobAt(repository: Repository, commit: string, file: string): Pro
   const listed = splitZ((await repository.git(['ls-tree', '-z', '--full-tree', commit, '--', file])).stdout);
   const entry = listed.find((line) => line.slice(line.indexOf('\t') + 1) === file);
   if (entry === undefined) return undefined;
-  const [, type, id] = entry.slice(0, entry.indexOf('\t')).split(' ');
-  return type === 'blob' ? id : undefined;
+  const [mode = '', type, id] = entry.slice(0, entry.indexOf('\t')).split(' ');
+  if (type !== 'blob') return undefined;
+  checkFileMode(mode, file, commit);
+  return id;
+}
+
+/**
+ * Refuses what git holds at a path that is no file the tools write: a symlink (its blob is the name it
+ * leads to, not text) or a nested repository. `000000`: nothing there on that side of a change.
+ */
+function checkFileMode(mode: string, path: string, commit: string): void {
+  if (mode === '100644' || mode === '100755' || mode === '000000') return;
+  const what = mode === '120000' ? 'a symlink' : mode === '160000' ? 'a nested repository' : `an entry of mode ${mode}`;
+  throw new VaultError(
+    'NOT_A_FILE',
+    `${escapeName(path)} is ${what} in change ${commit.slice(0, 12)}, not a file: History, TextRead at, Undo and Restore take files only. Use git for it.`,
+  );
 }

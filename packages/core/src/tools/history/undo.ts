@@ -4,7 +4,7 @@ import { moveToTrash } from '../../vault/move-to-trash.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import type { ChangedFile, ChangeSummary } from '../../vault/vault-history.js';
-import { escapeName, isHiddenPath, isInTrash, parentOf } from '../../vault/vault-path.js';
+import { escapeName, extensionOf, isHiddenPath, isInTrash, parentOf } from '../../vault/vault-path.js';
 import { defineTool } from '../define-tool.js';
 import { changeId, changeLine, historyOf, shownIdLength } from './change-id.js';
 import { planUndo, sameBytes, type UndoStep } from './plan-undo.js';
@@ -67,6 +67,14 @@ function checkReachable(vault: Vault, summary: ChangeSummary, files: readonly Ch
     throw new VaultError(
       'HIDDEN_PATH',
       `Change ${summary.id.slice(0, shownIdLength)} touched ${escapeName(hidden.path)}, a hidden path the tools leave alone, so it was not undone. Take it back with git.`,
+    );
+  }
+  const { extensions } = vault.options;
+  const otherKind = files.find((file) => !extensions.includes(extensionOf(file.path)));
+  if (otherKind) {
+    throw new VaultError(
+      'EXTENSION_NOT_ALLOWED',
+      `Change ${summary.id.slice(0, shownIdLength)} touched ${escapeName(otherKind.path)}, and the tools only write ${extensions.join(' ')} files, so it was not undone. Take it back with git.`,
     );
   }
 }
