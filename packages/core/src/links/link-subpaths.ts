@@ -28,8 +28,10 @@ export function subpathOf(text: string, link: NoteLink): Subpath | undefined {
 
 /** A wikilink's subpath ends at its alias (`|`, or `\|` in a table) or at `]]`. */
 function wikiSubpathEnd(text: string, start: number, close: number): number {
-  const bar = text.indexOf('|', start);
-  if (bar === -1 || bar >= close) return close;
+  // Looked for within the link only: a search to the end of the text for each link would be quadratic.
+  let bar = start;
+  while (bar < close && text[bar] !== '|') bar += 1;
+  if (bar >= close) return close;
   return text[bar - 1] === '\\' ? bar - 1 : bar;
 }
 

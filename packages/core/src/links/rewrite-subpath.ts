@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import { headingKey, headingsAt, type NoteHeading } from '../text/note-headings.js';
+import { createHeadingIndex, headingKey, type NoteHeading } from '../text/note-headings.js';
 import { quotedPath, type ScalarQuoting } from './front-matter-scalars.js';
 import { decodeUrlPath } from './scan-url-links.js';
 import { urlEscapedName } from './write-link-path.js';
@@ -33,11 +33,19 @@ export function rewriteSubpath(written: string, url: boolean, rename: AnchorRena
   return segments.join('#');
 }
 
+/** Per rename, its note's headings indexed (see `createHeadingIndex`), so each link to the note costs its own length, not the note's. */
+const headingIndexes = new WeakMap<AnchorRename, ReturnType<typeof createHeadingIndex>>();
+
 /** Which of a heading path's segments names the renamed heading, when the path leads to it or through it. */
 function renamedSegment(segments: readonly string[], rename: Extract<AnchorRename, { kind: 'heading' }>): number | undefined {
   if (segments[0]?.trim().startsWith('^')) return undefined;
   const keys = segments.map(headingKey);
-  const [found] = headingsAt(rename.headings, keys);
+  let headingAt = headingIndexes.get(rename);
+  if (!headingAt) {
+    headingAt = createHeadingIndex(rename.headings);
+    headingIndexes.set(rename, headingAt);
+  }
+  const found = headingAt(keys);
   if (!found) return undefined;
   if (found.heading === rename.heading) return segments.length - 1;
   if (!found.ancestors.includes(rename.heading)) return undefined;

@@ -48,6 +48,36 @@ export function headingsAt(headings: readonly NoteHeading[], segments: readonly 
   return found;
 }
 
+/**
+ * `headingsAt(headings, segments)[0]`, asked of the same headings many times: each heading's key and
+ * parent found once, so a question looks only at the headings of its last segment's key, each with
+ * its ancestors (at most five), not at every heading of the note.
+ */
+export function createHeadingIndex(
+  headings: readonly NoteHeading[],
+): (segments: readonly string[]) => { heading: NoteHeading; ancestors: NoteHeading[] } | undefined {
+  const byKey = new Map<string, number[]>();
+  const parents: (number | undefined)[] = [];
+  const stack: number[] = [];
+  for (const [index, heading] of headings.entries()) {
+    while (stack.length > 0 && headings[stack.at(-1)!]!.level >= heading.level) stack.pop();
+    parents.push(stack.at(-1));
+    stack.push(index);
+    const key = headingKey(heading.text);
+    const same = byKey.get(key);
+    if (same) same.push(index);
+    else byKey.set(key, [index]);
+  }
+  return (segments) => {
+    for (const index of byKey.get(segments.at(-1) ?? '') ?? []) {
+      const ancestors: NoteHeading[] = [];
+      for (let parent = parents[index]; parent !== undefined; parent = parents[parent]) ancestors.unshift(headings[parent]!);
+      if (holdsInOrder(ancestors, segments.slice(0, -1))) return { heading: headings[index]!, ancestors };
+    }
+    return undefined;
+  };
+}
+
 /** Whether `segments` are the texts of some of `stack`'s headings, in order. */
 function holdsInOrder(stack: readonly NoteHeading[], segments: readonly string[]): boolean {
   let next = 0;
@@ -61,6 +91,22 @@ function holdsInOrder(stack: readonly NoteHeading[], segments: readonly string[]
  * links to a heading) and runs of white space each one space, trimmed.
  */
 export function headingKey(text: string): string {
+  if (text.length > maxKeptKeyLength) return keyOf(text);
+  let key = keys.get(text);
+  if (key === undefined) {
+    if (keys.size >= maxKeptKeys) keys.clear();
+    key = keyOf(text);
+    keys.set(text, key);
+  }
+  return key;
+}
+
+/** Heading keys kept, by text: a note's headings are compared with every link to it, so each key is made once. */
+const keys = new Map<string, string>();
+const maxKeptKeys = 100_000;
+const maxKeptKeyLength = 200;
+
+function keyOf(text: string): string {
   return text
     .trim()
     .replace(/^#{1,6}(?:\s+|$)/, '')
