@@ -7,6 +7,8 @@ import { readBlobs } from './read-blobs.js';
 
 /** Most files an Undo takes back at once. */
 export const maxUndoneFiles = 1000;
+/** Most bytes of file versions one Undo holds (before and after of every file it takes back): 512 MiB. */
+export const maxUndoneBytes = 512 * 1024 * 1024;
 
 /** The reading half of the history: the changes, a change's diff, a file at a change, a change's files before and after. */
 export function createGitReader(repository: Repository) {
@@ -93,8 +95,11 @@ export function createGitReader(repository: Repository) {
         );
       }
       const files: ChangedFile[] = [];
+      // Both sides of every file are held at once: together within `maxUndoneBytes`.
+      let held = 0;
       for (const file of touched) {
-        const [before, after] = await readBlobs(repository, [file.before, file.after], maxSize, file.path);
+        const [before, after] = await readBlobs(repository, [file.before, file.after], Math.min(maxSize, maxUndoneBytes - held), file.path);
+        held += (before?.length ?? 0) + (after?.length ?? 0);
         files.push({ path: file.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
       }
       return { summary: await summaryOf(commit), files };
