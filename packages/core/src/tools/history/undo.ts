@@ -46,8 +46,11 @@ export const undo = defineTool({
       files.map((file) => file.path),
       async () => {
         await checkUnchangedSince(vault, summary, files);
+        const planned = planUndo(files);
+        // Every place a step writes is judged before the first step, so no rule refuses one halfway.
+        for (const step of planned) if (step.kind !== 'trash') await vault.checkWritePath(step.kind === 'move' ? step.to : step.path, 'file');
         const steps: string[] = [];
-        for (const step of planUndo(files)) steps.push(await applyStep(vault, step));
+        for (const step of planned) steps.push(await applyStep(vault, step));
         return { undone: summary.id, subject: summary.subject, steps };
       },
     );
@@ -107,7 +110,6 @@ async function holdsNow(vault: Vault, path: string, bytes: Uint8Array | undefine
 /** Carries out one step; returns the line that says what it did. */
 async function applyStep(vault: Vault, step: UndoStep): Promise<string> {
   if (step.kind === 'move') {
-    await vault.checkWritePath(step.to, 'file');
     const parent = parentOf(step.to);
     if (parent !== '') await vault.fs.makeDirectory(parent);
     await vault.fs.rename(step.from, step.to);
