@@ -75,7 +75,11 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     .option('--column <character>', 'the first character of each line to print, 1-based, to read on where a long line was cut (default: 1)', wholeNumber)
     .option('--at <change>', 'with --git: print the file as it was right after a change (an id from vtx log)')
     .action(function (this: Command, filePath: string, options: { offset?: number; limit?: number; column?: number; heading?: string; at?: string }) {
-      return runTool(this, 'TextRead', { input: async () => ({ filePath, ...options }) });
+      const withHistory = this.optsWithGlobals<{ git?: boolean }>().git;
+      return runTool(this, 'TextRead', {
+        input: async ({ usage }) =>
+          options.at !== undefined && !withHistory ? usage('--at reads an earlier version from the history: pass --git too.') : { filePath, ...options },
+      });
     });
 
   command(

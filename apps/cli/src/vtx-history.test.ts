@@ -57,5 +57,7 @@ describe('vtx --git', () => {
       'INVALID_ARGUMENT: Invalid input for vtx undo: ✖ a change id is 7 to 64 hex characters, as vtx log shows it (for example 3f2a9c1b0d4e)\n  → at change. Fix the arguments and call again.\n',
     );
     expect(bad.code).toBe(without.code);
+    const at = await vtx('--vault', '.', 'read', 'a.md', '--at', 'abcdef1');
+    expect([at.code, at.stderr]).toEqual([64, '--at reads an earlier version from the history: pass --git too.\n(add --help for usage)\n']);
   });
 });

@@ -42,7 +42,7 @@ describe('History', () => {
     const { vault } = await open({ 'a.md': 'a\n' });
     const none = await vault.call('History', { filePath: 'never.md' });
     expect(none.changes).toEqual([]);
-    expect(vault.render('History', none)).toBe('[no changes of never.md]');
+    expect(vault.render('History', none)).toBe('[no changes of never.md: no change touched that path: check it with ListFiles or TextSearch]');
     await expect(vault.call('History', { change: 'not-an-id' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(vault.call('History', { change: 'abcdef1234567' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

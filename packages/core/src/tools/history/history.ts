@@ -72,7 +72,10 @@ export const history = defineTool({
       return [style.note(`change ${changeLine(change!, style)}`), changeFilesLine(change!, style), output.diff, ...cut].join('\n');
     }
     const of = output.path === undefined ? 'the vault' : style.path(output.path);
-    if (output.changes.length === 0) return style.note(`[no changes of ${of}]`);
+    if (output.changes.length === 0) {
+      const next = output.path === undefined ? 'nothing was committed yet' : 'no change touched that path: check it with ListFiles or TextSearch';
+      return style.note(`[no changes of ${of}: ${next}]`);
+    }
     const lines = output.changes.flatMap((change) => [changeLine(change, style), changeFilesLine(change, style)]);
     const more = output.more ? ` | more: call again with a larger maxResults` : '';
     const example = output.changes[0]!.id.slice(0, shownIdLength);
