@@ -95,9 +95,8 @@ export const links = defineTool({
       `Reading the links took longer than the budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\`.`,
     );
     const found = filePath === undefined ? await folderLinks(vault, directoryPath ?? '', budget) : await noteLinks(vault, filePath, budget);
-    const page = pageOf(found.entries, offset, maxResults, vault.options.maxOutput);
     const closest = new Map<string, string[]>();
-    const entries = page.map((link) =>
+    const entries = pageOf(found.entries, offset, maxResults, vault.options.maxOutput, (link) =>
       entryOf(link, (name) => {
         if (!closest.has(name)) closest.set(name, closestNames(name, found.files, budget.check));
         return closest.get(name)!;
@@ -185,14 +184,14 @@ async function folderLinks(vault: Vault, directoryPath: string, budget: SearchBu
   return { mode: 'folder', path: directory, entries, outgoingTotal: problems.length, notesChecked, unread, files };
 }
 
-/** The entries from `offset` on, at most `maxResults`, as many as the answer's bound holds. */
-function pageOf(entries: readonly FoundLink[], offset: number, maxResults: number, maxOutput: number): FoundLink[] {
+/** The entries from `offset` on, at most `maxResults`, as many as the answer's bound holds, each line costed as the text shows it. */
+function pageOf(found: readonly FoundLink[], offset: number, maxResults: number, maxOutput: number, entryOf: (link: FoundLink) => LinkEntry): LinkEntry[] {
   const budget = createAnswerBudget(maxOutput);
-  const page: FoundLink[] = [];
-  for (const entry of entries.slice(offset, offset + maxResults)) {
-    // A line: the note, the link, and room for the files it leads to or could mean.
+  const page: LinkEntry[] = [];
+  for (const link of found.slice(offset, offset + maxResults)) {
+    const entry = entryOf(link);
     // The first is shown whatever it costs (the answer's safety net cuts it), so that paging always moves on.
-    if (!budget.take(entry.file.length + shownLink(entry.link).length + 40 + (maxClosest + 1) * 80) && page.length > 0) break;
+    if (!budget.take(entryLine(entry, false, plainStyle).length + 1) && page.length > 0) break;
     page.push(entry);
   }
   return page;
