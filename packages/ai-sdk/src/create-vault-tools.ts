@@ -2,7 +2,7 @@ import { functionDefinitions, isVaultError, type ToolInput, type ToolName, tools
 import { type JSONSchema7, jsonSchema, type Tool, tool } from 'ai';
 import { toolResultText, type VaultToolResult } from './tool-result-text.js';
 
-/** The eight tools as AI SDK tools, by name, each with its own input and result types. */
+/** The tools as AI SDK tools, by name, each with its own input and result types. */
 export type VaultToolSet = { [Name in ToolName]: Tool<ToolInput<Name>, VaultToolResult<Name>> };
 
 export interface VaultToolsOptions {
@@ -11,7 +11,7 @@ export interface VaultToolsOptions {
 }
 
 /**
- * Turns the eight tools into AI SDK tools on a vault, with the same names, descriptions and input
+ * Turns the tools into AI SDK tools on a vault, with the same names, descriptions and input
  * schemas (JSON Schema from core, exactly as the MCP server lists them) as the MCP server. The model
  * reads each result as the compact text the tool renders; an error, a bad input included, comes back
  * as a tool result `CODE: message` with the next step (never thrown past the agent loop), and the

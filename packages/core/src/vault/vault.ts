@@ -48,7 +48,7 @@ export const defaultExtensions = ['.md', '.markdown', '.mdx', '.txt'] as const;
 export interface Vault {
   readonly fs: VaultFs;
   readonly options: Readonly<Required<VaultOptions>>;
-  /** The tools this vault offers: all eight, or the read-only ones when `readOnly` is set. */
+  /** The tools this vault offers: all of them, or the read-only ones when `readOnly` is set. */
   readonly tools: readonly (typeof tools)[number][];
   /**
    * Validates the input against the tool's schema (an unknown argument is refused), then runs the
