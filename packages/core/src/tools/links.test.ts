@@ -73,6 +73,14 @@ describe('Links of a note', () => {
     );
   });
 
+  it('gives only the backlinks with backlinksOnly, however many links the note has', async () => {
+    const { vault } = open(seed);
+    const output = await vault.call('Links', { filePath: 'Home.md', backlinksOnly: true });
+    expect(links.render(output)).toBe(
+      ['Backlinks to Home.md:', 'Setup.md:3: [[Home]]', 'guides/Setup guide.md:1: [[home]]', 'guides/Setup guide.md:1: [home](../Home.md)', '[3 backlinks]'].join('\n'),
+    );
+  });
+
   it('refuses a folder, a missing note and another extension, each with its code', async () => {
     const { vault } = open(seed);
     await expect(vault.call('Links', { filePath: 'guides' })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: expect.stringContaining('directoryPath') });
