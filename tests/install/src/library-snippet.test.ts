@@ -20,6 +20,6 @@ describe(`the installed libraries, run (Node ${process.version})`, () => {
     expect(output).toMatch(/^1: # Todo\n/);
     expect(output).toContain("{ path: 'notes/windows-line-endings.md', matches: 1 }");
     expect(await readFile(path.join(project, 'examples/vault/todo.md'), 'utf8')).toContain('- [x] Ship the MCP server');
-    expect(required).toBe('1 function function 8\n');
+    expect(required).toBe('1 function function 10\n');
   });
 });

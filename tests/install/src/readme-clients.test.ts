@@ -37,7 +37,7 @@ describe(`the README's Claude set-ups, on the installed server (Node ${process.v
     const [claudeCode, ...codeArgs] = /claude mcp add vault -- (.+)/.exec(readme)![1]!.split(' ');
     // Each set-up starts a server of its own, which only reads the vault: both started at once.
     const [byDesktop, byClaudeCode] = await Promise.all([listedBy(desktop.command, desktop.args), listedBy(claudeCode!, codeArgs)]);
-    expect(byDesktop).toBe(8);
-    expect(byClaudeCode).toBe(8);
+    expect(byDesktop).toBe(10);
+    expect(byClaudeCode).toBe(10);
   });
 });
