@@ -55,9 +55,12 @@ export const renameHeadingTask: AgentTask<void> = {
       if (edits.length > 0) await context.call('edit_file', { path: file, edits });
     }
   },
+  /** The guide and the notes linking to it (broken.md is the broken-link task's). */
   async mistake(_answer, { folder }) {
     const wrong: string[] = [];
-    for (const [file, text] of Object.entries(expectedFiles())) if ((await readFile(path.join(folder, file), 'utf8')) !== text) wrong.push(path.basename(file));
+    for (const [file, text] of Object.entries(expectedFiles())) {
+      if (file !== `${lab}/broken.md` && (await readFile(path.join(folder, file), 'utf8')) !== text) wrong.push(path.basename(file));
+    }
     return wrong.length === 0 ? undefined : `not as expected: ${wrong.join(', ')} (in ${lab}/)`;
   },
 };
