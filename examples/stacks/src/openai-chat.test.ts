@@ -25,12 +25,26 @@ it('runs the tools in strict mode through the OpenAI client, nulls meaning "not 
   const { fetch, requests } = scriptedFetch([
     completion({
       tool_calls: [
-        call('call_1', 'TextEdit', { filePath: 'todo.md', oldString: '- [ ] Ship it', newString: '- [x] ship it', replaceAll: null, expectedHash: null, heading: null }),
+        call('call_1', 'TextEdit', {
+          filePath: 'todo.md',
+          oldString: '- [ ] Ship it',
+          newString: '- [x] ship it',
+          replaceAll: null,
+          expectedHash: null,
+          heading: null,
+        }),
       ],
     }),
     completion({
       tool_calls: [
-        call('call_2', 'TextEdit', { filePath: 'todo.md', oldString: '- [ ] ship it', newString: '- [x] ship it', replaceAll: null, expectedHash: null, heading: null }),
+        call('call_2', 'TextEdit', {
+          filePath: 'todo.md',
+          oldString: '- [ ] ship it',
+          newString: '- [x] ship it',
+          replaceAll: null,
+          expectedHash: null,
+          heading: null,
+        }),
       ],
     }),
     completion({ content: 'Ticked.' }),
