@@ -5,6 +5,7 @@ import { wholeNumber } from './whole-number.js';
 
 interface LinksOptions {
   broken?: boolean;
+  backlinksOnly?: boolean;
   maxResults?: number;
   offset?: number;
 }
@@ -17,6 +18,7 @@ interface LinksOptions {
 export function defineLinksCommand(command: Command, runTool: RunTool): Command {
   return command
     .option('--broken', 'list the broken and ambiguous links below the folder given (default: the whole vault)')
+    .option('--backlinks-only', "list only the links to the note, not the note's own")
     .option('-m, --max-results <n>', 'the most links to print (default: 50)', wholeNumber)
     .option('--offset <n>', 'how many links to skip, to page on (default: 0)', wholeNumber)
     .action(function (this: Command, path: string | undefined, { broken, ...options }: LinksOptions) {

@@ -43,7 +43,7 @@ describe('rewriteForCli', () => {
     expect(rewrite('TextRead', 'Pass `filePath`, not `path: x`.')).toBe('Pass `filePath`, not `path: x`.');
     expect(rewrite('TextSearch', 'Use `outputMode: "content"` or `outputMode`.')).toBe('Use `outputMode: "content"` or `outputMode`.');
     expect(rewrite('ListFiles', "TextSearch's `query` finds lines")).toBe("vtx search's `query` finds lines");
-    expect(rewrite('TextSearch', 'TextRead `offset: 1`, `query: 2` reads on')).toBe('vtx read `offset: 1`, `query: 2` reads on');
+    expect(rewrite('TextSearch', 'TextRead `column: 1`, `query: 2` reads on')).toBe('vtx read `column: 1`, `query: 2` reads on');
   });
 
   it('names each tool by its command, but not inside a path', () => {

@@ -244,7 +244,7 @@ describe('vtx tree, ls, mv, rm', () => {
       destination: 'archive/projects',
       kind: 'directory',
       dryRun: false,
-      links: { rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 },
+      links: { rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0, notes: [] },
     });
     expect((await json(['rm', 'archive/a.md'])).value).toEqual({ path: 'archive/a.md', trashPath: '.trash/archive/a.md', linkedFrom: [], linkedFromTotal: 0 });
     expect((await vault(['mv', '.trash/archive/a.md', 'notes/a.md'])).code).toBe(0);

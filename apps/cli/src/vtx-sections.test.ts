@@ -22,3 +22,25 @@ describe('vtx read --heading and vtx edit --heading', () => {
     expect(unscoped.stderr).toContain('occurs 2 times in guide.md, at lines 3, 5.');
   });
 });
+
+describe('vtx rename-heading', () => {
+  it('renames a heading and the links to it, with --dry-run first changing nothing', async () => {
+    await cli(['--vault', '.', 'create', 'index.md', 'See [[guide#Setup]] and [the setup](guide.md#setup).']);
+    const dry = await cli(['--vault', '.', 'rename-heading', 'guide.md', 'Setup', 'Install', '--dry-run']);
+    expect(dry).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'Dry run, nothing changed: would rename ## Setup to ## Install in guide.md (line 2); 2 links to rewrite in 1 note\nindex.md:1: [[guide#Setup]] -> [[guide#Install]]\nindex.md:1: [the setup](guide.md#setup) -> [the setup](guide.md#install)\n',
+    });
+    expect((await readFolder(root()))['guide.md']).toBe(guide);
+    const done = await cli(['--vault', '.', '--json', 'rename-heading', 'guide.md', 'Setup', 'Install']);
+    expect(JSON.parse(done.stdout)).toMatchObject({ before: '## Setup', after: '## Install', rewrittenTotal: 2 });
+    expect(await readFolder(root())).toMatchObject({
+      'guide.md': '# Guide\n## Install\nRun it.\n## Usage\nRun it.\n',
+      'index.md': 'See [[guide#Install]] and [the setup](guide.md#install).',
+    });
+    const taken = await cli(['--vault', '.', 'rename-heading', 'guide.md', 'Install', 'usage']);
+    expect(taken).toMatchObject({ code: 3, stdout: '' });
+  });
+});

@@ -79,6 +79,14 @@ describe('vault-mcp over stdio (the built bin)', () => {
       expect(textOf(await call('Links', { filePath: 'archive/b.md' }))).toBe(
         'Backlinks to archive/b.md:\nnotes/a.md:4: [[b]]\n[0 links (0 broken, 0 ambiguous) | 1 backlink]',
       );
+      await call('TextEdit', { filePath: 'archive/b.md', oldString: 'beta\n', newString: '# Beta\nbeta\n' });
+      await call('TextEdit', { filePath: 'notes/a.md', oldString: '[[b]]', newString: '[[b#Beta]]' });
+      expect(textOf(await call('RenameHeading', { filePath: 'archive/b.md', heading: 'Beta', newHeading: 'Gamma' }))).toBe(
+        'Renamed # Beta to # Gamma in archive/b.md (line 1); 1 link rewritten in 1 note\nnotes/a.md:4: [[b#Beta]] -> [[b#Gamma]]',
+      );
+      expect(textOf(await call('TextRead', { filePath: 'notes/a.md', heading: 'A' }))).toMatch(
+        /^1: # A\n2: \n3: alpha\n4: omega \[\[b#Gamma\]\] \[\[new\]\]\n/,
+      );
       const refused = await call('TextRead', { filePath: '../outside.md' });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/^PATH_OUTSIDE_VAULT: /);
@@ -87,9 +95,9 @@ describe('vault-mcp over stdio (the built bin)', () => {
     }
     expect(await readFolder(vault.path)).toEqual({
       '.trash/inbox/new.md': 'fresh\n',
-      'archive/b.md': 'beta\n',
+      'archive/b.md': '# Gamma\nbeta\n',
       'inbox/': '',
-      'notes/a.md': '# A\r\n\r\nalpha\r\nomega [[b]] [[new]]\r\n',
+      'notes/a.md': '# A\r\n\r\nalpha\r\nomega [[b#Gamma]] [[new]]\r\n',
     });
   });
 

@@ -25,12 +25,26 @@ it('runs the tools in strict mode through the OpenAI client, nulls meaning "not 
   const { fetch, requests } = scriptedFetch([
     completion({
       tool_calls: [
-        call('call_1', 'TextEdit', { filePath: 'todo.md', oldString: '- [ ] Ship it', newString: '- [x] ship it', replaceAll: null, expectedHash: null }),
+        call('call_1', 'TextEdit', {
+          filePath: 'todo.md',
+          oldString: '- [ ] Ship it',
+          newString: '- [x] ship it',
+          replaceAll: null,
+          expectedHash: null,
+          heading: null,
+        }),
       ],
     }),
     completion({
       tool_calls: [
-        call('call_2', 'TextEdit', { filePath: 'todo.md', oldString: '- [ ] ship it', newString: '- [x] ship it', replaceAll: null, expectedHash: null }),
+        call('call_2', 'TextEdit', {
+          filePath: 'todo.md',
+          oldString: '- [ ] ship it',
+          newString: '- [x] ship it',
+          replaceAll: null,
+          expectedHash: null,
+          heading: null,
+        }),
       ],
     }),
     completion({ content: 'Ticked.' }),
@@ -43,7 +57,7 @@ it('runs the tools in strict mode through the OpenAI client, nulls meaning "not 
   expect(edit).toMatchObject({
     name: 'TextEdit',
     strict: true,
-    parameters: { additionalProperties: false, required: ['filePath', 'oldString', 'newString', 'replaceAll', 'expectedHash'] },
+    parameters: { additionalProperties: false, required: ['filePath', 'oldString', 'newString', 'replaceAll', 'expectedHash', 'heading'] },
   });
   const toolMessages = (index: number) => (requests[index]!.messages as { role: string; content: string }[]).filter((message) => message.role === 'tool');
   expect(toolMessages(1)).toEqual([{ role: 'tool', tool_call_id: 'call_1', content: expect.stringMatching(/^NO_MATCH: /) }]);

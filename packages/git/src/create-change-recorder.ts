@@ -29,7 +29,7 @@ interface CurrentCall {
 }
 
 /**
- * One queue for every changing call (decision 0015): a call waits for the one before to be committed,
+ * One queue for every changing call (decision 0018): a call waits for the one before to be committed,
  * runs, and is committed; a later step (pushing to a remote) hooks in after the commit. Before a call
  * first writes a path, what is on disk there is compared with HEAD: a difference was made outside the
  * tools and is committed first, as an outside change, so it is never put on the agent.

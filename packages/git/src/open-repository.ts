@@ -21,7 +21,7 @@ export interface Repository {
 
 /**
  * Opens the repository the vault folder `root` (a real path) lies in, refusing a git older than 2.38,
- * a folder outside any work tree (how to make one is said, none is made: decision 0015) and a bare repository.
+ * a folder outside any work tree (how to make one is said, none is made: decision 0018) and a bare repository.
  */
 export async function openRepository(root: string, gitPath: string): Promise<Repository> {
   checkVersion((await runGit(gitPath, ['version'], { cwd: root })).stdout.toString('utf8'), gitPath);

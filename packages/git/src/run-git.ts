@@ -25,7 +25,7 @@ export interface GitRunOptions {
 
 /**
  * The settings every command of ours runs with, whatever the person's configuration says: no hooks
- * (decision 0015), no line-ending conversion, names unquoted (`-z` gives them raw anyway), no pager,
+ * (decision 0018), no line-ending conversion, names unquoted (`-z` gives them raw anyway), no pager,
  * no prompt, pathspecs always literal (a name like `:(glob)*` or `*.md` is itself), messages in English.
  */
 const fixedConfig = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.autocrlf=false', '-c', 'core.safecrlf=false', '-c', 'core.quotePath=false'];

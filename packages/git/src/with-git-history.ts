@@ -17,7 +17,7 @@ export interface GitHistoryOptions {
 }
 
 /**
- * A backend whose vault keeps its history in git (decision 0015): `fs` with each changing call
+ * A backend whose vault keeps its history in git (decision 0018): `fs` with each changing call
  * recorded as one commit, and `history` for the history tools. Refuses, at start, a git older than
  * 2.38, a vault folder outside a work tree and attributes that convert the vault's files; records
  * what a server killed mid-call wrote.

@@ -25,7 +25,7 @@ export interface VaultMcpServerOptions {
  * without --vault), asked for again until it comes.
  */
 export interface PendingVault {
-  /** The options the vault will be opened with: they decide the tools tools/list offers (all nine, or the read tools) before it is known. */
+  /** The options the vault will be opened with: they decide the tools tools/list offers (all of them, or the read tools) before it is known. */
   readonly options: VaultOptions;
   /**
    * The vault, asked for at each tools/call until it resolves (the caller keeps it once it has it).

@@ -36,6 +36,8 @@ describe(`the bins of the installed packages (Node ${process.version})`, () => {
         'ListFiles',
         'Move',
         'RemoveFile',
+        'Links',
+        'RenameHeading',
       ]);
       const read = (await client.callTool({ name: 'TextRead', arguments: { filePath: 'todo.md', limit: 1 } })) as CallToolResult;
       expect(read.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^1: # Todo\n/) });

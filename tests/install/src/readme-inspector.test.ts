@@ -25,7 +25,7 @@ describe(`the README's MCP Inspector set-up, on the installed server (Node ${pro
       run('npx', [...inspectorPackages!.split(' '), '-c', withPackedServer(inspectorCommand!.split(' '), server, vault).join(' ')], project).then(listed),
       directRuns ? run('npx', withPackedServer(direct!.split(' ').slice(1), server, vault), project).then(listed) : undefined,
     ]);
-    expect(byInspectorWithNode).toBe(9);
-    if (directRuns) expect(byInspector).toBe(9);
+    expect(byInspectorWithNode).toBe(11);
+    if (directRuns) expect(byInspector).toBe(11);
   });
 });

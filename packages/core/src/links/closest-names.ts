@@ -7,7 +7,7 @@ export const maxClosest = 3;
 /**
  * The files whose names are closest to the name a broken link holds (its last segment, `.md` and
  * case ignored), by edit distance: within a third of the longer name (at least 2), or holding it
- * whole; nearest first, then by path. A name whose length is out of reach is passed over without
+ * whole when it is two fifths of it or more; nearest first, then by path. A name whose length is out of reach is passed over without
  * measuring, and `checkDeadline` runs every 1,024 names: the caller's time budget bounds the work.
  */
 export function closestNames(linkPath: string, files: readonly string[], checkDeadline: () => void): string[] {
@@ -18,7 +18,9 @@ export function closestNames(linkPath: string, files: readonly string[], checkDe
     if (index % 1024 === 1023) checkDeadline();
     const name = nameOf(path).toLowerCase();
     const reach = Math.max(2, Math.floor(Math.max(name.length, wanted.length) / 3));
-    const holds = Math.min(name.length, wanted.length) >= 3 && (name.length > wanted.length ? name.includes(wanted) : wanted.includes(name));
+    // Holding the other whole counts when that is two fifths of it or more: `setup` in `setup-guide`, not `ratio` in `cmake-integration`.
+    const [shorter, longer] = name.length > wanted.length ? [wanted, name] : [name, wanted];
+    const holds = shorter.length >= 3 && 5 * shorter.length >= 2 * longer.length && longer.includes(shorter);
     if (!holds && Math.abs(name.length - wanted.length) > reach) continue;
     const apart = distance(wanted, name);
     if (holds || apart <= reach) found.push({ path, distance: holds ? Math.min(apart, reach) : apart });

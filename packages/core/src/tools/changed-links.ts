@@ -10,8 +10,6 @@ const maxLinksShownOneByOne = 10;
 
 /** What a rewrite of links did (or, in a dry run, would do). */
 export interface ChangedLinks {
-  /** Each changed note with its count of rewritten links, by path: the first `maxListedLinks`. */
-  notes: { file: string; links: number }[];
   /** Links rewritten (to rewrite, in a dry run), the first `maxListedLinks`; `rewrittenTotal` counts all, in `notesChanged` notes. */
   rewritten: LinkChange[];
   rewrittenTotal: number;
@@ -19,6 +17,8 @@ export interface ChangedLinks {
   /** Links left as they were although they may concern what changed (ambiguous, no form names the target), and notes not rewritten, with why. */
   notJudged: LinkIssue[];
   notJudgedTotal: number;
+  /** Each changed note with its count of rewritten links, by path: the first `maxListedLinks`. */
+  notes: { file: string; links: number }[];
 }
 
 /** The changes and issues of a rewrite, as an answer holds them. */
@@ -26,13 +26,14 @@ export function changedLinks(changes: readonly LinkChange[], notJudged: readonly
   const perNote = new Map<string, number>();
   for (const change of changes) perNote.set(change.file, (perNote.get(change.file) ?? 0) + 1);
   const notes = [...perNote].map(([file, links]) => ({ file, links })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  // The links first: an answer over its bound is cut in this order, and the notes are the cheaper summary of the same.
   return {
-    notes: notes.slice(0, maxListedLinks),
     rewritten: changes.slice(0, maxListedLinks),
     rewrittenTotal: changes.length,
     notesChanged: notes.length,
     notJudged: notJudged.slice(0, maxListedLinks),
     notJudgedTotal: notJudged.length,
+    notes: notes.slice(0, maxListedLinks),
   };
 }
 

@@ -73,6 +73,20 @@ describe('Links of a note', () => {
     );
   });
 
+  it('gives only the backlinks with backlinksOnly, however many links the note has', async () => {
+    const { vault } = open(seed);
+    const output = await vault.call('Links', { filePath: 'Home.md', backlinksOnly: true });
+    expect(links.render(output)).toBe(
+      [
+        'Backlinks to Home.md:',
+        'Setup.md:3: [[Home]]',
+        'guides/Setup guide.md:1: [[home]]',
+        'guides/Setup guide.md:1: [home](../Home.md)',
+        '[3 backlinks]',
+      ].join('\n'),
+    );
+  });
+
   it('refuses a folder, a missing note and another extension, each with its code', async () => {
     const { vault } = open(seed);
     await expect(vault.call('Links', { filePath: 'guides' })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: expect.stringContaining('directoryPath') });
@@ -130,5 +144,23 @@ describe('Links of a folder: what is broken or ambiguous', () => {
       [2, '[x](f%zz.md)', 'broken'],
     ]);
     expect(output).toMatchObject({ unread: [{ path: 'bad.md', reason: 'NOT_TEXT' }], unreadTotal: 1, notesChecked: 4 });
+  });
+});
+
+describe('the closest files of a broken link', () => {
+  it('are near by edit distance, or hold its name whole when that is two fifths of theirs or more; a short name inside a long one is none', async () => {
+    const { vault } = open({
+      'n.md': '[[cmake-integration]] [[Setup]] [[Instal]]',
+      'ratio.md': '',
+      'setup-guide.md': '',
+      'Install.md': '',
+      'Installer notes.md': '',
+    });
+    const output = await vault.call('Links', { filePath: 'n.md' });
+    expect(output.entries.map((entry) => [entry.link, entry.candidates])).toEqual([
+      ['[[cmake-integration]]', []],
+      ['[[Setup]]', ['setup-guide.md']],
+      ['[[Instal]]', ['Install.md', 'Installer notes.md']],
+    ]);
   });
 });

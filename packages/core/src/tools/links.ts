@@ -52,6 +52,8 @@ export interface LinksOutput {
   unreadTotal: number;
   /** Where the next page starts, when entries follow. */
   nextOffset?: number;
+  /** The note's own links were not asked for. */
+  backlinksOnly?: true;
 }
 
 /** The structured form: each entry and unread note as the text shows it. */
@@ -67,10 +69,12 @@ const outputSchema = z.object({
   notesChecked: z.number().optional(),
   unread: z.array(z.string()),
   nextOffset: z.number().optional(),
+  backlinksOnly: z.literal(true).optional(),
 });
 
 const inputSchema = z.strictObject({
   filePath: z.string().optional().describe('A note: its links and backlinks. Default: not set.'),
+  backlinksOnly: z.boolean().default(false).describe('With filePath: only the links to the note, not its own. Default false.'),
   directoryPath: z.string().optional().describe('Without filePath: check the notes below this folder. Default: the vault root.'),
   maxResults: z.number().int().min(1).max(1000).default(50).describe('The most links to return. Default 50.'),
   offset: z.number().int().min(0).default(0).describe('Links to skip, to page on. Default 0.'),
@@ -80,7 +84,7 @@ export const links = defineTool({
   name: 'Links',
   title: 'Links of a note, or broken links',
   description: [
-    "With filePath: the note's links, each with the file it leads to (or broken, with the closest files by name, or ambiguous), then its backlinks, with file and line.",
+    "With filePath: the note's links, each with the file it leads to (or broken, with the closest files by name, or ambiguous), then its backlinks, with file and line (backlinksOnly: only those).",
     'Without it: every broken or ambiguous link below directoryPath (default: the whole vault), with file, line and closest files: fix each with one TextEdit.',
     'Wikilinks, embeds, markdown links, definitions, front matter; none in code or math. Totals always given; maxResults and offset page on.',
   ].join('\n'),
@@ -88,16 +92,15 @@ export const links = defineTool({
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
-  async run({ filePath, directoryPath, maxResults, offset }, vault, { signal }): Promise<LinksOutput> {
+  async run({ filePath, directoryPath, maxResults, offset, backlinksOnly }, vault, { signal }): Promise<LinksOutput> {
     const budget = createSearchBudget(
       vault,
       signal,
       `Reading the links took longer than the budget of ${vault.options.searchTimeout} ms and was stopped. Narrow it with \`directoryPath\`.`,
     );
-    const found = filePath === undefined ? await folderLinks(vault, directoryPath ?? '', budget) : await noteLinks(vault, filePath, budget);
-    const page = pageOf(found.entries, offset, maxResults, vault.options.maxOutput);
+    const found = filePath === undefined ? await folderLinks(vault, directoryPath ?? '', budget) : await noteLinks(vault, filePath, budget, backlinksOnly);
     const closest = new Map<string, string[]>();
-    const entries = page.map((link) =>
+    const entries = pageOf(found.entries, offset, maxResults, vault.options.maxOutput, (link) =>
       entryOf(link, (name) => {
         if (!closest.has(name)) closest.set(name, closestNames(name, found.files, budget.check));
         return closest.get(name)!;
@@ -118,6 +121,7 @@ export const links = defineTool({
       unread: found.unread.slice(0, maxListedUnread),
       unreadTotal: found.unread.length,
       ...(next < found.entries.length ? { nextOffset: next } : {}),
+      ...(backlinksOnly && filePath !== undefined ? { backlinksOnly: true as const } : {}),
     };
   },
 
@@ -156,14 +160,14 @@ interface FoundLinks {
 }
 
 /** A note's links, then the links to it. */
-async function noteLinks(vault: Vault, filePath: string, budget: SearchBudget): Promise<FoundLinks> {
+async function noteLinks(vault: Vault, filePath: string, budget: SearchBudget, backlinksOnly: boolean): Promise<FoundLinks> {
   const path = vault.resolveFile(filePath);
   const stat = await vault.statExisting(path);
   if (stat.kind !== 'file') throw new VaultError('NOT_A_FILE', `${path} is a folder. Pass it as \`directoryPath\` to check the links below it.`);
   vault.checkExtension(path);
   const to = await findLinksTo(vault, path, budget);
   const resolver = createLinkResolver(to.files);
-  const outgoing = isNoteOf(vault, path) ? resolveNoteLinks(path, (await vault.readText(path)).text, resolver) : [];
+  const outgoing = isNoteOf(vault, path) && !backlinksOnly ? resolveNoteLinks(path, (await vault.readText(path)).text, resolver) : [];
   const backlinks = to.links.map((link): FoundLink => ({ ...link, path, resolution: { kind: 'file', path }, direction: 'in' }));
   return {
     mode: 'note',
@@ -185,14 +189,14 @@ async function folderLinks(vault: Vault, directoryPath: string, budget: SearchBu
   return { mode: 'folder', path: directory, entries, outgoingTotal: problems.length, notesChecked, unread, files };
 }
 
-/** The entries from `offset` on, at most `maxResults`, as many as the answer's bound holds. */
-function pageOf(entries: readonly FoundLink[], offset: number, maxResults: number, maxOutput: number): FoundLink[] {
+/** The entries from `offset` on, at most `maxResults`, as many as the answer's bound holds, each line costed as the text shows it. */
+function pageOf(found: readonly FoundLink[], offset: number, maxResults: number, maxOutput: number, entryOf: (link: FoundLink) => LinkEntry): LinkEntry[] {
   const budget = createAnswerBudget(maxOutput);
-  const page: FoundLink[] = [];
-  for (const entry of entries.slice(offset, offset + maxResults)) {
-    // A line: the note, the link, and room for the files it leads to or could mean.
+  const page: LinkEntry[] = [];
+  for (const link of found.slice(offset, offset + maxResults)) {
+    const entry = entryOf(link);
     // The first is shown whatever it costs (the answer's safety net cuts it), so that paging always moves on.
-    if (!budget.take(entry.file.length + shownLink(entry.link).length + 40 + (maxClosest + 1) * 80) && page.length > 0) break;
+    if (!budget.take(entryLine(entry, false, plainStyle).length + 1) && page.length > 0) break;
     page.push(entry);
   }
   return page;
@@ -222,7 +226,10 @@ function summaryOf(output: LinksOutput, style: TextStyle): string {
   const count = (total: number, noun: string) => `${total} ${noun}${total === 1 ? '' : 's'}`;
   const facts =
     output.mode === 'note'
-      ? [`${count(output.outgoingTotal, 'link')} (${output.brokenTotal} broken, ${output.ambiguousTotal} ambiguous)`, count(output.backlinksTotal, 'backlink')]
+      ? [
+          ...(output.backlinksOnly ? [] : [`${count(output.outgoingTotal, 'link')} (${output.brokenTotal} broken, ${output.ambiguousTotal} ambiguous)`]),
+          count(output.backlinksTotal, 'backlink'),
+        ]
       : [
           `${count(output.brokenTotal, 'broken link')} and ${output.ambiguousTotal} ambiguous in ${count(output.notesChecked ?? 0, 'note')} below ${output.path === '' ? 'the vault root' : style.path(output.path)}`,
         ];

@@ -11,7 +11,7 @@ describe('Move', () => {
       destination: 'projects/gamma/idea.md',
       kind: 'file',
       dryRun: false,
-      links: { notes: [], rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0 },
+      links: { rewritten: [], rewrittenTotal: 0, notesChanged: 0, notJudged: [], notJudgedTotal: 0, notes: [] },
     });
     expect(fs.toJSON()['projects/gamma/idea.md']).toBe('idea');
     expect(fs.toJSON()['inbox/idea.md']).toBeUndefined();

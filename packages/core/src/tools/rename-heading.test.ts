@@ -89,7 +89,7 @@ describe('RenameHeading', () => {
 
   it('refuses what it cannot do safely, with a code and a next step, and changes nothing', async () => {
     const { fs, vault } = open({ ...seed, 'Twice.md': '## A\n## A\n## B\n' });
-    const refusals: [Record<string, string>, string][] = [
+    const refusals: [{ filePath: string; heading: string; newHeading: string }, string][] = [
       [{ filePath: 'Twice.md', heading: 'A', newHeading: 'C' }, 'AMBIGUOUS_MATCH'],
       [{ filePath: 'Twice.md', heading: 'B', newHeading: 'a' }, 'ALREADY_EXISTS'],
       [{ filePath: 'Guide.md', heading: 'Installed plugins in a fence', newHeading: 'X' }, 'NO_MATCH'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFs } from '../../vault/memory-fs.js';
 import { createVault } from '../../vault/vault.js';
-import { dropFirstMatches, textSearch } from './text-search.js';
+import { dropFirstMatches, type TextSearchOutput, textSearch } from './text-search.js';
 
 const vault = createVault(
   createMemoryFs({
@@ -20,7 +20,7 @@ describe('TextSearch pages with offset', () => {
     const pages: string[][] = [];
     let offset: number | undefined = 0;
     while (offset !== undefined) {
-      const output = await vault.call('TextSearch', { query: 'x', maxResults: 2, offset });
+      const output: TextSearchOutput = await vault.call('TextSearch', { query: 'x', maxResults: 2, offset });
       expect(output).toMatchObject({ totalMatches: 6, totalFiles: 3, offset });
       pages.push(shown(output));
       offset = output.nextOffset;
@@ -42,7 +42,7 @@ describe('TextSearch pages with offset', () => {
     expect(textSearch.render(output)).toBe(
       'a.md\n2- mid\n3: x2\n4- x3\n[6 matching lines in 3 files; showing matching lines 2-2 (the next with `offset: 2`, more at once with `maxResults`, or narrow the search)]',
     );
-    expect(dropFirstMatches([{ number: 1, text: 'x', match: true, ranges: [[0, 1]] }], 1, 2)).toEqual([]);
+    expect(dropFirstMatches([{ number: 1, text: 'x', match: true, ranges: [{ start: 0, end: 1 }] }], 1, 2)).toEqual([]);
   });
 
   it('through files in files_only mode and when listing files by name; past the end, nothing and no next offset', async () => {
