@@ -21,7 +21,7 @@ describe('the Host header is checked against the bound address (DNS rebinding)',
     }
     const client = new Client({ name: 'local', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://localhost:${server.port}/mcp`)));
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(11);
     await client.close();
     expect((await fetch(server.url.replace('/mcp', '/health'))).status).toBe(200);
   });
@@ -85,7 +85,7 @@ describe('the bearer token', () => {
     async (authorization) => {
       const client = new Client({ name: 'token', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: authorization } } }));
-      expect((await client.listTools()).tools).toHaveLength(10);
+      expect((await client.listTools()).tools).toHaveLength(11);
       await client.close();
     },
   );

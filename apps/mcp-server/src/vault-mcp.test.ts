@@ -165,7 +165,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     await client.close();
     const health = await fetch(new URL('/health', url));
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', tools: 10 });
+    expect(await health.json()).toEqual({ status: 'ok', tools: 11 });
   });
 
   it('requires the bearer token when one is set, and accepts the right one', async () => {
@@ -177,7 +177,7 @@ describe('vault-mcp over Streamable HTTP (the built bin)', () => {
     expect(wrong.status).toBe(401);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(local), { requestInit: { headers: { Authorization: 'Bearer sesame' } } }));
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(11);
     await client.close();
   });
 
