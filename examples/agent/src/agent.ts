@@ -3,7 +3,7 @@ import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { generateText, type LanguageModel, stepCountIs } from 'ai';
 
-/** Gives a model the eight vault tools on a folder of notes and lets it work on a task. */
+/** Gives a model the vault tools on a folder of notes and lets it work on a task. */
 export async function runAgent(model: LanguageModel, vaultPath: string, task: string) {
   const vault = createVault(await createNodeFs(vaultPath));
   return generateText({
