@@ -91,22 +91,6 @@ function holdsInOrder(stack: readonly NoteHeading[], segments: readonly string[]
  * links to a heading) and runs of white space each one space, trimmed.
  */
 export function headingKey(text: string): string {
-  if (text.length > maxKeptKeyLength) return keyOf(text);
-  let key = keys.get(text);
-  if (key === undefined) {
-    if (keys.size >= maxKeptKeys) keys.clear();
-    key = keyOf(text);
-    keys.set(text, key);
-  }
-  return key;
-}
-
-/** Heading keys kept, by text: a note's headings are compared with every link to it, so each key is made once. */
-const keys = new Map<string, string>();
-const maxKeptKeys = 100_000;
-const maxKeptKeyLength = 200;
-
-function keyOf(text: string): string {
   return text
     .trim()
     .replace(/^#{1,6}(?:\s+|$)/, '')
