@@ -133,7 +133,8 @@ describe('TextEdit scoped to a section', () => {
       details: { lines: [] },
     });
     await expect(vault.call('TextEdit', { filePath: 'aa.md', heading: 'A', oldString: 'aa', newString: 'x' })).rejects.toMatchObject({
-      message: '`oldString` is not in the section # A of aa.md (lines 1-2), but occurs 2 times outside it, at line 4, 4. Name the section that holds it as `heading`, or leave `heading` out.',
+      message:
+        '`oldString` is not in the section # A of aa.md (lines 1-2), but occurs 2 times outside it, at line 4, 4. Name the section that holds it as `heading`, or leave `heading` out.',
       details: { lines: [4, 4] },
     });
     const twenty = Array.from({ length: 20 }, (_, index) => index + 4);
