@@ -17,7 +17,7 @@ const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repos
 /** Writes this process's journal: the call's meta and every path it has started to write. */
 export async function writeJournal(repository: Repository, entry: JournalEntry): Promise<void> {
   await mkdir(folderOf(repository), { recursive: true });
-  await writeFile(fileOf(repository, process.pid), JSON.stringify(entry), { flush: true });
+  await writeFile(fileOf(repository, process.pid), JSON.stringify(entry));
 }
 
 export async function clearJournal(repository: Repository): Promise<void> {

@@ -47,5 +47,11 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       await recorder.beforeWrite([from, to]);
       return fs.rename(from, to);
     },
+    // The kept git commands end with the backend (without a close, they end when Node does).
+    ...(hasClose(fs) ? { close: () => repository.close().finally(() => fs.close()) } : {}),
   };
+}
+
+function hasClose(fs: VaultFs): fs is VaultFs & { close(): Promise<void> } {
+  return typeof (fs as { close?: unknown }).close === 'function';
 }
