@@ -1,6 +1,6 @@
 import { branchOf } from './check-repository-state.js';
-import { headAndDisk, headOf } from './head-and-disk.js';
-import { notAFile, type TreeEntry } from './kept-trees.js';
+import { diskFileOf, headOf } from './head-and-disk.js';
+import { notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
 /**
@@ -15,15 +15,11 @@ export async function changedSinceHead(repository: Repository, paths: readonly s
   if (!head) return undefined;
   for (const vaultPath of paths) {
     const file = repository.prefix + vaultPath;
-    const { onDisk, inHead } = await headAndDisk(repository, head, file);
+    const [onDisk, inHead] = await Promise.all([diskFileOf(repository, file), repository.trees.fileAt(head.tree, file)]);
     if (onDisk === notAFile || inHead === notAFile) return undefined;
-    if (await fileDiffers(repository, file, onDisk, inHead)) return true;
+    const differs = onDisk === undefined || inHead === undefined ? onDisk !== inHead : onDisk.id !== inHead.id || onDisk.mode !== inHead.mode;
+    // A file git does not track and .gitignore leaves out is no change: `git status` does not show it.
+    if (differs && !(inHead === undefined && (await repository.kept.isIgnored(file)))) return true;
   }
   return false;
-}
-
-async function fileDiffers(repository: Repository, file: string, onDisk: { mode: string } | undefined, inHead: TreeEntry | undefined): Promise<boolean> {
-  if (onDisk === undefined) return inHead !== undefined;
-  if (inHead === undefined) return !(await repository.kept.isIgnored(file));
-  return onDisk.mode !== inHead.mode || (await repository.kept.hashFile(file)) !== inHead.id;
 }

@@ -19,7 +19,8 @@ const midway = [
  * person does not expect it, or be lost when they finish. Read from the git folder (one listing), no git run.
  */
 export async function checkRepositoryState(repository: Repository): Promise<string> {
-  const inGitDir = new Set(await readdir(repository.gitDir));
+  const [names, ref] = await Promise.all([readdir(repository.gitDir), branchOf(repository)]);
+  const inGitDir = new Set(names);
   for (const [file, what, howToEnd] of midway) {
     if (inGitDir.has(file)) {
       throw new VaultError(
@@ -28,7 +29,6 @@ export async function checkRepositoryState(repository: Repository): Promise<stri
       );
     }
   }
-  const ref = await branchOf(repository);
   if (ref === undefined) {
     throw new VaultError(
       'IO_ERROR',

@@ -34,50 +34,24 @@ const attempts = 5;
  * index learns the new entries of these paths only, so `git status` agrees with the disk.
  */
 export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
-  const personsIndex = startPersonsIndexUpdate(repository);
-  try {
-    for (let attempt = 1; ; attempt += 1) {
-      const ref = await checkRepositoryState(repository);
-      const head = await headOf(repository, ref);
-      // A file removed or replaced while the kept commands looked at it: the private index looks again.
-      const fast = head ? await planFromHead(repository, head, request.paths).catch(() => undefined) : undefined;
-      const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
-      if (entries === '') return undefined;
-      if (tree === head?.tree) {
-        if (request.syncIndex) await personsIndex.learn(entries);
-        return undefined;
-      }
-      const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
-      if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
-        await personsIndex.learn(entries);
-        return commit;
-      }
-      if (attempt === attempts) throw branchKeptMoving(ref);
+  for (let attempt = 1; ; attempt += 1) {
+    const ref = await checkRepositoryState(repository);
+    const head = await headOf(repository, ref);
+    // A file removed or replaced while the kept commands looked at it: the private index looks again.
+    const fast = head ? await planFromHead(repository, head, request.paths).catch(() => undefined) : undefined;
+    const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
+    if (entries === '') return undefined;
+    if (tree === head?.tree) {
+      if (request.syncIndex) await updatePersonsIndex(repository, entries);
+      return undefined;
     }
-  } finally {
-    await personsIndex.learn('');
+    const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
+    if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
+      await updatePersonsIndex(repository, entries);
+      return commit;
+    }
+    if (attempt === attempts) throw branchKeptMoving(ref);
   }
-}
-
-/**
- * The person's index update (`update-index --index-info`), started before the commit is built so
- * that git starts meanwhile; it holds `index.lock` until it is given the entries to learn, once the
- * branch has moved (`''`: none, and it leaves the index as it was).
- */
-function startPersonsIndexUpdate(repository: Repository) {
-  let give: (entries: string) => void = () => {};
-  const input = new Promise<string>((resolve) => {
-    give = resolve;
-  });
-  const update = repository.git(['update-index', '-z', '--index-info'], { input, okCodes: [0, 128] }).catch(() => undefined);
-  let done: Promise<void> | undefined;
-  return {
-    learn(entries: string): Promise<void> {
-      give(entries);
-      done ??= update.then((result) => (result?.code === 0 || entries === '' ? undefined : updatePersonsIndex(repository, entries)));
-      return done;
-    },
-  };
 }
 
 /**

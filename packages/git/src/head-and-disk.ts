@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { notAFile, type TreeEntry } from './kept-trees.js';
+import { notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
 /** The commit a branch points at and its tree. */
@@ -18,13 +18,19 @@ export async function headOf(repository: Repository, ref: string): Promise<Head 
   return { commit: object.id, tree };
 }
 
-/** A top-relative path on disk and in HEAD's tree: a file (its git mode; its entry), nothing (`undefined`), or `notAFile`. */
-export async function headAndDisk(
-  repository: Repository,
-  head: Head,
-  file: string,
-): Promise<{ onDisk: { mode: string } | undefined | typeof notAFile; inHead: TreeEntry | undefined | typeof notAFile }> {
-  const [stat, inHead] = await Promise.all([lstat(path.join(repository.top, file)).catch(() => undefined), repository.trees.fileAt(head.tree, file)]);
-  const onDisk = stat === undefined ? undefined : stat.isFile() ? { mode: stat.mode & 0o111 ? '100755' : '100644' } : notAFile;
-  return { onDisk, inHead };
+/** A file on disk as git records it: its mode and blob id. */
+export interface DiskFile {
+  mode: string;
+  id: string;
+}
+
+/**
+ * A top-relative path on disk: a file (its mode, and its bytes written as a blob), nothing
+ * (`undefined`), or `notAFile` (a folder, a symlink).
+ */
+export async function diskFileOf(repository: Repository, file: string): Promise<DiskFile | undefined | typeof notAFile> {
+  const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+  if (stat === undefined) return undefined;
+  if (!stat.isFile()) return notAFile;
+  return { mode: stat.mode & 0o111 ? '100755' : '100644', id: await repository.kept.hashFile(file) };
 }

@@ -34,7 +34,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
   const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--stdin-paths'], top);
-  // hash-object reads a commit from a file: this one, written and removed per commit.
+  // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
   const commitFile = path.join(gitDir, `vault-commit-${process.pid}`);
   const trees = createGitProcess(gitPath, ['mktree', '--batch', '-z'], top);
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
@@ -45,11 +45,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
     hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
     async makeCommit(text) {
       await writeFile(commitFile, text);
-      try {
-        return await commits.ask(`${quoted(commitFile)}\n`, oneLine);
-      } finally {
-        await rm(commitFile, { force: true });
-      }
+      return commits.ask(`${quoted(commitFile)}\n`, oneLine);
     },
     makeTree: (entries) => trees.ask(Buffer.concat([entries, Buffer.from([0])]), oneLine),
     async isIgnored(file) {
@@ -66,6 +62,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
     },
     async close() {
       await Promise.all([objects, hasher, commits, trees, ignores, refs].map((process) => process.close()));
+      await rm(commitFile, { force: true });
     },
   };
 }

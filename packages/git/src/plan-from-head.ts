@@ -1,4 +1,4 @@
-import { headAndDisk, type Head } from './head-and-disk.js';
+import { diskFileOf, type Head } from './head-and-disk.js';
 import { type FileChange, notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
@@ -19,17 +19,15 @@ export async function planFromHead(repository: Repository, head: Head, paths: re
   const entries: string[] = [];
   for (const vaultPath of new Set(paths)) {
     const file = repository.prefix + vaultPath;
-    const { onDisk, inHead } = await headAndDisk(repository, head, file);
+    const [onDisk, inHead] = await Promise.all([diskFileOf(repository, file), repository.trees.fileAt(head.tree, file)]);
     if (onDisk === notAFile || inHead === notAFile) return undefined;
     if (onDisk === undefined) {
       if (inHead) changes.set(file, null);
       if (inHead) entries.push(`0 ${repository.zeroId}\t${file}\0`);
-      continue;
+    } else if (inHead || !(await repository.kept.isIgnored(file))) {
+      entries.push(`${onDisk.mode} ${onDisk.id}\t${file}\0`);
+      if (inHead?.id !== onDisk.id || inHead.mode !== onDisk.mode) changes.set(file, onDisk);
     }
-    if (!inHead && (await repository.kept.isIgnored(file))) continue;
-    const id = await repository.kept.hashFile(file);
-    entries.push(`${onDisk.mode} ${id}\t${file}\0`);
-    if (inHead?.id !== id || inHead.mode !== onDisk.mode) changes.set(file, { mode: onDisk.mode, id });
   }
   const tree = changes.size === 0 ? head.tree : await repository.trees.withChanges(head.tree, changes);
   return { tree, entries: entries.join('') };

@@ -13,8 +13,8 @@ export interface GitResult {
 export interface GitRunOptions {
   /** The folder it runs in. */
   cwd: string;
-  /** Written to its stdin, then closed (a promise: once it resolves, the command started meanwhile). */
-  input?: string | Uint8Array | Promise<string | Uint8Array>;
+  /** Written to its stdin, then closed. */
+  input?: string | Uint8Array;
   /** Variables added to the environment (a private index, the author). */
   env?: Readonly<Record<string, string>>;
   /** Stop reading stdout past this many bytes (the command is ended). Default: read it all. */
@@ -71,10 +71,7 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
     });
     // A command that reads no stdin may close it first: that is no failure of ours.
     child.stdin.on('error', () => {});
-    Promise.resolve(options.input ?? '').then(
-      (input) => child.stdin.end(input),
-      () => child.stdin.end(),
-    );
+    child.stdin.end(options.input ?? '');
   });
 }
 
