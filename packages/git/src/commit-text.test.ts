@@ -20,7 +20,12 @@ describe('a commit as git commit-tree writes it', () => {
 
   it('a first commit has no parent line', () => {
     const text = commitText({ tree: 't', parent: undefined, author: { name: 'a', email: 'a@x' }, committer: { name: 'c', email: 'c@x' }, message: 'm\n' });
-    expect(text.split('\n').slice(0, 2).map((line) => line.split(' ')[0])).toEqual(['tree', 'author']);
+    expect(
+      text
+        .split('\n')
+        .slice(0, 2)
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['tree', 'author']);
   });
 
   it("trims what git trims from an identity's ends and drops what would break the line", () => {
@@ -33,7 +38,10 @@ describe('a commit as git commit-tree writes it', () => {
       const env = { ...process.env, TZ, GIT_AUTHOR_NAME: ' "Ada, L.";', GIT_AUTHOR_EMAIL: '<ada@example.com>', GIT_AUTHOR_DATE: '@1700000000' };
       const byGit = execFileSync('git', ['var', 'GIT_AUTHOR_IDENT'], { env, encoding: 'utf8' }).trim();
       // That zone's offset then, in minutes east of UTC, as Node in that zone tells it.
-      const offset = execFileSync(process.execPath, ['-e', 'process.stdout.write(String(-new Date(1700000000000).getTimezoneOffset()))'], { env, encoding: 'utf8' });
+      const offset = execFileSync(process.execPath, ['-e', 'process.stdout.write(String(-new Date(1700000000000).getTimezoneOffset()))'], {
+        env,
+        encoding: 'utf8',
+      });
       expect(byGit).toBe(`${withoutCrud(env.GIT_AUTHOR_NAME)} <${withoutCrud(env.GIT_AUTHOR_EMAIL)}> 1700000000 ${timeZone(Number(offset))}`);
     }
   });

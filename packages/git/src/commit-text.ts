@@ -33,6 +33,7 @@ export function timeZone(minutes: number): string {
  * ends (control characters and spaces, `.,:;<>"\\'`), and without `<`, `>` and line breaks inside.
  */
 export function withoutCrud(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: git trims control characters, as this does.
   const crud = /^[\u0000-\u0020.,:;<>"\\']+|[\u0000-\u0020.,:;<>"\\']+$/g;
   return text.replace(crud, '').replace(/[<>\n]/g, '');
 }
