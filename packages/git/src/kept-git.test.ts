@@ -98,15 +98,15 @@ describe('a write runs git through the commands kept running', () => {
       execFileSync('rm', ['-f', env.GIT_INDEX_FILE]);
       return tree.trim();
     };
-    const calls: [string, Record<string, unknown>][] = [
-      ['TextCreate', { filePath: 'new/deep/c.md', content: 'c\n' }],
-      ['TextEdit', { filePath: 'x/y/z.md', oldString: 'z', newString: 'zz' }],
-      ['RemoveFile', { filePath: 'only/one.md' }],
-      ['Move', { sourcePath: 'a.md', destinationPath: 'x/a.md' }],
-      ['RemoveFile', { filePath: 'new/deep/c.md' }],
+    const calls = [
+      () => vault.call('TextCreate', { filePath: 'new/deep/c.md', content: 'c\n' }),
+      () => vault.call('TextEdit', { filePath: 'x/y/z.md', oldString: 'z', newString: 'zz' }),
+      () => vault.call('RemoveFile', { filePath: 'only/one.md' }),
+      () => vault.call('Move', { sourcePath: 'a.md', destinationPath: 'x/a.md' }),
+      () => vault.call('RemoveFile', { filePath: 'new/deep/c.md' }),
     ];
-    for (const [tool, input] of calls) {
-      await vault.call(tool, input);
+    for (const call of calls) {
+      await call();
       expect(git('rev-parse', 'HEAD^{tree}').trim()).toBe(treeOfDisk());
     }
     expect(git('ls-tree', '-r', '--name-only', 'HEAD')).toBe('.trash/new/deep/c.md\n.trash/only/one.md\nx/a.md\nx/y/z.md\n');

@@ -36,6 +36,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--stdin-paths'], top);
   // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
   const commitFile = path.join(gitDir, `vault-commit-${process.pid}`);
+  let commitTurn: Promise<unknown> = Promise.resolve();
   const trees = createGitProcess(gitPath, ['mktree', '--batch', '-z'], top);
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
   // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
@@ -43,9 +44,14 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   return {
     readObject: (name) => objects.ask(`${name}\n`, batchObject),
     hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
-    async makeCommit(text) {
-      await writeFile(commitFile, text);
-      return commits.ask(`${quoted(commitFile)}\n`, oneLine);
+    makeCommit(text) {
+      // One at a time: each writes the one file, then asks.
+      const made = commitTurn.then(async () => {
+        await writeFile(commitFile, text);
+        return commits.ask(`${quoted(commitFile)}\n`, oneLine);
+      });
+      commitTurn = made.catch(() => undefined);
+      return made;
     },
     makeTree: (entries) => trees.ask(Buffer.concat([entries, Buffer.from([0])]), oneLine),
     async isIgnored(file) {
