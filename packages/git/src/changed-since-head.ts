@@ -1,5 +1,5 @@
 import { branchOf } from './check-repository-state.js';
-import { diskFileOf, headOf } from './head-and-disk.js';
+import { headAndDisk, headOf } from './head-and-disk.js';
 import { notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
@@ -15,8 +15,9 @@ export async function changedSinceHead(repository: Repository, paths: readonly s
   if (!head) return undefined;
   for (const vaultPath of paths) {
     const file = repository.prefix + vaultPath;
-    const [onDisk, inHead] = await Promise.all([diskFileOf(repository, file), repository.trees.fileAt(head.tree, file)]);
-    if (onDisk === notAFile || inHead === notAFile) return undefined;
+    const found = await headAndDisk(repository, head, file);
+    if (found === notAFile) return undefined;
+    const { inHead, onDisk } = found;
     const differs = onDisk === undefined || inHead === undefined ? onDisk !== inHead : onDisk.id !== inHead.id || onDisk.mode !== inHead.mode;
     // A file git does not track and .gitignore leaves out is no change: `git status` does not show it.
     if (differs && !(inHead === undefined && (await repository.kept.isIgnored(file)))) return true;

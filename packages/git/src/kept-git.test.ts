@@ -2,9 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { personEnv } from '@vault/testing';
+import { createVault } from '@vault/core';
+import { createNodeFs } from '@vault/node';
+import { createTempRepository, personEnv } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useGitVaults } from './__fixtures__/open-git-vault.js';
+import { withGitHistory } from './with-git-history.js';
 
 const open = useGitVaults();
 let folders: string[] = [];
@@ -122,5 +125,21 @@ describe('a write runs git through the commands kept running', () => {
     await vault.call('TextCreate', { filePath: 'drafts/d.md', content: 'd\n' });
     expect(subjects()).toHaveLength(3);
     expect(status()).toEqual([]);
+  });
+
+  it('without core.fileMode (a file system with no executable bit), the executable bit on disk is neither a change nor recorded', async () => {
+    const repository = await createTempRepository({ 'a.md': 'a\n' });
+    repository.git('config', 'core.fileMode', 'false');
+    await chmod(path.join(repository.vault, 'a.md'), 0o755);
+    const fs = await withGitHistory(await createNodeFs(repository.vault));
+    try {
+      await createVault(fs).call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
+      expect(repository.subjects()).toEqual(['TextEdit: a.md', 'first']);
+      expect(repository.git('ls-tree', 'HEAD', 'a.md').split(' ')[0]).toBe('100644');
+      expect(repository.git('status', '--porcelain')).toBe('');
+    } finally {
+      await fs.close();
+      await repository.remove();
+    }
   });
 });

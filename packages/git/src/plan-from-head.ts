@@ -1,4 +1,4 @@
-import { diskFileOf, type Head } from './head-and-disk.js';
+import { headAndDisk, type Head } from './head-and-disk.js';
 import { type FileChange, notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
@@ -19,8 +19,9 @@ export async function planFromHead(repository: Repository, head: Head, paths: re
   const entries: string[] = [];
   for (const vaultPath of new Set(paths)) {
     const file = repository.prefix + vaultPath;
-    const [onDisk, inHead] = await Promise.all([diskFileOf(repository, file), repository.trees.fileAt(head.tree, file)]);
-    if (onDisk === notAFile || inHead === notAFile) return undefined;
+    const found = await headAndDisk(repository, head, file);
+    if (found === notAFile) return undefined;
+    const { inHead, onDisk } = found;
     if (onDisk === undefined) {
       if (inHead) changes.set(file, null);
       if (inHead) entries.push(`0 ${repository.zeroId}\t${file}\0`);
