@@ -11,7 +11,7 @@ export interface GitProcess {
    * IO_ERROR when the process ends before answering: the next request starts it again.
    */
   ask<T>(input: string | Uint8Array, read: AnswerReader<T>): Promise<T>;
-  /** Ends the process (its stdin closed) and waits for it. */
+  /** Ends the process (its stdin closed) and waits for it to exit. */
   close(): Promise<void>;
 }
 
@@ -101,7 +101,7 @@ export function createGitProcess(gitPath: string, args: readonly string[], cwd: 
       return answer;
     },
     async close() {
-      await turn;
+      // A request still waiting gets its answer, or IO_ERROR if git ends first; a later one starts git again.
       const running = current;
       if (!running) return;
       current = undefined;

@@ -25,7 +25,7 @@ export interface KeptGit {
   makeTree(entries: Buffer): Promise<string>;
   /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
   isIgnored(file: string): Promise<boolean>;
-  /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked. */
+  /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked; IO_ERROR when git failed otherwise. */
   moveRef(ref: string, next: string, old: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -63,7 +63,10 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
       const answer = refs.ask(`start\nupdate ${ref} ${next} ${old}\nprepare\ncommit\n`, lines(3));
       return answer.then(
         (said) => said.join('\n') === 'start: ok\nprepare: ok\ncommit: ok',
-        () => false,
+        (error: Error) => {
+          if (error.message.includes('cannot lock ref')) return false;
+          throw error;
+        },
       );
     },
     async close() {
