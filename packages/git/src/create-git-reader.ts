@@ -18,9 +18,10 @@ export function createGitReader(repository: Repository) {
 
   /** The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it. */
   async function commitOf(change: string): Promise<string> {
-    const found = await repository.git(['rev-parse', '--verify', '-q', '--end-of-options', `${change}^{commit}`], { okCodes: [0, 1, 128] });
-    if (found.code === 0) return found.stdout.toString('utf8').trim();
-    const ambiguous = found.stderr.includes('ambiguous');
+    // `change` is hex (core checks it), so it is one request line to the kept cat-file.
+    const found = await repository.kept.objectInfo(`${change}^{commit}`);
+    if (typeof found !== 'string') return found.id;
+    const ambiguous = found === 'ambiguous';
     throw new VaultError(
       'INVALID_ARGUMENT',
       ambiguous
@@ -38,9 +39,8 @@ export function createGitReader(repository: Repository) {
 
   /** The parent a change is compared with: its first parent, or the empty tree for a first commit. */
   async function parentOf(commit: string): Promise<string> {
-    const found = await repository.git(['rev-parse', '--verify', '-q', `${commit}^1`], { okCodes: [0, 1] });
-    if (found.code === 0) return found.stdout.toString('utf8').trim();
-    return (await repository.git(['hash-object', '-t', 'tree', '--stdin'], { input: '' })).stdout.toString('utf8').trim();
+    const found = await repository.kept.objectInfo(`${commit}^1`);
+    return typeof found === 'string' ? repository.kept.makeTree(Buffer.alloc(0)) : found.id;
   }
 
   return {

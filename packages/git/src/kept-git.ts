@@ -17,6 +17,8 @@ export interface GitObject {
 export interface KeptGit {
   /** An object by name (a full ref name or an id), or `undefined` when there is none. */
   readObject(name: string): Promise<GitObject | undefined>;
+  /** An object's id, type and size by name (`ID^1`, `PREFIX^{commit}`), or `missing` or `ambiguous`. */
+  objectInfo(name: string): Promise<{ id: string; type: string; size: number } | 'missing' | 'ambiguous'>;
   /** Writes a file (top-relative; it must exist) as a blob of its bytes as they are, and gives its id. */
   hashFile(file: string): Promise<string>;
   /** Writes a commit of this text (as `commitText` makes it; git checks it), and gives its id. */
@@ -32,6 +34,7 @@ export interface KeptGit {
 
 export function createKeptGit(gitPath: string, top: string, gitDir: string): KeptGit {
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
+  const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
   const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--stdin-paths'], top);
   // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
@@ -42,7 +45,11 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
   const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
   return {
-    readObject: (name) => objects.ask(`${name}\n`, batchObject),
+    readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
+    async objectInfo(name) {
+      const [id = '', type = '', size] = (await infos.ask(`${oneName(name)}\n`, oneLine)).split(' ');
+      return size === undefined ? (type === 'ambiguous' ? 'ambiguous' : 'missing') : { id, type, size: Number(size) };
+    },
     hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
     makeCommit(text) {
       // One at a time: each writes the one file, then asks.
@@ -70,7 +77,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
       );
     },
     async close() {
-      await Promise.all([objects, hasher, commits, trees, ignores, refs].map((process) => process.close()));
+      await Promise.all([objects, infos, hasher, commits, trees, ignores, refs].map((process) => process.close()));
       await rm(commitFile, { force: true });
     },
   };
@@ -86,6 +93,12 @@ const batchObject: AnswerReader<GitObject | undefined> = (output) => {
   if (output.length < end + 1) return undefined;
   return { value: { id, type, bytes: Buffer.from(output.subarray(header.length, end)) }, length: end + 1 };
 };
+
+/** A name as one request line: one with a line break would be read as two. */
+function oneName(name: string): string {
+  if (name.includes('\n')) throw new Error(`an object name with a line break: ${JSON.stringify(name)}`);
+  return name;
+}
 
 /** `count` NUL-terminated fields. */
 function fields(count: number): AnswerReader<string[]> {
