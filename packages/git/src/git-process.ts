@@ -73,6 +73,8 @@ export function createGitProcess(gitPath: string, args: readonly string[], cwd: 
   }
 
   async function exchange<T>(input: string | Uint8Array, read: AnswerReader<T>): Promise<T> {
+    // One that ended while idle (its exit already seen, its close not yet) is started again.
+    if (current && (current.child.exitCode !== null || current.child.signalCode !== null)) current = undefined;
     current ??= start();
     const running = current;
     hold(running, true);
