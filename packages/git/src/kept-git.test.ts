@@ -142,4 +142,28 @@ describe('a write runs git through the commands kept running', () => {
       await repository.remove();
     }
   });
+
+  it('a SHA-256 repository: the same commits, trees of 32-byte ids read and written', async () => {
+    const repository = await createTempRepository();
+    await rm(path.join(repository.top, '.git'), { recursive: true });
+    repository.git('init', '-q', '-b', 'main', '--object-format=sha256');
+    await writeFile(path.join(repository.vault, 'a.md'), 'a\n');
+    repository.git('add', '-A');
+    repository.git('commit', '-q', '-m', 'first');
+    const fs = await withGitHistory(await createNodeFs(repository.vault));
+    try {
+      const vault = createVault(fs);
+      await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
+      await vault.call('TextCreate', { filePath: 'sub/c.md', content: 'c\n' });
+      expect(repository.subjects()).toEqual(['TextCreate: sub/c.md', 'TextEdit: a.md', 'first']);
+      expect(repository.git('rev-parse', 'HEAD')).toMatch(/^[0-9a-f]{64}\n$/);
+      expect(repository.git('show', 'HEAD~1:a.md')).toBe('b\n');
+      expect(repository.git('ls-tree', '-r', '--name-only', 'HEAD')).toBe('a.md\nsub/c.md\n');
+      expect(repository.git('fsck', '--no-progress')).toBe('');
+      expect(repository.git('status', '--porcelain')).toBe('');
+    } finally {
+      await fs.close();
+      await repository.remove();
+    }
+  });
 });
