@@ -27,44 +27,53 @@ export const commitSteps = [
  * (`KILL_WHEN`: before or after it runs) it kills the process that started it, with SIGKILL: put it
  * first on the PATH of a server to kill that server at that step of a commit. A request to a kept
  * command is one write to its stdin (the server asks one request at a time and waits for the answer):
- * before, it is never passed on; after, git's answer is waited for first.
+ * that command runs through a proxy that, before, never passes the request on, and after, waits for
+ * git's answer first.
  */
 export async function createKillingGit(realGit: string): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'killing-git-'));
-  const script = `#!${process.execPath}
-const { spawn } = require('node:child_process');
-const args = process.argv.slice(2);
-const rest = args.filter((arg, index) => arg !== '-c' && args[index - 1] !== '-c');
-let step = rest.find((arg) => !arg.startsWith('-')) ?? '';
-if (step === 'update-index') step = process.env.GIT_INDEX_FILE ? 'update-index:private' : 'update-index:person';
-if (step === 'hash-object' && rest.includes('commit')) step = 'hash-object:commit';
-const [killAt, number] = (process.env.KILL_AT ?? '').split('#');
+  const git = `#!/bin/sh
+step=""
+skip=""
+for arg in "$@"; do
+  if [ -n "$skip" ]; then skip=""; continue; fi
+  case "$arg" in -c) skip=1; continue;; -*) continue;; esac
+  step="$arg"; break
+done
+if [ "$step" = update-index ]; then
+  if [ -n "$GIT_INDEX_FILE" ]; then step=update-index:private; else step=update-index:person; fi
+fi
+if [ "$step" = hash-object ]; then
+  case " $* " in *" -t commit "*) step=hash-object:commit;; esac
+fi
+case "$KILL_AT" in "$step#"*) exec "${process.execPath}" "${folder}/proxy.cjs" "\${KILL_AT#*#}" "$@";; esac
+if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = before ]; then kill -9 $PPID; exit 1; fi
+"${realGit}" "$@"
+code=$?
+if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = after ]; then kill -9 $PPID; fi
+exit $code
+`;
+  // Runs a kept command, killing the server at its request number ARGV[2].
+  const proxy = `const { spawn } = require('node:child_process');
+const [number, ...args] = process.argv.slice(2);
 const kill = () => process.kill(process.ppid, 'SIGKILL');
-if (number === undefined && step === killAt && process.env.KILL_WHEN === 'before') {
-  kill();
-  process.exit(1);
-}
 const git = spawn(${JSON.stringify(realGit)}, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 let requests = 0;
 let killAfterAnswer = false;
 process.stdin.on('data', (chunk) => {
   requests += 1;
-  const here = step === killAt && String(requests) === number;
-  if (here && process.env.KILL_WHEN === 'before') return kill();
-  if (here) killAfterAnswer = true;
+  if (String(requests) === number && process.env.KILL_WHEN === 'before') return kill();
+  if (String(requests) === number) killAfterAnswer = true;
   git.stdin.write(chunk);
 });
 process.stdin.on('end', () => git.stdin.end());
-git.stdout.on('data', (chunk) => {
-  if (killAfterAnswer) return kill();
-  process.stdout.write(chunk);
-});
+git.stdout.on('data', (chunk) => (killAfterAnswer ? kill() : process.stdout.write(chunk)));
 git.on('close', (code) => {
-  if (number === undefined && step === killAt && process.env.KILL_WHEN === 'after') kill();
   process.exitCode = code ?? 1;
 });
 `;
-  await writeFile(path.join(folder, 'git'), script);
+  await writeFile(path.join(folder, 'git'), git);
+  await writeFile(path.join(folder, 'proxy.cjs'), proxy);
   await chmod(path.join(folder, 'git'), 0o755);
   return folder;
 }
