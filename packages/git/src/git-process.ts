@@ -107,6 +107,8 @@ export function createGitProcess(gitPath: string, args: readonly string[], cwd: 
       const running = current;
       if (!running) return;
       current = undefined;
+      // Held while it ends, or Node could find nothing to wait for and stop before it has.
+      hold(running, true);
       running.child.stdin.end();
       await running.closed;
     },
