@@ -1,5 +1,5 @@
 import { branchOf } from './check-repository-state.js';
-import { headAndDisk, headOf } from './head-and-disk.js';
+import { besideHead, headOf, readDisk } from './head-and-disk.js';
 import { notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
@@ -10,14 +10,14 @@ import type { Repository } from './open-repository.js';
  * yet: `git status` answers those.
  */
 export async function changedSinceHead(repository: Repository, paths: readonly string[]): Promise<boolean | undefined> {
-  const ref = await branchOf(repository);
-  const head = ref === undefined ? undefined : await headOf(repository, ref);
-  if (!head) return undefined;
-  for (const vaultPath of paths) {
-    const file = repository.prefix + vaultPath;
-    const found = await headAndDisk(repository, head, file);
-    if (found === notAFile) return undefined;
-    const { inHead, onDisk } = found;
+  const files = paths.map((vaultPath) => repository.prefix + vaultPath);
+  const [head, read] = await Promise.all([
+    branchOf(repository).then((ref) => (ref === undefined ? undefined : headOf(repository, ref))),
+    readDisk(repository, files),
+  ]);
+  const sides = head ? await besideHead(repository, head, files, read) : notAFile;
+  if (sides === notAFile) return undefined;
+  for (const { file, inHead, onDisk } of sides) {
     const differs = onDisk === undefined || inHead === undefined ? onDisk !== inHead : onDisk.id !== inHead.id || onDisk.mode !== inHead.mode;
     // A file git does not track and .gitignore leaves out is no change: `git status` does not show it.
     if (differs && !(inHead === undefined && (await repository.kept.isIgnored(file)))) return true;

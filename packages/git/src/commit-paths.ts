@@ -1,7 +1,8 @@
 import { VaultError } from '@vault/core';
 import { checkRepositoryState } from './check-repository-state.js';
 import { commitText } from './commit-text.js';
-import { headOf } from './head-and-disk.js';
+import { besideHead, type Head, headOf, readDisk } from './head-and-disk.js';
+import { notAFile } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 import { planFromHead } from './plan-from-head.js';
 import { planInPrivateIndex } from './plan-in-private-index.js';
@@ -35,10 +36,13 @@ const attempts = 5;
  */
 export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
   for (let attempt = 1; ; attempt += 1) {
-    const ref = await checkRepositoryState(repository);
-    const head = await headOf(repository, ref);
-    // A file removed or replaced while the kept commands looked at it: the private index looks again.
-    const fast = head ? await planFromHead(repository, head, request.paths).catch(() => undefined) : undefined;
+    const files = request.paths.map((vaultPath) => repository.prefix + vaultPath);
+    // The files are hashed while HEAD is read. One removed or replaced meanwhile: the private index looks again.
+    const [{ ref, head }, read] = await Promise.all([
+      checkRepositoryState(repository).then(async (ref) => ({ ref, head: await headOf(repository, ref) })),
+      readDisk(repository, files).catch(() => undefined),
+    ]);
+    const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
     const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
@@ -52,6 +56,12 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     }
     if (attempt === attempts) throw branchKeptMoving(ref);
   }
+}
+
+/** The plan from the kept commands, or `undefined` for a folder or a symlink (the private index plans those). */
+async function planBesideHead(repository: Repository, head: Head, files: readonly string[], read: Parameters<typeof besideHead>[3]) {
+  const sides = await besideHead(repository, head, files, read);
+  return sides === notAFile ? undefined : planFromHead(repository, head, sides);
 }
 
 /**

@@ -18,32 +18,57 @@ export async function headOf(repository: Repository, ref: string): Promise<Head 
   return { commit: object.id, tree };
 }
 
+/** A file on disk as read, before its mode is settled against HEAD: executable or not, and its blob id. */
+export interface ReadFile {
+  executable: boolean;
+  id: string;
+}
+
 /** A file on disk as git records it: its mode and blob id. */
 export interface DiskFile {
   mode: string;
   id: string;
 }
 
-/** A top-relative path in HEAD's tree and on disk (a file, or `undefined`: none), or `notAFile` when either is not a plain file. */
-export async function headAndDisk(
-  repository: Repository,
-  head: Head,
-  file: string,
-): Promise<{ inHead: TreeEntry | undefined; onDisk: DiskFile | undefined } | typeof notAFile> {
-  const inHead = await repository.trees.fileAt(head.tree, file);
-  const onDisk = inHead === notAFile ? notAFile : await diskFileOf(repository, file, inHead);
-  return inHead === notAFile || onDisk === notAFile ? notAFile : { inHead, onDisk };
+/** A file (top-relative) in HEAD's tree and on disk (`undefined`: none there). */
+export interface FileSides {
+  file: string;
+  inHead: TreeEntry | undefined;
+  onDisk: DiskFile | undefined;
 }
 
 /**
- * A top-relative path on disk: a file (its mode, and its bytes written as a blob), nothing
- * (`undefined`), or `notAFile` (a folder, a symlink). Without `core.fileMode`, the mode is the one
- * HEAD has (`inHead`), as git keeps it: `100644` for a new file.
+ * The files (top-relative) on disk, each a file (hashed: its bytes written as a blob), nothing
+ * (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
  */
-async function diskFileOf(repository: Repository, file: string, inHead: { mode: string } | undefined): Promise<DiskFile | undefined | typeof notAFile> {
-  const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
-  if (stat === undefined) return undefined;
-  if (!stat.isFile()) return notAFile;
-  const mode = repository.fileMode ? (stat.mode & 0o111 ? '100755' : '100644') : (inHead?.mode ?? '100644');
-  return { mode, id: await repository.kept.hashFile(file) };
+export function readDisk(repository: Repository, files: readonly string[]): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+      if (stat === undefined) return undefined;
+      if (!stat.isFile()) return notAFile;
+      return { executable: (stat.mode & 0o111) !== 0, id: await repository.kept.hashFile(file) };
+    }),
+  );
+}
+
+/**
+ * The files beside HEAD's entries, or `notAFile` when one is not a plain file on either side. Without
+ * `core.fileMode`, a file's mode is the one HEAD has, as git keeps it (`100644` for a new file).
+ */
+export async function besideHead(
+  repository: Repository,
+  head: Head,
+  files: readonly string[],
+  read: readonly (ReadFile | undefined | typeof notAFile)[],
+): Promise<FileSides[] | typeof notAFile> {
+  const sides: FileSides[] = [];
+  for (const [index, file] of files.entries()) {
+    const inHead = await repository.trees.fileAt(head.tree, file);
+    const onDisk = read[index];
+    if (inHead === notAFile || onDisk === notAFile) return notAFile;
+    const mode = (executable: boolean) => (repository.fileMode ? (executable ? '100755' : '100644') : (inHead?.mode ?? '100644'));
+    sides.push({ file, inHead, onDisk: onDisk && { mode: mode(onDisk.executable), id: onDisk.id } });
+  }
+  return sides;
 }

@@ -1,5 +1,5 @@
-import { headAndDisk, type Head } from './head-and-disk.js';
-import { type FileChange, notAFile } from './kept-trees.js';
+import type { FileSides, Head } from './head-and-disk.js';
+import type { FileChange } from './kept-trees.js';
 import type { Repository } from './open-repository.js';
 
 /** A commit's tree, and the entries the person's index learns (`update-index -z --index-info` records). */
@@ -9,19 +9,14 @@ export interface CommitPlan {
 }
 
 /**
- * The tree of HEAD with the files (vault paths) as they are on disk, built through the kept git
- * commands: each file hashed as its bytes are (unless untracked and ignored), each tracked file no
- * longer on disk removed, only the trees on their paths written. `undefined` when a path is not a
- * plain file on disk or in HEAD (a folder, a symlink): the private index answers those.
+ * The tree of HEAD with the files as they are on disk (`besideHead`), built through the kept git
+ * commands: each file as hashed (unless untracked and ignored), each tracked file no longer on disk
+ * removed, only the trees on their paths written.
  */
-export async function planFromHead(repository: Repository, head: Head, paths: readonly string[]): Promise<CommitPlan | undefined> {
+export async function planFromHead(repository: Repository, head: Head, files: readonly FileSides[]): Promise<CommitPlan> {
   const changes = new Map<string, FileChange>();
   const entries: string[] = [];
-  for (const vaultPath of new Set(paths)) {
-    const file = repository.prefix + vaultPath;
-    const found = await headAndDisk(repository, head, file);
-    if (found === notAFile) return undefined;
-    const { inHead, onDisk } = found;
+  for (const { file, inHead, onDisk } of files) {
     if (onDisk === undefined) {
       if (inHead) changes.set(file, null);
       if (inHead) entries.push(`0 ${repository.zeroId}\t${file}\0`);
