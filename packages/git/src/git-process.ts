@@ -1,8 +1,12 @@
 import { VaultError } from '@vault/core';
 import { gitMissing, spawnGit } from './run-git.js';
 
-/** Finds one answer at the front of what the process wrote: its value and its length in bytes, or `undefined` while it is incomplete. */
-export type AnswerReader<T> = (output: Buffer) => { value: T; length: number } | undefined;
+/**
+ * Finds one answer at the front of what the process wrote: its value and its length in bytes; or, while
+ * it is incomplete, how many bytes it needs if that is known (`need`: an object's size was read), else
+ * `undefined` (any more will do).
+ */
+export type AnswerReader<T> = (output: Buffer) => { value: T; length: number } | { need: number } | undefined;
 
 /** A git command that stays running and answers request after request (`cat-file --batch`, `update-ref --stdin`). */
 export interface GitProcess {
@@ -17,7 +21,9 @@ export interface GitProcess {
 
 interface Running {
   child: ReturnType<typeof spawnGit>;
-  output: Buffer;
+  /** What it wrote and was not read yet, joined only once an answer can be whole (a large blob is not copied per chunk). */
+  output: Buffer[];
+  size: number;
   stderr: string;
   ended?: Error;
   closed: Promise<void>;
@@ -38,14 +44,15 @@ export function createGitProcess(gitPath: string, args: readonly string[], cwd: 
 
   function start(): Running {
     const child = spawnGit(gitPath, args, cwd);
-    const running: Running = { child, output: Buffer.alloc(0), stderr: '', closed: Promise.resolve(), wake: () => {} };
+    const running: Running = { child, output: [], size: 0, stderr: '', closed: Promise.resolve(), wake: () => {} };
     const end = (error: Error) => {
       running.ended ??= error;
       if (current === running) current = undefined;
       running.wake();
     };
     child.stdout.on('data', (chunk: Buffer) => {
-      running.output = running.output.length === 0 ? chunk : Buffer.concat([running.output, chunk]);
+      running.output.push(chunk);
+      running.size += chunk.length;
       running.wake();
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -80,11 +87,17 @@ export function createGitProcess(gitPath: string, args: readonly string[], cwd: 
     hold(running, true);
     try {
       running.child.stdin.write(input);
-      for (;;) {
-        const found = read(running.output);
-        if (found) {
-          running.output = running.output.subarray(found.length);
-          return found.value;
+      for (let need = 1; ; ) {
+        if (running.size >= need) {
+          const output = Buffer.concat(running.output);
+          const found = read(output);
+          if (found && 'value' in found) {
+            running.output = [output.subarray(found.length)];
+            running.size -= found.length;
+            return found.value;
+          }
+          running.output = [output];
+          need = found?.need ?? output.length + 1;
         }
         if (running.ended) throw running.ended;
         await new Promise<void>((resolve) => {
@@ -124,7 +137,7 @@ function ended(args: readonly string[], code: number | null, stderr: string): Va
 }
 
 /** An answer that is one line (its text without the line break). */
-export const oneLine: AnswerReader<string> = (output) => {
+export const oneLine = (output: Buffer): { value: string; length: number } | undefined => {
   const end = output.indexOf(10);
   return end < 0 ? undefined : { value: output.toString('utf8', 0, end), length: end + 1 };
 };

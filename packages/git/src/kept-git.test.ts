@@ -166,4 +166,16 @@ describe('a write runs git through the commands kept running', () => {
       await repository.remove();
     }
   });
+
+  it('a file of 3 MB read as it was at a change (many pipe reads) comes back whole, and the next read after it too', async () => {
+    const big = `${'0123456789abcdef'.repeat(64)}\n`.repeat(3 * 1024) + 'end\n';
+    const { vault } = await open({ 'big.md': big, 'small.md': 'small\n' });
+    await vault.call('TextEdit', { filePath: 'big.md', oldString: 'end', newString: 'changed' });
+    const [, first] = (await vault.call('History', { filePath: 'big.md' })).changes;
+    const read = await vault.call('TextRead', { filePath: 'big.md', at: first!.id, offset: 3 * 1024, limit: 2 });
+    expect(read.lines.map((line) => line.text)).toEqual(['0123456789abcdef'.repeat(64), 'end']);
+    expect(read.totalLines).toBe(3 * 1024 + 1);
+    const small = await vault.call('TextRead', { filePath: 'small.md', at: first!.id });
+    expect(small.lines.map((line) => line.text)).toEqual(['small']);
+  });
 });

@@ -90,7 +90,7 @@ const batchObject: AnswerReader<GitObject | undefined> = (output) => {
   const [id = '', type = '', size] = header.value.split(' ');
   if (size === undefined) return { value: undefined, length: header.length };
   const end = header.length + Number(size);
-  if (output.length < end + 1) return undefined;
+  if (output.length < end + 1) return { need: end + 1 };
   return { value: { id, type, bytes: Buffer.from(output.subarray(header.length, end)) }, length: end + 1 };
 };
 

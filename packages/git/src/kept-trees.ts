@@ -13,8 +13,8 @@ export type FileChange = { mode: string; id: string } | null;
 /** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
 export const notAFile = Symbol('not a file');
 
-/** Trees kept parsed, by id (a tree's id names its content, so a kept one is never stale). */
-const keptTrees = 2000;
+/** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
+const keptEntries = 200_000;
 
 /**
  * Reads and writes trees through the kept `cat-file` and `mktree`: the entry at a path in a tree, and
@@ -22,15 +22,20 @@ const keptTrees = 2000;
  */
 export function createKeptTrees(kept: KeptGit, idBytes: number) {
   const parsed = new Map<string, Map<string, TreeEntry>>();
+  let parsedEntries = 0;
 
   async function entriesOf(tree: string): Promise<Map<string, TreeEntry>> {
     const found = parsed.get(tree);
     if (found) return found;
     const object = await kept.readObject(tree);
     if (object?.type !== 'tree') throw new Error(`git has no tree ${tree}`);
-    if (parsed.size >= keptTrees) parsed.clear();
     const entries = parseTree(object.bytes, idBytes);
+    if (parsedEntries + entries.size > keptEntries) {
+      parsed.clear();
+      parsedEntries = 0;
+    }
     parsed.set(tree, entries);
+    parsedEntries += entries.size;
     return entries;
   }
 
