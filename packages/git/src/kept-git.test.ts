@@ -168,7 +168,8 @@ describe('a write runs git through the commands kept running', () => {
   });
 
   it('a file of 3 MB read as it was at a change (many pipe reads) comes back whole, and the next read after it too', async () => {
-    const big = `${'0123456789abcdef'.repeat(64)}\n`.repeat(3 * 1024) + 'end\n';
+    const line = `${'0123456789abcdef'.repeat(64)}\n`;
+    const big = `${line.repeat(3 * 1024)}end\n`;
     const { vault } = await open({ 'big.md': big, 'small.md': 'small\n' });
     await vault.call('TextEdit', { filePath: 'big.md', oldString: 'end', newString: 'changed' });
     const [, first] = (await vault.call('History', { filePath: 'big.md' })).changes;
