@@ -32,7 +32,11 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
-  await recorder.recover();
+  // Refused or failed at start: the git commands the recovery started end here.
+  await recorder.recover().catch(async (error: unknown) => {
+    await repository.close();
+    throw error;
+  });
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
