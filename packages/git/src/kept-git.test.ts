@@ -115,8 +115,8 @@ describe('a write runs git through the commands kept running', () => {
     expect(git('ls-tree', '-r', '--name-only', 'HEAD')).toBe('.trash/new/deep/c.md\n.trash/only/one.md\nx/a.md\nx/y/z.md\n');
   });
 
-  it('an executable bit set outside is an outside change, committed apart; an ignored new file stays out of history', async () => {
-    const { vault, git, root, subjects, status } = await open({ 'a.md': 'a\n', '.gitignore': 'drafts/\n' });
+  it('an executable bit set outside is an outside change, committed apart; an ignored new file stays out of history, one a `!` pattern takes back in does not', async () => {
+    const { vault, git, root, subjects, status } = await open({ 'a.md': 'a\n', '.gitignore': 'drafts/*\n!drafts/keep.md\n' });
     await chmod(path.join(root, 'a.md'), 0o755);
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
     expect(subjects()).toEqual(['TextEdit: a.md', 'Outside change: a.md', 'first']);
@@ -124,6 +124,9 @@ describe('a write runs git through the commands kept running', () => {
     expect(git('show', 'HEAD~1:a.md')).toBe('a\n');
     await vault.call('TextCreate', { filePath: 'drafts/d.md', content: 'd\n' });
     expect(subjects()).toHaveLength(3);
+    await vault.call('TextCreate', { filePath: 'drafts/keep.md', content: 'kept\n' });
+    expect(subjects()[0]).toBe('TextCreate: drafts/keep.md');
+    expect(git('ls-tree', '-r', '--name-only', 'HEAD')).toBe('.gitignore\na.md\ndrafts/keep.md\n');
     expect(status()).toEqual([]);
   });
 
