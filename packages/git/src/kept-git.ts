@@ -36,7 +36,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
-  const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--stdin-paths'], top);
+  const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--no-filters', '--stdin-paths'], top);
   // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
   const commitFile = path.join(gitDir, `vault-commit-${process.pid}`);
   let commitTurn: Promise<unknown> = Promise.resolve();
