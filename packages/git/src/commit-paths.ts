@@ -1,11 +1,11 @@
 import { VaultError } from '@vault/core';
 import { checkRepositoryState } from './check-repository-state.js';
-import { commitText } from './commit-text.js';
-import { besideHead, type Head, headOf, readDisk } from './head-and-disk.js';
-import { notAFile } from './kept-trees.js';
+import { commitText } from './commit/commit-text.js';
+import { besideHead, type Head, headOf, readDisk } from './commit/head-and-disk.js';
+import { notAFile } from './kept/kept-trees.js';
 import type { Repository } from './open-repository.js';
-import { planFromHead } from './plan-from-head.js';
-import { planInPrivateIndex } from './plan-in-private-index.js';
+import { planFromHead } from './commit/plan-from-head.js';
+import { planInPrivateIndex } from './commit/plan-in-private-index.js';
 
 /** Who a commit names: `GIT_AUTHOR_*` and `GIT_COMMITTER_*`. */
 export interface Identity {

@@ -1,7 +1,7 @@
 import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
-import { changedSinceHead } from './changed-since-head.js';
+import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { VaultError } from '@vault/core';
-import { createKeptGit, type KeptGit } from './kept-git.js';
-import { createKeptTrees } from './kept-trees.js';
+import { createKeptGit, type KeptGit } from './kept/kept-git.js';
+import { createKeptTrees } from './kept/kept-trees.js';
 import { type GitResult, type GitRunOptions, runGit } from './run-git.js';
 
 /** The oldest git history works with (`merge-tree --write-tree`, which the many-machines work needs, came in 2.38). */

@@ -6,8 +6,8 @@ import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { createTempRepository, personEnv } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useGitVaults } from './__fixtures__/open-git-vault.js';
-import { withGitHistory } from './with-git-history.js';
+import { useGitVaults } from '../__fixtures__/open-git-vault.js';
+import { withGitHistory } from '../with-git-history.js';
 
 const open = useGitVaults();
 let folders: string[] = [];

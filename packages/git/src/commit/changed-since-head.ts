@@ -1,7 +1,7 @@
-import { branchOf } from './check-repository-state.js';
+import { branchOf } from '../check-repository-state.js';
 import { besideHead, headOf, readDisk } from './head-and-disk.js';
-import { notAFile } from './kept-trees.js';
-import type { Repository } from './open-repository.js';
+import { notAFile } from '../kept/kept-trees.js';
+import type { Repository } from '../open-repository.js';
 
 /**
  * Whether any of the files (vault paths) differs on disk from HEAD (changed, new and not ignored,

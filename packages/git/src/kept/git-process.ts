@@ -1,5 +1,5 @@
 import { VaultError } from '@vault/core';
-import { gitMissing, spawnGit } from './run-git.js';
+import { gitMissing, spawnGit } from '../run-git.js';
 
 /**
  * Finds one answer at the front of what the process wrote: its value and its length in bytes; or, while

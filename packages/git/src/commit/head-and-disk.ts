@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { notAFile, type TreeEntry } from './kept-trees.js';
-import type { Repository } from './open-repository.js';
+import { notAFile, type TreeEntry } from '../kept/kept-trees.js';
+import type { Repository } from '../open-repository.js';
 
 /** The commit a branch points at and its tree. */
 export interface Head {

@@ -1,9 +1,9 @@
 import { lstat, readdir, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Head } from './head-and-disk.js';
-import type { Repository } from './open-repository.js';
+import type { Repository } from '../open-repository.js';
 import type { CommitPlan } from './plan-from-head.js';
-import { splitZ } from './run-git.js';
+import { splitZ } from '../run-git.js';
 
 /** Numbers each private index of this process, so that no two commits ever share one. */
 let indexCount = 0;

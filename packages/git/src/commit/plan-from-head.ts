@@ -1,6 +1,6 @@
 import type { FileSides, Head } from './head-and-disk.js';
-import type { FileChange } from './kept-trees.js';
-import type { Repository } from './open-repository.js';
+import type { FileChange } from '../kept/kept-trees.js';
+import type { Repository } from '../open-repository.js';
 
 /** A commit's tree, and the entries the person's index learns (`update-index -z --index-info` records). */
 export interface CommitPlan {

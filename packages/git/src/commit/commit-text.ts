@@ -1,4 +1,4 @@
-import type { Identity } from './commit-paths.js';
+import type { Identity } from '../commit-paths.js';
 
 /** What a commit holds besides its message's text. */
 export interface CommitFields {
