@@ -68,6 +68,9 @@ export function createGitReader(repository: Repository) {
 
     async filesOf(change: string, maxSize: number) {
       const commit = await commitOf(change);
+      // Its summary is read beside its files (its failure is seen at the end, after any refusal of a file).
+      const summary = summaryOf(commit);
+      summary.catch(() => undefined);
       const raw = await repository.git([
         'diff-tree',
         '-r',
@@ -102,7 +105,7 @@ export function createGitReader(repository: Repository) {
         held += (before?.length ?? 0) + (after?.length ?? 0);
         files.push({ path: file.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
       }
-      return { summary: await summaryOf(commit), files };
+      return { summary: await summary, files };
     },
 
     async changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]> {
