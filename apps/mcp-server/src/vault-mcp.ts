@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  /** The backend opened, closed at shutdown (its search workers and what they keep). */
+  /** The backend opened, closed at shutdown (its search workers and what they keep, and with --git the git commands it keeps running). */
   let backend: NodeVaultFs | undefined;
   const vaultOptions: VaultOptions = {
     ...(options.extensions ? { extensions: options.extensions } : {}),
@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     };
     // Loaded only with --git, so a server without history starts as fast as before.
     const { withGitHistory } = await import('@vault/git');
-    return createVault(await withGitHistory(backend, history), vaultOptions);
+    // Closing it ends the git commands it keeps running too.
+    backend = await withGitHistory(backend, history);
+    return createVault(backend, vaultOptions);
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();
   const serverOptions: VaultMcpServerOptions = {

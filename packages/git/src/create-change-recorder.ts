@@ -1,6 +1,7 @@
 import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
+import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
@@ -121,9 +122,9 @@ function status(repository: Repository, paths: readonly string[]) {
   return repository.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--ignored=no', '--no-renames', ...pathspec]);
 }
 
-/** Whether git sees the paths differ from HEAD. */
+/** Whether the paths differ from HEAD: asked of the kept git commands, or of `git status` when they cannot tell (a folder, a symlink). */
 async function changedOutside(repository: Repository, paths: readonly string[]): Promise<boolean> {
-  return (await status(repository, paths)).stdout.length > 0;
+  return (await changedSinceHead(repository, paths).catch(() => undefined)) ?? (await status(repository, paths)).stdout.length > 0;
 }
 
 /** The vault paths that differ from HEAD, from one `git status` of the vault (porcelain v2: the path is the last field of each entry). */

@@ -32,7 +32,11 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
-  await recorder.recover();
+  // Refused or failed at start: the git commands the recovery started end here.
+  await recorder.recover().catch(async (error: unknown) => {
+    await repository.close();
+    throw error;
+  });
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
@@ -47,5 +51,11 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       await recorder.beforeWrite([from, to]);
       return fs.rename(from, to);
     },
+    // The kept git commands end with the backend (without a close, they end when Node does).
+    ...(hasClose(fs) ? { close: () => repository.close().finally(() => fs.close()) } : {}),
   };
+}
+
+function hasClose(fs: VaultFs): fs is VaultFs & { close(): Promise<void> } {
+  return typeof (fs as { close?: unknown }).close === 'function';
 }
