@@ -1,5 +1,6 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import { noteFields, type TermCounts, termCounts } from './note-terms.js';
+import type { NoteIndex } from './note-index.js';
+import { noteFields, type TermCounts, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
 import type { TermDictionary } from './term-dictionary.js';
 
@@ -25,41 +26,32 @@ const bodyB = 0.75;
  * scored BM25F-style by its best section: a section's words weigh with the note's name, folders,
  * title, tags and aliases, its heading path, its body, and the note's whole body. Phrases and
  * excluded phrases of several words are checked against the text afterwards (`matchesPhrases`), as
- * counts of words cannot tell their order. `notes` must be sorted by path.
+ * counts of words cannot tell their order. `notes` must be sorted by path; those in `index` are
+ * found through its postings, the others through their own terms, so only the notes holding a
+ * query word are scored.
  */
-export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary): RankedNote[] {
+export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary, index?: NoteIndex): RankedNote[] {
   const forms = query.words.map((word) => wordForms(word, dictionary));
   const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
   if (mustHave.includes(undefined)) return [];
-  const candidates: { note: AnalyzedNote; counts: (TermCounts | undefined)[] }[] = [];
+  const visit = occurrencesIn(notes, index);
+  const found = wordCounts(forms, visit);
   const documentFrequency = forms.map(() => 0);
-  const lengths = { fields: noteFields.map(() => 0), heading: 0, body: 0, noteBody: 0, sections: 0 };
-  for (const note of notes) {
-    for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
-    lengths.noteBody += note.bodyLength;
-    lengths.sections += note.sections.length;
-    for (const section of note.sections) {
-      lengths.heading += section.headingLength;
-      lengths.body += section.bodyLength;
-    }
-    const counts = forms.map((wordForms) => formCounts(note, wordForms));
-    counts.forEach((found, word) => {
-      if (found) documentFrequency[word]! += 1;
-    });
-    if (!passesFilters(query, note, mustHave as number[], mustLack)) continue;
-    if (forms.length > 0 && counts.every((found) => found === undefined)) continue;
-    candidates.push({ note, counts });
-  }
-  const averages = {
-    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
-    heading: lengths.heading / Math.max(lengths.sections, 1),
-    body: lengths.body / Math.max(lengths.sections, 1),
-    noteBody: lengths.noteBody / Math.max(notes.length, 1),
+  for (const counts of found.values()) for (const [word, joined] of counts.entries()) if (joined) documentFrequency[word]! += 1;
+  const holding = (id: number | undefined) => {
+    const positions = new Set<number>();
+    if (id !== undefined) visit(id, (position) => positions.add(position));
+    return positions;
   };
+  const required = mustHave.map(holding);
+  const excluded = mustLack.map(holding);
+  const passes = (position: number) => carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
+  const positions = forms.length > 0 ? [...found.keys()].sort((a, b) => a - b) : notes.map((_, position) => position);
+  const averages = averagesOf(notes);
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));
-  const ranked = candidates.map(({ note, counts }) => scoreNote(note, counts, idf, averages));
-  // Stable: notes come sorted by path, so equal scores stay in path order.
+  const ranked = positions.filter(passes).map((position) => scoreNote(notes[position]!, countsOf(found.get(position), forms.length), idf, averages));
+  // Stable: positions are in path order, so equal scores stay in path order.
   return ranked.sort((a, b) => b.score - a.score);
 }
 
@@ -78,31 +70,101 @@ function wordForms(word: string, dictionary: TermDictionary): { id: number; weig
   return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
 }
 
-/** A query word's counts in a note, its forms' counts joined by their weights; undefined when the note has none. */
-function formCounts(note: AnalyzedNote, forms: readonly { id: number; weight: number }[]): TermCounts | undefined {
-  let joined: { fields: number[]; sections: Map<number, [number, number, number]> } | undefined;
-  for (const { id, weight } of forms) {
-    const found = termCounts(note.terms, id);
-    if (!found) continue;
-    joined ??= { fields: noteFields.map(() => 0), sections: new Map() };
-    found.fields.forEach((count, field) => {
-      joined!.fields[field]! += weight * count;
+/** Calls `found` with the position in `notes` and the (slot, count) pairs of each note holding a word. */
+type Occurrences = (term: number, found: (position: number, pairs: Uint32Array, from: number, to: number) => void) => void;
+
+/** A word's occurrences among `notes`: from the index's postings for the notes merged there, by each note's own terms for the others. */
+function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Occurrences {
+  const positionOf = new Int32Array(index?.ordinals ?? 0).fill(-1);
+  const ownTerms: number[] = [];
+  notes.forEach((note, position) => {
+    if (note.terms) ownTerms.push(position);
+    else if (note.ordinal !== undefined && note.ordinal < positionOf.length) positionOf[note.ordinal] = position;
+  });
+  return (term, found) => {
+    index?.visit(term, (ordinal, pairs, from, to) => {
+      const position = positionOf[ordinal]!;
+      if (position >= 0) found(position, pairs, from, to);
     });
-    for (const [section, inHeading, inBody] of found.sections) {
-      const entry = joined.sections.get(section) ?? [section, 0, 0];
-      entry[1] += weight * inHeading;
-      entry[2] += weight * inBody;
-      joined.sections.set(section, entry);
+    for (const position of ownTerms) {
+      const terms = notes[position]!.terms!;
+      const at = termIndex(terms, term);
+      if (at !== undefined) found(position, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
     }
-  }
-  return joined && { fields: joined.fields, sections: [...joined.sections.values()].sort((a, b) => a[0] - b[0]) };
+  };
 }
 
-function passesFilters(query: FindQuery, note: AnalyzedNote, mustHave: readonly number[], mustLack: readonly (number | undefined)[]): boolean {
+/** A query word's counts in one note, its forms' counts joined by their weights. */
+interface JoinedCounts {
+  fields: number[];
+  sections: Map<number, [number, number, number]>;
+}
+
+/** For each note (by position) holding a query word: each word's counts there, its forms joined (sparse: a word it lacks is a hole). */
+function wordCounts(forms: readonly { id: number; weight: number }[][], visit: Occurrences): Map<number, JoinedCounts[]> {
+  const found = new Map<number, JoinedCounts[]>();
+  forms.forEach((wordForms, word) => {
+    for (const { id, weight } of wordForms) {
+      visit(id, (position, pairs, from, to) => {
+        let counts = found.get(position);
+        if (!counts) {
+          counts = new Array<JoinedCounts>(forms.length);
+          found.set(position, counts);
+        }
+        counts[word] ??= { fields: noteFields.map(() => 0), sections: new Map() };
+        addPairs(counts[word], pairs, from, to, weight);
+      });
+    }
+  });
+  return found;
+}
+
+/** Adds (slot, count) pairs (`NoteTerms`' layout), each count times `weight`. */
+function addPairs(joined: JoinedCounts, pairs: Uint32Array, from: number, to: number, weight: number) {
+  for (let at = from; at < to; at += 2) {
+    const [slot, count] = [pairs[at]!, pairs[at + 1]!];
+    if (slot < noteFields.length) {
+      joined.fields[slot]! += weight * count;
+      continue;
+    }
+    const section = (slot - noteFields.length) >>> 1;
+    let entry = joined.sections.get(section);
+    if (!entry) {
+      entry = [section, 0, 0];
+      joined.sections.set(section, entry);
+    }
+    entry[(slot - noteFields.length) % 2 === 0 ? 1 : 2] += weight * count;
+  }
+}
+
+/** The joined counts as `scoreNote` takes them: a word per entry, undefined where the note lacks it, sections in order. */
+function countsOf(found: readonly JoinedCounts[] | undefined, words: number): (TermCounts | undefined)[] {
+  return Array.from({ length: words }, (_, word) => {
+    const joined = found?.[word];
+    return joined && { fields: joined.fields, sections: [...joined.sections.values()].sort((a, b) => a[0] - b[0]) };
+  });
+}
+
+function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {
   const carries = (tag: string) => note.tags.some((own) => own === tag || own.startsWith(`${tag}/`));
-  if (!query.tags.every(carries) || query.excludedTags.some(carries)) return false;
-  if (mustHave.some((id) => termCounts(note.terms, id) === undefined)) return false;
-  return !mustLack.some((id) => id !== undefined && termCounts(note.terms, id) !== undefined);
+  return query.tags.every(carries) && !query.excludedTags.some(carries);
+}
+
+/** The average length of each field over `notes`, and of a section's heading path and body. */
+function averagesOf(notes: readonly AnalyzedNote[]): Averages {
+  const lengths = { fields: noteFields.map(() => 0), heading: 0, noteBody: 0, sections: 0 };
+  for (const note of notes) {
+    for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
+    lengths.noteBody += note.bodyLength;
+    lengths.heading += note.headingLength;
+    lengths.sections += note.sections.length;
+  }
+  return {
+    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
+    heading: lengths.heading / Math.max(lengths.sections, 1),
+    body: lengths.noteBody / Math.max(lengths.sections, 1),
+    noteBody: lengths.noteBody / Math.max(notes.length, 1),
+  };
 }
 
 interface Averages {

@@ -106,7 +106,7 @@ export const findNotes = defineTool({
     const wholeVault = vault.resolvePath(directoryPath ?? '', { trash: 'read' }) === '' && !filePattern;
     const read = await readNotes(vault, files, budget.check, { wholeVault, afterSync });
     const sources = new Map(files.map((file) => [file.path, file.source]));
-    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
+    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
     return {
       notes,
