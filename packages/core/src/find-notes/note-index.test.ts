@@ -55,7 +55,9 @@ describe('the note index', () => {
   it('finds a merged note by its words, and no longer once removed', () => {
     const dictionary = createTermDictionary();
     const index = createNoteIndex();
-    const notes = Array.from({ length: 200 }, (_, at) => analyzeNote(`n${String(at).padStart(3, '0')}.md`, at === 100 ? '# Zebra\nstripes\n' : 'plain\n', dictionary));
+    const notes = Array.from({ length: 200 }, (_, at) =>
+      analyzeNote(`n${String(at).padStart(3, '0')}.md`, at === 100 ? '# Zebra\nstripes\n' : 'plain\n', dictionary),
+    );
     for (const note of notes) index.add(note);
     expect(notes[100]!.terms).toBeUndefined();
     expect(rankNotes(parseFindQuery('zebra stripes'), notes, dictionary, index).map(({ note, section }) => [note.path, section])).toEqual([['n100.md', 0]]);

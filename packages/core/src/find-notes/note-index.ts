@@ -55,7 +55,8 @@ export function createNoteIndex(): NoteIndex {
     },
     visit(term, visit) {
       if (term + 1 >= starts.length) return;
-      for (let at = starts[term]!, end = starts[term + 1]!; at < end; at += 2 + entries[at + 1]!) visit(entries[at]!, entries, at + 2, at + 2 + entries[at + 1]!);
+      for (let at = starts[term]!, end = starts[term + 1]!; at < end; at += 2 + entries[at + 1]!)
+        visit(entries[at]!, entries, at + 2, at + 2 + entries[at + 1]!);
     },
     get ordinals() {
       return merged.length;

@@ -46,7 +46,8 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   };
   const required = mustHave.map(holding);
   const excluded = mustLack.map(holding);
-  const passes = (position: number) => carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
+  const passes = (position: number) =>
+    carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   const positions = forms.length > 0 ? [...found.keys()].sort((a, b) => a - b) : notes.map((_, position) => position);
   const averages = averagesOf(notes);
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));

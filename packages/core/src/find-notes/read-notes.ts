@@ -20,6 +20,8 @@ export interface ReadNotes {
   dictionary: TermDictionary;
   index: NoteIndex;
   skipped: { path: string; reason: SkipCode }[];
+  /** Files left unread because `keepReading` said to stop (the time budget ran low): the answer is partial. */
+  unread: number;
 }
 
 /**
@@ -28,14 +30,14 @@ export interface ReadNotes {
  * the backend's change log names every note changed since the last call: those are read again, and
  * the others are taken as cached with no version asked (no lstat per note). A file gone since the
  * walk is passed over; one that is not text, or too large to rank, is skipped and named.
- * `checkDeadline` runs before each file read. `wholeVault`: `files` are every note of the vault, so
- * the cache forgets the others.
+ * `keepReading` runs before each file read: once false, the rest is left unread and counted (it
+ * may throw, to stop the call). `wholeVault`: `files` are every note of the vault, so the cache
+ * forgets the others.
  */
 export async function readNotes(
   vault: Vault,
   files: readonly WalkedFile[],
-  checkDeadline: () => void,
-  { wholeVault, afterSync }: { wholeVault: boolean; afterSync: boolean },
+  { wholeVault, afterSync, keepReading }: { wholeVault: boolean; afterSync: boolean; keepReading: () => boolean },
 ): Promise<ReadNotes> {
   const cache = noteCacheOf(vault);
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
@@ -46,16 +48,17 @@ export async function readNotes(
     const cached = logged ? cache.get(path, source, undefined) : undefined;
     return cached instanceof Promise ? undefined : cached;
   });
-  const unread = files.flatMap((file, at) => (found[at] === undefined ? [at] : []));
+  const toRead = files.flatMap((file, at) => (found[at] === undefined ? [at] : []));
+  let unread = 0;
   await pMap(
-    unread,
+    toRead,
     async (at) => {
-      checkDeadline();
-      found[at] = await readNote(vault, cache, files[at]!);
+      if (unread > 0 || !keepReading()) unread += 1;
+      else found[at] = await readNote(vault, cache, files[at]!);
     },
     { concurrency: notesAtOnce },
   );
-  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [] };
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], unread };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);
     else if (entry) read.notes.push(entry);
