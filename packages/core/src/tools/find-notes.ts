@@ -89,7 +89,7 @@ export const findNotes = defineTool({
     'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins ("index" finds "indexing"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
     'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
-    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Notes not read in time (a server just started) are counted in unreadNotes: the answer is then partial.',
+    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned, not totalNotes. unreadNotes > 0: a partial answer (a server just started); ask again.',
     'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
