@@ -23,8 +23,8 @@ export interface NoteCache {
   get(path: string, source: string, version: string | undefined): AnalyzedNote | Promise<AnalyzedNote> | undefined;
   /** Keeps the note being analysed from this version of the file, once analysed, when it fits the bound; forgets it when its analysis fails. */
   keep(path: string, source: string, version: string, analysed: Promise<AnalyzedNote>): void;
-  /** Forgets every note not among `paths` (the whole vault as listed now): removed and moved notes free their room. */
-  retain(paths: ReadonlySet<string>): void;
+  /** Forgets every note not among `files` (the whole vault as listed now): removed and moved notes free their room. Free when given the list it was given last (a kept walk). */
+  retain(files: readonly { path: string }[]): void;
   /**
    * Forgets the notes the backend's change log names since the last call (a folder's path stands for
    * what is below it), and remembers where the log now stands. True when the log named every change
@@ -61,6 +61,7 @@ function createNoteCache(bound: number): NoteCache {
   const notes = new Map<string, Entry>();
   let used = 0;
   let cursor = 0;
+  let retained: readonly { path: string }[] | undefined;
   const forget = (path: string) => {
     const old = notes.get(path);
     notes.delete(path);
@@ -100,7 +101,10 @@ function createNoteCache(bound: number): NoteCache {
         },
       );
     },
-    retain(paths) {
+    retain(files) {
+      if (files === retained) return;
+      retained = files;
+      const paths = new Set(files.map((file) => file.path));
       for (const path of notes.keys()) if (!paths.has(path)) forget(path);
     },
     forgetChanged(changesSince) {

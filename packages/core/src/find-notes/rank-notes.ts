@@ -1,7 +1,8 @@
 import type { AnalyzedNote } from './analyze-note.js';
 import type { NoteIndex } from './note-index.js';
-import { noteFields, type TermCounts, termIndex } from './note-terms.js';
+import { noteFields, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
+import { type Averages, createNoteScorer, type Hits } from './score-note.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -10,15 +11,6 @@ export interface RankedNote {
   score: number;
   section: number;
 }
-
-/** BM25's saturation: how soon more occurrences of a word stop adding to a score. */
-const k1 = 1.2;
-/** Each field's weight and length normalisation (b): a word in a note's name or title says more than one in its body. */
-const fieldWeights = { name: 4, folders: 1, title: 4, tags: 3 } as const satisfies Record<(typeof noteFields)[number], number>;
-const headingWeight = 2;
-const noteBodyWeight = 0.5;
-const fieldB = 0.5;
-const bodyB = 0.75;
 
 /**
  * The notes that match `query` (its tags carried, no excluded word or tag, every word of its
@@ -36,9 +28,7 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
   if (mustHave.includes(undefined)) return [];
   const visit = occurrencesIn(notes, index);
-  const found = wordCounts(forms, visit);
-  const documentFrequency = forms.map(() => 0);
-  for (const counts of found.values()) for (const [word, joined] of counts.entries()) if (joined) documentFrequency[word]! += 1;
+  const { hits, documentFrequency } = collectHits(forms, visit, notes.length);
   const holding = (id: number | undefined) => {
     const positions = new Set<number>();
     if (id !== undefined) visit(id, (position) => positions.add(position));
@@ -48,10 +38,16 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const excluded = mustLack.map(holding);
   const passes = (position: number) =>
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
-  const positions = forms.length > 0 ? [...found.keys()].sort((a, b) => a - b) : notes.map((_, position) => position);
-  const averages = averagesOf(notes);
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));
-  const ranked = positions.filter(passes).map((position) => scoreNote(notes[position]!, countsOf(found.get(position), forms.length), idf, averages));
+  const score = createNoteScorer(forms.length, idf, averagesOf(notes));
+  const { starts, order } = hitsByPosition(hits, notes.length);
+  const ranked: RankedNote[] = [];
+  for (let position = 0; position < notes.length; position += 1) {
+    // A note with no query word is a candidate only when the query has no word (tags alone).
+    if ((starts[position] === starts[position + 1] && forms.length > 0) || !passes(position)) continue;
+    const note = notes[position]!;
+    ranked.push({ note, ...score(note, hits, order, starts[position]!, starts[position + 1]!) });
+  }
   // Stable: positions are in path order, so equal scores stay in path order.
   return ranked.sort((a, b) => b.score - a.score);
 }
@@ -95,55 +91,42 @@ function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefi
   };
 }
 
-/** A query word's counts in one note, its forms' counts joined by their weights. */
-interface JoinedCounts {
-  fields: number[];
-  sections: Map<number, [number, number, number]>;
-}
-
-/** For each note (by position) holding a query word: each word's counts there, its forms joined (sparse: a word it lacks is a hole). */
-function wordCounts(forms: readonly { id: number; weight: number }[][], visit: Occurrences): Map<number, JoinedCounts[]> {
-  const found = new Map<number, JoinedCounts[]>();
+/** Every occurrence of the query's words' forms in the notes (`Hits`), and how many notes hold each word. */
+function collectHits(forms: readonly { id: number; weight: number }[][], visit: Occurrences, notes: number): { hits: Hits; documentFrequency: number[] } {
+  const hits: Hits = { position: [], word: [], weight: [], pairs: [], from: [], to: [] };
+  const documentFrequency = forms.map(() => 0);
+  // The last word each note was counted for: a note counts once per word, whatever its forms.
+  const counted = new Int32Array(notes).fill(-1);
   forms.forEach((wordForms, word) => {
     for (const { id, weight } of wordForms) {
       visit(id, (position, pairs, from, to) => {
-        let counts = found.get(position);
-        if (!counts) {
-          counts = new Array<JoinedCounts>(forms.length);
-          found.set(position, counts);
+        if (counted[position] !== word) {
+          counted[position] = word;
+          documentFrequency[word]! += 1;
         }
-        counts[word] ??= { fields: noteFields.map(() => 0), sections: new Map() };
-        addPairs(counts[word], pairs, from, to, weight);
+        hits.position.push(position);
+        hits.word.push(word);
+        hits.weight.push(weight);
+        hits.pairs.push(pairs);
+        hits.from.push(from);
+        hits.to.push(to);
       });
     }
   });
-  return found;
+  return { hits, documentFrequency };
 }
 
-/** Adds (slot, count) pairs (`NoteTerms`' layout), each count times `weight`. */
-function addPairs(joined: JoinedCounts, pairs: Uint32Array, from: number, to: number, weight: number) {
-  for (let at = from; at < to; at += 2) {
-    const [slot, count] = [pairs[at]!, pairs[at + 1]!];
-    if (slot < noteFields.length) {
-      joined.fields[slot]! += weight * count;
-      continue;
-    }
-    const section = (slot - noteFields.length) >>> 1;
-    let entry = joined.sections.get(section);
-    if (!entry) {
-      entry = [section, 0, 0];
-      joined.sections.set(section, entry);
-    }
-    entry[(slot - noteFields.length) % 2 === 0 ? 1 : 2] += weight * count;
-  }
-}
-
-/** The joined counts as `scoreNote` takes them: a word per entry, undefined where the note lacks it, sections in order. */
-function countsOf(found: readonly JoinedCounts[] | undefined, words: number): (TermCounts | undefined)[] {
-  return Array.from({ length: words }, (_, word) => {
-    const joined = found?.[word];
-    return joined && { fields: joined.fields, sections: [...joined.sections.values()].sort((a, b) => a[0] - b[0]) };
+/** The hits ordered by note (a counting sort): note p's are `order[starts[p] ... starts[p + 1])`, in the order found. */
+function hitsByPosition(hits: Hits, notes: number): { starts: Int32Array; order: Int32Array } {
+  const starts = new Int32Array(notes + 1);
+  for (const position of hits.position) starts[position + 1]! += 1;
+  for (let position = 0; position < notes; position += 1) starts[position + 1]! += starts[position]!;
+  const next = starts.slice(0, notes);
+  const order = new Int32Array(hits.position.length);
+  hits.position.forEach((position, hit) => {
+    order[next[position]!++] = hit;
   });
+  return { starts, order };
 }
 
 function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {
@@ -166,50 +149,4 @@ function averagesOf(notes: readonly AnalyzedNote[]): Averages {
     body: lengths.noteBody / Math.max(lengths.sections, 1),
     noteBody: lengths.noteBody / Math.max(notes.length, 1),
   };
-}
-
-interface Averages {
-  fields: number[];
-  heading: number;
-  body: number;
-  noteBody: number;
-}
-
-/** A note's score: its best section's, each word's counts in the section's fields joined as BM25F joins them. */
-function scoreNote(note: AnalyzedNote, counts: readonly (TermCounts | undefined)[], idf: readonly number[], averages: Averages): RankedNote {
-  const normalised = (count: number, length: number, average: number, b: number) => (average > 0 ? count / (1 - b + (b * length) / average) : count);
-  // Per word: its weight in the note's own fields and whole body, shared by every section.
-  const shared = counts.map((found) => {
-    if (!found) return 0;
-    let weight = 0;
-    noteFields.forEach((field, index) => {
-      weight += fieldWeights[field] * normalised(found.fields[index]!, note.fieldLengths[index]!, averages.fields[index]!, fieldB);
-    });
-    const inBody = found.sections.reduce((sum, [, , body]) => sum + body, 0);
-    return weight + noteBodyWeight * normalised(inBody, note.bodyLength, averages.noteBody, bodyB);
-  });
-  // Per section: each word's weight in its heading path and body, for the sections holding a word (and the first).
-  const own = new Map<number, Float64Array>([[0, new Float64Array(counts.length)]]);
-  counts.forEach((found, word) => {
-    for (const [section, inHeading, inBody] of found?.sections ?? []) {
-      const { headingLength, bodyLength } = note.sections[section]!;
-      let weights = own.get(section);
-      if (!weights) {
-        weights = new Float64Array(counts.length);
-        own.set(section, weights);
-      }
-      weights[word] = headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-    }
-  });
-  let best: RankedNote = { note, score: -1, section: 0 };
-  for (const section of [...own.keys()].sort((a, b) => a - b)) {
-    const weights = own.get(section)!;
-    let score = 0;
-    shared.forEach((weight, word) => {
-      const total = weight + weights[word]!;
-      score += (idf[word]! * total * (k1 + 1)) / (k1 + total);
-    });
-    if (score > best.score) best = { note, score, section };
-  }
-  return best;
 }

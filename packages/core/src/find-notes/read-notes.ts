@@ -42,7 +42,7 @@ export async function readNotes(
   const cache = noteCacheOf(vault);
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
   const logged = afterSync && changesSince !== undefined && cache.forgetChanged(changesSince);
-  if (wholeVault) cache.retain(new Set(files.map((file) => file.path)));
+  if (wholeVault) cache.retain(files);
   // A note still being analysed (its analysis may fail) is left to `readNote`, which waits for it.
   const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = files.map(({ path, source }) => {
     const cached = logged ? cache.get(path, source, undefined) : undefined;
