@@ -80,7 +80,11 @@ function mergePostings(starts: Uint32Array, entries: Uint32Array, merged: readon
   for (let term = 0; term + 1 < starts.length; term += 1) {
     for (let at = starts[term]!; at < starts[term + 1]!; at += 2 + entries[at + 1]!) if (renumbered[entries[at]!]! >= 0) sizes[term]! += 2 + entries[at + 1]!;
   }
-  for (const { terms: own } of waiting) own!.termIds.forEach((term, index) => (sizes[term]! += 2 + own!.offsets[index + 1]! - own!.offsets[index]!));
+  for (const { terms: own } of waiting) {
+    own!.termIds.forEach((term, index) => {
+      sizes[term]! += 2 + own!.offsets[index + 1]! - own!.offsets[index]!;
+    });
+  }
   const newStarts = new Uint32Array(terms + 1);
   for (let term = 0; term < terms; term += 1) newStarts[term + 1] = newStarts[term]! + sizes[term]!;
   const newEntries = new Uint32Array(newStarts[terms]!);

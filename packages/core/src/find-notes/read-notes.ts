@@ -48,7 +48,7 @@ export async function readNotes(
     const cached = logged ? cache.get(path, source, undefined) : undefined;
     return cached instanceof Promise ? undefined : cached;
   });
-  const toRead = files.flatMap((file, at) => (found[at] === undefined ? [at] : []));
+  const toRead = files.flatMap((_, at) => (found[at] === undefined ? [at] : []));
   let unread = 0;
   await pMap(
     toRead,
