@@ -11,12 +11,16 @@ export interface TermDictionary {
 
 /** Most words sharing a prefix that `longerWords` looks at (the first in code point order), so a short prefix costs little. */
 const maxPrefixScan = 2000;
+/** Prefix answers kept at most, until a new word comes. */
+const maxAnswered = 4096;
 
 export function createTermDictionary(): TermDictionary {
   const ids = new Map<string, number>();
   // The words in code point order (a prefix is a range of it), and the words added since, merged in at the next look-up.
   let sorted: string[] = [];
   let added: string[] = [];
+  // Prefixes looked up since the last new word, and their answers: common query words repeat.
+  const answered = new Map<string, number[]>();
   return {
     add(word) {
       let id = ids.get(word);
@@ -32,13 +36,20 @@ export function createTermDictionary(): TermDictionary {
       if (added.length > 0) {
         sorted = mergeSorted(sorted, added.sort(byCodePoint));
         added = [];
+        answered.clear();
       }
+      const key = `${max}:${prefix}`;
+      let longer = answered.get(key);
+      if (longer) return longer;
       const found: string[] = [];
       for (let at = firstNotBelow(sorted, prefix); at < sorted.length && found.length < maxPrefixScan && sorted[at]!.startsWith(prefix); at += 1) {
         if (sorted[at] !== prefix) found.push(sorted[at]!);
       }
       found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-      return found.slice(0, max).map((word) => ids.get(word)!);
+      longer = found.slice(0, max).map((word) => ids.get(word)!);
+      if (answered.size >= maxAnswered) answered.clear();
+      answered.set(key, longer);
+      return longer;
     },
     get size() {
       return ids.size;

@@ -114,7 +114,8 @@ export const findNotes = defineTool({
       return budget.remaining() > vault.options.searchTimeout / 4;
     };
     const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
-    const sources = new Map(files.map((file) => [file.path, file.source]));
+    // The files read through a symlink (few): every other note is read at its own path.
+    const sources = new Map(files.flatMap((file) => (file.source === file.path ? [] : [[file.path, file.source] as const])));
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
     return {
