@@ -74,10 +74,11 @@ type Occurrences = (term: number, found: (position: number, pairs: Uint32Array, 
 function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Occurrences {
   const positionOf = new Int32Array(index?.ordinals ?? 0).fill(-1);
   const ownTerms: number[] = [];
-  notes.forEach((note, position) => {
+  for (let position = 0; position < notes.length; position += 1) {
+    const note = notes[position]!;
     if (note.terms) ownTerms.push(position);
     else if (note.ordinal !== undefined && note.ordinal < positionOf.length) positionOf[note.ordinal] = position;
-  });
+  }
   return (term, found) => {
     index?.visit(term, (ordinal, pairs, from, to) => {
       const position = positionOf[ordinal]!;
@@ -138,7 +139,7 @@ function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {
 function averagesOf(notes: readonly AnalyzedNote[]): Averages {
   const lengths = { fields: noteFields.map(() => 0), heading: 0, noteBody: 0, sections: 0 };
   for (const note of notes) {
-    for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
+    for (let field = 0; field < noteFields.length; field += 1) lengths.fields[field]! += note.fieldLengths[field]!;
     lengths.noteBody += note.bodyLength;
     lengths.heading += note.headingLength;
     lengths.sections += note.sections.length;

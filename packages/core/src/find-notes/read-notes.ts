@@ -48,7 +48,8 @@ export async function readNotes(
     const cached = logged ? cache.get(path, source, undefined) : undefined;
     return cached instanceof Promise ? undefined : cached;
   });
-  const toRead = files.flatMap((_, at) => (found[at] === undefined ? [at] : []));
+  const toRead: number[] = [];
+  for (let at = 0; at < files.length; at += 1) if (found[at] === undefined) toRead.push(at);
   let unread = 0;
   await pMap(
     toRead,

@@ -102,14 +102,12 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       }
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
-    // The first section always competes; then those holding a word, in order.
-    const sections = [...new Set([0, ...slots.keys()])].sort((a, b) => a - b);
-    const best = { score: -1, section: 0 };
-    for (const section of sections) {
-      const slot = slots.get(section);
+    // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
+    touched.sort((a, b) => a - b);
+    const sectionScore = (section: number, slot: number | undefined) => {
       const { headingLength, bodyLength } = note.sections[section]!;
       let score = 0;
-      for (let word = 0; word < words; word += 1) {
+      for (const word of touched) {
         let total = shared[word]!;
         if (slot !== undefined) {
           const [inHeading, inBody] = [own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!];
@@ -117,7 +115,14 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         }
         score += (idf[word]! * total * (k1 + 1)) / (k1 + total);
       }
-      if (score > best.score) [best.score, best.section] = [score, section];
+      return score;
+    };
+    // The first section always competes; then those holding a word; equal scores go to the earlier section.
+    const best = { score: sectionScore(0, slots.get(0)), section: 0 };
+    for (const [section, slot] of slots) {
+      if (section === 0) continue;
+      const score = sectionScore(section, slot);
+      if (score > best.score || (score === best.score && section < best.section)) [best.score, best.section] = [score, section];
     }
     return best;
   };

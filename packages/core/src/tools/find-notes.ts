@@ -115,7 +115,8 @@ export const findNotes = defineTool({
     };
     const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
     // The files read through a symlink (few): every other note is read at its own path.
-    const sources = new Map(files.flatMap((file) => (file.source === file.path ? [] : [[file.path, file.source] as const])));
+    const sources = new Map<string, string>();
+    for (const file of files) if (file.source !== file.path) sources.set(file.path, file.source);
     const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), sources, budget);
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
     return {
