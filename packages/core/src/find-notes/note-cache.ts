@@ -15,6 +15,10 @@ export interface NoteCache {
   readonly bound: number;
   /** The numbers its notes hold now (`AnalyzedNote.size`). */
   readonly used: number;
+  /** Counts the changes to what it keeps (a note kept or forgotten, a path the change log named): equal, nothing changed. */
+  readonly generation: number;
+  /** The last call's notes, for the next call over the same list of files when nothing changed since (`readNotes`). */
+  remembered: { files: readonly unknown[]; generation: number; read: unknown } | undefined;
   /**
    * The note analysed from this file: cached (or being analysed, by this call or another) under
    * `version`, or under any version when `version` is undefined (the caller knows from the change
@@ -62,8 +66,10 @@ function createNoteCache(bound: number): NoteCache {
   let used = 0;
   let cursor = 0;
   let retained: readonly { path: string }[] | undefined;
+  let generation = 0;
   const forget = (path: string) => {
     const old = notes.get(path);
+    if (old) generation += 1;
     notes.delete(path);
     if (!old || old.note instanceof Promise) return;
     used -= old.note.size;
@@ -76,6 +82,10 @@ function createNoteCache(bound: number): NoteCache {
     get used() {
       return used;
     },
+    get generation() {
+      return generation;
+    },
+    remembered: undefined,
     get(path, source, version) {
       const cached = notes.get(path);
       return cached?.source === source && (version === undefined || cached.version === version) ? cached.note : undefined;
@@ -94,6 +104,7 @@ function createNoteCache(bound: number): NoteCache {
           }
           entry.note = note;
           used += note.size;
+          generation += 1;
           index.add(note);
         },
         () => {
@@ -112,6 +123,7 @@ function createNoteCache(bound: number): NoteCache {
       cursor = changes.cursor;
       if (!('paths' in changes)) return false;
       if (changes.paths.length === 0) return true;
+      generation += 1;
       const changed = new Set(changes.paths);
       const touched = (path: string) => {
         for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (changed.has(path.slice(0, end))) return true;

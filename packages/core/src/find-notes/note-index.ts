@@ -19,6 +19,8 @@ export interface NoteIndex {
   readonly ordinals: number;
   /** Numbers the postings hold, dead ones included (4 bytes each). */
   readonly numbers: number;
+  /** Counts adds and removals: equal, every note has the number it had. */
+  readonly changes: number;
 }
 
 /** Notes that wait to be merged, at most: a fixed few, and an eighth of the merged ones (so merges cost a bounded share of the adds). */
@@ -32,7 +34,9 @@ export function createNoteIndex(): NoteIndex {
   let merged: (AnalyzedNote | undefined)[] = [];
   let dead = 0;
   const waiting = new Set<AnalyzedNote>();
+  let changes = 0;
   const mergeIfDue = () => {
+    changes += 1;
     const live = merged.length - dead;
     if (waiting.size > mergeWaiting(live) || dead > 64 + (live >>> 2)) {
       ({ starts, entries, merged } = mergePostings(starts, entries, merged, [...waiting]));
@@ -46,7 +50,10 @@ export function createNoteIndex(): NoteIndex {
       mergeIfDue();
     },
     remove(note) {
-      if (waiting.delete(note)) return;
+      if (waiting.delete(note)) {
+        changes += 1;
+        return;
+      }
       if (note.ordinal === undefined || merged[note.ordinal] !== note) return;
       merged[note.ordinal] = undefined;
       note.ordinal = undefined;
@@ -63,6 +70,9 @@ export function createNoteIndex(): NoteIndex {
     },
     get numbers() {
       return entries.length + starts.length;
+    },
+    get changes() {
+      return changes;
     },
   };
 }

@@ -39,7 +39,7 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const passes = (position: number) =>
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));
-  const score = createNoteScorer(forms.length, idf, averagesOf(notes));
+  const score = createNoteScorer(forms.length, idf, scopeOf(notes, index).averages);
   const { starts, order } = hitsByPosition(hits, notes.length);
   const ranked: RankedNote[] = [];
   for (let position = 0; position < notes.length; position += 1) {
@@ -72,13 +72,7 @@ type Occurrences = (term: number, found: (position: number, pairs: Uint32Array, 
 
 /** A word's occurrences among `notes`: from the index's postings for the notes merged there, by each note's own terms for the others. */
 function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Occurrences {
-  const positionOf = new Int32Array(index?.ordinals ?? 0).fill(-1);
-  const ownTerms: number[] = [];
-  for (let position = 0; position < notes.length; position += 1) {
-    const note = notes[position]!;
-    if (note.terms) ownTerms.push(position);
-    else if (note.ordinal !== undefined && note.ordinal < positionOf.length) positionOf[note.ordinal] = position;
-  }
+  const { positionOf, ownTerms } = scopeOf(notes, index);
   return (term, found) => {
     index?.visit(term, (ordinal, pairs, from, to) => {
       const position = positionOf[ordinal]!;
@@ -90,6 +84,34 @@ function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefi
       if (at !== undefined) found(position, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
     }
   };
+}
+
+/** What ranking needs of a list of notes besides the query: their average lengths, and where to find each note's words. */
+interface Scope {
+  averages: Averages;
+  /** A merged note's position in the list, by its number in the index (-1: not in the list). */
+  positionOf: Int32Array;
+  /** The positions of the notes not merged, looked up by their own terms. */
+  ownTerms: number[];
+  /** The index's `changes` it was made at. */
+  changes: number;
+}
+
+/** Scopes made, by list of notes: a server ranks the same list again while nothing changes (`readNotes`). */
+const scopes = new WeakMap<readonly AnalyzedNote[], Scope>();
+
+function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Scope {
+  const changes = index?.changes ?? 0;
+  const kept = scopes.get(notes);
+  if (kept?.changes === changes) return kept;
+  const scope: Scope = { averages: averagesOf(notes), positionOf: new Int32Array(index?.ordinals ?? 0).fill(-1), ownTerms: [], changes };
+  for (let position = 0; position < notes.length; position += 1) {
+    const note = notes[position]!;
+    if (note.terms) scope.ownTerms.push(position);
+    else if (note.ordinal !== undefined && note.ordinal < scope.positionOf.length) scope.positionOf[note.ordinal] = position;
+  }
+  scopes.set(notes, scope);
+  return scope;
 }
 
 /** Every occurrence of the query's words' forms in the notes (`Hits`), and how many notes hold each word. */

@@ -20,6 +20,8 @@ export interface ReadNotes {
   dictionary: TermDictionary;
   index: NoteIndex;
   skipped: { path: string; reason: SkipCode }[];
+  /** The files read at another path than their own (through a symlink): path -> the path read. */
+  sources: Map<string, string>;
   /** Files left unread because `keepReading` said to stop (the time budget ran low): the answer is partial. */
   unread: number;
 }
@@ -43,6 +45,9 @@ export async function readNotes(
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
   const logged = afterSync && changesSince !== undefined && cache.forgetChanged(changesSince);
   if (wholeVault) cache.retain(files);
+  // The same list of files as the last call's, and nothing changed since: the same notes.
+  const remembered = cache.remembered;
+  if (logged && remembered?.files === files && remembered.generation === cache.generation) return remembered.read as ReadNotes;
   // A note still being analysed (its analysis may fail) is left to `readNote`, which waits for it.
   const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = files.map(({ path, source }) => {
     const cached = logged ? cache.get(path, source, undefined) : undefined;
@@ -59,11 +64,14 @@ export async function readNotes(
     },
     { concurrency: notesAtOnce },
   );
-  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], unread };
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);
     else if (entry) read.notes.push(entry);
   }
+  for (const file of files) if (file.source !== file.path) read.sources.set(file.path, file.source);
+  // Remembered only when every note came from the cache: a note past the memory bound is not held here either.
+  if (logged && toRead.length === 0) cache.remembered = { files, generation: cache.generation, read };
   return read;
 }
 

@@ -114,11 +114,8 @@ export const findNotes = defineTool({
       return budget.remaining() > vault.options.searchTimeout / 4;
     };
     const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
-    // The files read through a symlink (few): every other note is read at its own path.
-    const sources = new Map<string, string>();
-    for (const file of files) if (file.source !== file.path) sources.set(file.path, file.source);
-    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), sources, budget);
-    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
+    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), read.sources, budget);
+    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read.sources, budget);
     return {
       notes,
       totalNotes: ranked.length,
