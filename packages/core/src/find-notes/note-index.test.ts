@@ -45,11 +45,20 @@ describe('the note index', () => {
     expect(indexed.filter((note) => note.terms === undefined).length).toBeGreaterThan(300);
     const oneByOne = [...kept.keys()].map((path) => analyse(path, paths.indexOf(path) % 3 === 0 ? 1 : 0));
     for (const query of queries) {
-      const expected = rankNotes(parseFindQuery(query), oneByOne, dictionary).map(({ note, score, section }) => [note.path, score, section]);
-      const found = rankNotes(parseFindQuery(query), indexed, dictionary, index).map(({ note, score, section }) => [note.path, score, section]);
+      const expected = rankNotes(parseFindQuery(query), oneByOne, dictionary).notes.map(({ note, score, section }) => [note.path, score, section]);
+      const found = rankNotes(parseFindQuery(query), indexed, dictionary, { index }).notes.map(({ note, score, section }) => [note.path, score, section]);
       expect(found, query).toEqual(expected);
+      // Only the best asked for: the first of the whole ranking (ties by path), and the whole count.
+      for (const best of [1, 3, 10]) {
+        const ranking = rankNotes(parseFindQuery(query), indexed, dictionary, { index, best });
+        expect(
+          ranking.notes.map(({ note, score, section }) => [note.path, score, section]),
+          `${query}, best ${best}`,
+        ).toEqual(expected.slice(0, best));
+        expect(ranking.total).toBe(expected.length);
+      }
     }
-    expect(rankNotes(parseFindQuery('zebra'), indexed, dictionary, index).length).toBeGreaterThan(100);
+    expect(rankNotes(parseFindQuery('zebra'), indexed, dictionary, { index }).total).toBeGreaterThan(100);
   });
 
   it('finds a merged note by its words, and no longer once removed', () => {
@@ -60,9 +69,11 @@ describe('the note index', () => {
     );
     for (const note of notes) index.add(note);
     expect(notes[100]!.terms).toBeUndefined();
-    expect(rankNotes(parseFindQuery('zebra stripes'), notes, dictionary, index).map(({ note, section }) => [note.path, section])).toEqual([['n100.md', 0]]);
+    expect(rankNotes(parseFindQuery('zebra stripes'), notes, dictionary, { index }).notes.map(({ note, section }) => [note.path, section])).toEqual([
+      ['n100.md', 0],
+    ]);
     index.remove(notes[100]!);
-    expect(rankNotes(parseFindQuery('zebra stripes'), notes, dictionary, index)).toEqual([]);
+    expect(rankNotes(parseFindQuery('zebra stripes'), notes, dictionary, { index })).toEqual({ notes: [], total: 0 });
     expect(index.ordinals).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import type { AnalyzedNote } from './analyze-note.js';
 import type { NoteIndex } from './note-index.js';
 import { noteFields, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
-import { type Averages, createNoteScorer, type Hits } from './score-note.js';
+import { type Averages, createNoteScorer, type Hits, maxWordScore } from './score-note.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -12,21 +12,33 @@ export interface RankedNote {
   section: number;
 }
 
+/** What `rankNotes` found: the notes ranked (all, or the best asked for), and how many match. */
+export interface Ranking {
+  notes: RankedNote[];
+  total: number;
+}
+
 /**
  * The notes that match `query` (its tags carried, no excluded word or tag, every word of its
  * phrases present, at least one of its words when it has any), best first, ties by path; each
- * scored BM25F-style by its best section: a section's words weigh with the note's name, folders,
- * title, tags and aliases, its heading path, its body, and the note's whole body. Phrases and
- * excluded phrases of several words are checked against the text afterwards (`matchesPhrases`), as
- * counts of words cannot tell their order. `notes` must be sorted by path; those in `index` are
- * found through its postings, the others through their own terms, so only the notes holding a
- * query word are scored.
+ * scored BM25F-style by its best section (`createNoteScorer`). Phrases and excluded phrases of
+ * several words are checked against the text afterwards (`matchesPhrases`), as counts of words
+ * cannot tell their order. `notes` must be sorted by path; those in `index` are found through its
+ * postings, the others through their own terms, so only the notes holding a query word are looked
+ * at. With `best`, only that many notes are given (and `total` counts them all), and a note is
+ * scored only when the most its words could add (each word's saturation limit) reaches the
+ * `best`-th score found: the others cannot be among them.
  */
-export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary, index?: NoteIndex): RankedNote[] {
+export function rankNotes(
+  query: FindQuery,
+  notes: readonly AnalyzedNote[],
+  dictionary: TermDictionary,
+  { index, best }: { index?: NoteIndex | undefined; best?: number | undefined } = {},
+): Ranking {
   const forms = query.words.map((word) => wordForms(word, dictionary));
   const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
-  if (mustHave.includes(undefined)) return [];
+  if (mustHave.includes(undefined)) return { notes: [], total: 0 };
   const visit = occurrencesIn(notes, index);
   const { hits, documentFrequency } = collectHits(forms, visit, notes.length);
   const holding = (id: number | undefined) => {
@@ -41,15 +53,46 @@ export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dict
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));
   const score = createNoteScorer(forms.length, idf, scopeOf(notes, index).averages);
   const { starts, order } = hitsByPosition(hits, notes.length);
-  const ranked: RankedNote[] = [];
+  const candidates: number[] = [];
   for (let position = 0; position < notes.length; position += 1) {
     // A note with no query word is a candidate only when the query has no word (tags alone).
-    if ((starts[position] === starts[position + 1] && forms.length > 0) || !passes(position)) continue;
-    const note = notes[position]!;
-    ranked.push({ note, ...score(note, hits, order, starts[position]!, starts[position + 1]!) });
+    if ((starts[position] !== starts[position + 1] || forms.length === 0) && passes(position)) candidates.push(position);
   }
-  // Stable: positions are in path order, so equal scores stay in path order.
-  return ranked.sort((a, b) => b.score - a.score);
+  const scoreAt = (position: number): RankedNote => ({
+    note: notes[position]!,
+    ...score(notes[position]!, hits, order, starts[position]!, starts[position + 1]!),
+  });
+  const scored = best === undefined ? candidates : likelyBest(candidates, boundsOf(hits, idf, notes.length), best, scoreAt);
+  // Stable, from path order: equal scores stay in path order.
+  const ranked = scored.map(scoreAt).sort((a, b) => b.score - a.score);
+  return { notes: best === undefined ? ranked : ranked.slice(0, best), total: candidates.length };
+}
+
+/** Per note (by position), the most its words could add to its score: each word it holds at its saturation's limit. */
+function boundsOf(hits: Hits, idf: readonly number[], notes: number): Float64Array {
+  const bound = new Float64Array(notes);
+  const lastWord = new Int32Array(notes).fill(-1);
+  // Hits come word by word: a note counts each word once.
+  for (let hit = 0; hit < hits.position.length; hit += 1) {
+    const [position, word] = [hits.position[hit]!, hits.word[hit]!];
+    if (lastWord[position] === word) continue;
+    lastWord[position] = word;
+    bound[position]! += maxWordScore(idf[word]!);
+  }
+  return bound;
+}
+
+/**
+ * The candidates (in path order) that may be among the `best` highest scores: the `best` of the
+ * highest bounds are scored, and then every other whose bound reaches the `best`-th score among them.
+ */
+function likelyBest(candidates: readonly number[], bound: Float64Array, best: number, scoreAt: (position: number) => RankedNote): number[] {
+  if (candidates.length <= best) return [...candidates];
+  const bounds = Float64Array.from(candidates, (position) => bound[position]!).sort();
+  const cut = bounds[bounds.length - best]!;
+  const first = candidates.filter((position) => bound[position]! >= cut);
+  const threshold = first.map((position) => scoreAt(position).score).sort((a, b) => b - a)[best - 1]!;
+  return candidates.filter((position) => bound[position]! >= cut || bound[position]! >= threshold);
 }
 
 /** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */

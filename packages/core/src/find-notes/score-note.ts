@@ -33,6 +33,9 @@ export interface Hits {
   to: number[];
 }
 
+/** The most a word of this idf can add to a note's score: the saturation's limit. */
+export const maxWordScore = (idf: number) => idf * (k1 + 1);
+
 const normalised = (count: number, length: number, average: number, b: number) => (average > 0 ? count / (1 - b + (b * length) / average) : count);
 
 /**

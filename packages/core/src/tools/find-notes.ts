@@ -114,11 +114,14 @@ export const findNotes = defineTool({
       return budget.remaining() > vault.options.searchTimeout / 4;
     };
     const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
-    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary, read.index), read.sources, budget);
+    // Phrases are checked on the texts of every note ranked, so that the count is exact; without, only the best are ranked.
+    const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
+    const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
+    const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read.sources, budget) : ranking.notes;
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read.sources, budget);
     return {
       notes,
-      totalNotes: ranked.length,
+      totalNotes: phrases ? ranked.length : ranking.total,
       searchedNotes: read.notes.length,
       maxResults,
       skipped: read.skipped.slice(0, maxListedSkipped),
@@ -164,7 +167,7 @@ function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
   );
 }
 
-/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now); all of them when it has none. */
+/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now). */
 async function keepPhrases(
   vault: Vault,
   query: FindQuery,
@@ -172,7 +175,6 @@ async function keepPhrases(
   sources: ReadonlyMap<string, string>,
   budget: SearchBudget,
 ): Promise<RankedNote[]> {
-  if (![...query.phrases, ...query.excluded].some((phrase) => phrase.length > 1)) return ranked;
   const kept: RankedNote[] = [];
   for (const hit of ranked) {
     budget.check();
