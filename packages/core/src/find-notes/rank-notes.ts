@@ -2,7 +2,7 @@ import type { AnalyzedNote } from './analyze-note.js';
 import type { NoteIndex } from './note-index.js';
 import { noteFields, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
-import { type Averages, createNoteScorer, type Hits, maxWordScore } from './score-note.js';
+import { type Averages, addHit, createHits, createNoteScorer, type Hits, maxWordScore } from './score-note.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -65,6 +65,8 @@ export function rankNotes(
   const scored = best === undefined ? candidates : likelyBest(candidates, boundsOf(hits, idf, notes.length), best, scoreAt);
   // Stable, from path order: equal scores stay in path order.
   const ranked = scored.map(scoreAt).sort((a, b) => b.score - a.score);
+  // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
+  hits.pairs.length = 0;
   return { notes: best === undefined ? ranked : ranked.slice(0, best), total: candidates.length };
 }
 
@@ -73,7 +75,7 @@ function boundsOf(hits: Hits, idf: readonly number[], notes: number): Float64Arr
   const bound = new Float64Array(notes);
   const lastWord = new Int32Array(notes).fill(-1);
   // Hits come word by word: a note counts each word once.
-  for (let hit = 0; hit < hits.position.length; hit += 1) {
+  for (let hit = 0; hit < hits.count; hit += 1) {
     const [position, word] = [hits.position[hit]!, hits.word[hit]!];
     if (lastWord[position] === word) continue;
     lastWord[position] = word;
@@ -157,9 +159,13 @@ function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): 
   return scope;
 }
 
+/** The hits of the last query, made once: their arrays are used again (ranking is synchronous). */
+const scratchHits = createHits();
+
 /** Every occurrence of the query's words' forms in the notes (`Hits`), and how many notes hold each word. */
 function collectHits(forms: readonly { id: number; weight: number }[][], visit: Occurrences, notes: number): { hits: Hits; documentFrequency: number[] } {
-  const hits: Hits = { position: [], word: [], weight: [], pairs: [], from: [], to: [] };
+  const hits = scratchHits;
+  hits.count = 0;
   const documentFrequency = forms.map(() => 0);
   // The last word each note was counted for: a note counts once per word, whatever its forms.
   const counted = new Int32Array(notes).fill(-1);
@@ -170,12 +176,7 @@ function collectHits(forms: readonly { id: number; weight: number }[][], visit: 
           counted[position] = word;
           documentFrequency[word]! += 1;
         }
-        hits.position.push(position);
-        hits.word.push(word);
-        hits.weight.push(weight);
-        hits.pairs.push(pairs);
-        hits.from.push(from);
-        hits.to.push(to);
+        addHit(hits, position, word, weight, pairs, from, to);
       });
     }
   });
@@ -185,13 +186,11 @@ function collectHits(forms: readonly { id: number; weight: number }[][], visit: 
 /** The hits ordered by note (a counting sort): note p's are `order[starts[p] ... starts[p + 1])`, in the order found. */
 function hitsByPosition(hits: Hits, notes: number): { starts: Int32Array; order: Int32Array } {
   const starts = new Int32Array(notes + 1);
-  for (const position of hits.position) starts[position + 1]! += 1;
+  for (let hit = 0; hit < hits.count; hit += 1) starts[hits.position[hit]! + 1]! += 1;
   for (let position = 0; position < notes; position += 1) starts[position + 1]! += starts[position]!;
   const next = starts.slice(0, notes);
-  const order = new Int32Array(hits.position.length);
-  hits.position.forEach((position, hit) => {
-    order[next[position]!++] = hit;
-  });
+  const order = new Int32Array(hits.count);
+  for (let hit = 0; hit < hits.count; hit += 1) order[next[hits.position[hit]!]!++] = hit;
   return { starts, order };
 }
 

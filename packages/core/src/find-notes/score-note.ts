@@ -20,17 +20,52 @@ export interface Averages {
 }
 
 /**
- * Where a query's words occur in the notes ranked, one entry per (note, word form): the note's
- * position, the query word, the form's weight, and its (slot, count) pairs, `pairs[from ... to)`
- * (`NoteTerms`' layout). Parallel lists, as many as found.
+ * Where a query's words occur in the notes ranked, one entry per (note, word form), the first
+ * `count`: the note's position, the query word, the form's weight, and its (slot, count) pairs,
+ * `pairs[from ... to)` (`NoteTerms`' layout). Parallel arrays, grown as needed and used again by the
+ * next query (ranking is synchronous): a query may find hundreds of thousands.
  */
 export interface Hits {
-  position: number[];
-  word: number[];
-  weight: number[];
+  count: number;
+  position: Int32Array;
+  word: Int32Array;
+  weight: Float64Array;
+  from: Int32Array;
+  to: Int32Array;
   pairs: Uint32Array[];
-  from: number[];
-  to: number[];
+}
+
+export function createHits(): Hits {
+  const size = 1024;
+  return {
+    count: 0,
+    position: new Int32Array(size),
+    word: new Int32Array(size),
+    weight: new Float64Array(size),
+    from: new Int32Array(size),
+    to: new Int32Array(size),
+    pairs: [],
+  };
+}
+
+/** Adds a hit, growing the arrays when full. */
+export function addHit(hits: Hits, position: number, word: number, weight: number, pairs: Uint32Array, from: number, to: number) {
+  if (hits.count === hits.position.length) {
+    const grow = <T extends Int32Array | Float64Array>(array: T): T => {
+      const grown = new (array.constructor as new (size: number) => T)(array.length * 2);
+      grown.set(array);
+      return grown;
+    };
+    [hits.position, hits.word, hits.from, hits.to] = [grow(hits.position), grow(hits.word), grow(hits.from), grow(hits.to)];
+    hits.weight = grow(hits.weight);
+  }
+  const at = hits.count++;
+  hits.position[at] = position;
+  hits.word[at] = word;
+  hits.weight[at] = weight;
+  hits.pairs[at] = pairs;
+  hits.from[at] = from;
+  hits.to[at] = to;
 }
 
 /** The most a word of this idf can add to a note's score: the saturation's limit. */
