@@ -7,7 +7,7 @@ import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio,
 import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
-import { type FigureRow, mb, ms, ratio, spread, verdict } from './figure-row.js';
+import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
 import { historyFigures } from './history-bench.js';
 import { largeFileFigures } from './large-files.js';
 import type { ServerCommand } from './mcp-session.js';
