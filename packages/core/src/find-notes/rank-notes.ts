@@ -166,6 +166,7 @@ const scratchHits = createHits();
 function collectHits(forms: readonly { id: number; weight: number }[][], visit: Occurrences, notes: number): { hits: Hits; documentFrequency: number[] } {
   const hits = scratchHits;
   hits.count = 0;
+  hits.pairs.length = 0;
   const documentFrequency = forms.map(() => 0);
   // The last word each note was counted for: a note counts once per word, whatever its forms.
   const counted = new Int32Array(notes).fill(-1);
