@@ -21,10 +21,12 @@ import { median } from './statistics.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = process.env.VAULT_BENCH_CORPUS ?? path.resolve(root, '../shared/corpus/cpp-docs');
 const referenceBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist/index.js');
+/** The vault-mcp measured: this repository's build, or another's (`VAULT_BENCH_SERVER`, its built `vault-mcp.js`: a before-and-after with one bench). */
+const ourBin = process.env.VAULT_BENCH_SERVER ?? path.join(root, 'apps/mcp-server/dist/vault-mcp.js');
 const ours = (vault: string, args: string[] = []): ServerCommand => ({
   name: 'vault-mcp',
   command: process.execPath,
-  args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault, ...args],
+  args: [ourBin, '--vault', vault, ...args],
 });
 const reference = (folder: string): ServerCommand => ({ name: 'server-filesystem', command: process.execPath, args: [referenceBin, folder] });
 

@@ -15,6 +15,8 @@ export interface ServerOptions {
   searchTimeout: number | undefined;
   maxOutput: number | undefined;
   searchMemory: number;
+  /** Bytes FindNotes' index may hold (`VaultOptions.findNotesMemory`); undefined: the library's default. */
+  findNotesMemory: number | undefined;
   /** Watch the vault, so a search reads only what changed (false: every search checks every file). */
   watch: boolean;
   http: boolean;
@@ -52,6 +54,9 @@ Options:
                        lists are cut with a note saying how to see the rest
   --search-memory MB   file text kept in memory for searches, in MiB (default: 512; 0 keeps
                        none); past it, files are read from disk at each search
+  --find-notes-memory MB
+                       FindNotes' word index, in MiB (default: 128; 0 keeps none); notes
+                       past it are read and analysed at each FindNotes call
   --no-watch           do not watch the vault for changes: every search checks every file
                        (for a vault written through memory maps, which send no events); a
                        --read-only server never watches (the sync point writes a marker file)
@@ -100,6 +105,8 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
   const searchMemory =
     values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
+  const findNotesMemory =
+    values['find-notes-memory'] === undefined ? undefined : wholeNumber(values['find-notes-memory'], '--find-notes-memory', 'MiB, such as 64, or 0');
   const git = values.git ?? false;
   if (values['git-author'] !== undefined && !git) throw new UsageError('--git-author names the author of recorded changes: pass --git too.');
   if (git && !vault)
@@ -120,6 +127,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     searchTimeout,
     maxOutput,
     searchMemory: searchMemory * 1024 * 1024,
+    findNotesMemory: findNotesMemory === undefined ? undefined : findNotesMemory * 1024 * 1024,
     watch: !(values['no-watch'] ?? false),
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
@@ -146,6 +154,7 @@ function parse(argv: string[]) {
       'search-timeout': { type: 'string' },
       'max-output': { type: 'string' },
       'search-memory': { type: 'string' },
+      'find-notes-memory': { type: 'string' },
       http: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
     ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
+    ...(options.findNotesMemory === undefined ? {} : { findNotesMemory: options.findNotesMemory }),
   };
   const openVault = async (folder: string) => {
     // The watch's sync point writes a marker file in the vault: a read-only server writes nothing, so it does not watch.

@@ -10,7 +10,7 @@ function rank(query: string, notes: Record<string, string>) {
   const analyzed = Object.entries(notes)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, text]) => analyzeNote(path, text, dictionary));
-  return rankNotes(parseFindQuery(query), analyzed, dictionary).map(({ note, section }) => `${note.path}:${note.sections[section]!.start}`);
+  return rankNotes(parseFindQuery(query), analyzed, dictionary).notes.map(({ note, section }) => `${note.path}:${note.sections[section]!.start}`);
 }
 
 describe('rankNotes', () => {
