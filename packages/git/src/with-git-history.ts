@@ -4,6 +4,8 @@ import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
 import { openRepository } from './open-repository.js';
+import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { shareThroughRemote } from './remote/share-through-remote.js';
 
 export interface GitHistoryOptions {
   /** The author of every change, `Name <email>` or a name, in place of the agent each call names (`--git-author`). */
@@ -14,6 +16,8 @@ export interface GitHistoryOptions {
   gitPath?: string;
   /** The vault's extensions, for judging `.gitattributes` lines. Default core's. */
   extensions?: readonly string[];
+  /** Share the history through this git remote: a change is answered once the remote has it (`--git-remote`, decision 0019). */
+  remote?: RemoteOptions;
 }
 
 /**
@@ -33,6 +37,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
   await recorder.recover();
+  const sync = options.remote && (await shareThroughRemote(repository, recorder, options.remote));
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
@@ -47,5 +52,11 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       await recorder.beforeWrite([from, to]);
       return fs.rename(from, to);
     },
+    ...(sync && {
+      async close() {
+        sync.close();
+        await (fs as { close?(): Promise<void> }).close?.();
+      },
+    }),
   };
 }

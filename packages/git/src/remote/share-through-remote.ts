@@ -1,0 +1,28 @@
+import { VaultError } from '@vault/core';
+import type { ChangeRecorder } from '../create-change-recorder.js';
+import { checkRepositoryState } from '../check-repository-state.js';
+import type { Repository } from '../open-repository.js';
+import { type RemoteOptions, type RemoteSync, createRemoteSync } from './create-remote-sync.js';
+import { remoteBranchOf } from './remote-branch.js';
+
+/**
+ * Makes the recorder share every change through the remote (decision 0019): the remote must be
+ * configured in the clone; the branch checked out is pushed to the remote's branch of the same name.
+ * A first fetch settles the clone on the remote (unreachable now: said, and tried again before each write).
+ */
+export async function shareThroughRemote(repository: Repository, recorder: ChangeRecorder, options: RemoteOptions): Promise<RemoteSync> {
+  const known = await repository.git(['remote', 'get-url', '--', options.name], { okCodes: [0, 2, 128] });
+  if (known.code !== 0) {
+    throw new VaultError(
+      'NOT_FOUND',
+      `The clone has no git remote named ${options.name}, so changes cannot be shared. Add it (git remote add ${options.name} URL) or name one of git remote's list.`,
+    );
+  }
+  const branch = remoteBranchOf(options.name, await checkRepositoryState(repository));
+  const sync = createRemoteSync(repository, branch, options, recorder.exclusive);
+  recorder.share(sync);
+  await recorder.exclusive(sync.beforeCall).catch((error: unknown) => {
+    process.emitWarning(`vault history: ${(error as Error).message}`);
+  });
+  return sync;
+}
