@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault, type Vault, type VaultSeed } from '@vault/core';
 import { createNodeFs } from '@vault/node';
@@ -24,6 +25,8 @@ export interface RemoteClones {
   /** The subjects of the remote's branch, newest first. */
   remoteSubjects(): string[];
   clones: RemoteClone[];
+  /** Installs a hook in the remote (a shell script's body). */
+  hook(name: 'pre-receive' | 'post-receive', body: string): Promise<void>;
   /** One more clone of the remote, with its vault (`remote` options as given, fetch interval off unless said). */
   addClone(remote?: Partial<RemoteOptions>): Promise<RemoteClone>;
 }
@@ -63,6 +66,31 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
       remoteSubjects: () => lines(run(bare, ['log', '--format=%s', 'main'])),
       clones,
       addClone,
+      hook: async (name, body) => {
+        const file = path.join(bare, 'hooks', name);
+        await writeFile(file, `#!/bin/sh\n${body}\n`);
+        await chmod(file, 0o755);
+      },
     };
+  };
+}
+
+/** Waits until `check` holds, looking again after each short pause (an event on disk, not a fixed delay). */
+export async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * Makes the remote hold every push in its pre-receive hook until `release`, which waits until `count`
+ * pushes arrived: so two servers' pushes race for the branch, each built on the same tip.
+ */
+export async function holdPushes(bare: string, hook: RemoteClones['hook'], count = 2): Promise<() => Promise<void>> {
+  const gate = path.join(bare, '..', 'gate');
+  await mkdir(gate, { recursive: true });
+  await writeFile(path.join(gate, 'closed'), '');
+  await hook('pre-receive', `cat >/dev/null\ntouch "${gate}/arrived-$$"\nwhile [ -e "${gate}/closed" ]; do sleep 0.02; done`);
+  return async () => {
+    await until(async () => (await readdir(gate)).filter((name) => name.startsWith('arrived-')).length >= count);
+    await rm(path.join(gate, 'closed'));
   };
 }

@@ -49,7 +49,8 @@ export async function pushBranch(repository: Repository, branch: RemoteBranch, c
   }
   if (status?.startsWith('!')) {
     const summary = status.split('\t')[2] ?? '';
-    if (/^\[rejected\]/.test(summary)) return 'behind';
+    // Moved by another push first: seen before the hooks (rejected), or after them, when the ref is updated (failed to update ref).
+    if (/^\[rejected\]|failed to (update|lock) ref|cannot lock ref/.test(summary)) return 'behind';
     throw remoteRefused(branch.remote, `${summary} ${remoteMessage(pushed.stderr)}`);
   }
   throw remoteUnavailable(branch.remote, pushed.stderr);
