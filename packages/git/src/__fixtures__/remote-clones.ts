@@ -27,8 +27,8 @@ export interface RemoteClones {
   clones: RemoteClone[];
   /** Installs a hook in the remote (a shell script's body). */
   hook(name: 'pre-receive' | 'post-receive', body: string): Promise<void>;
-  /** One more clone of the remote, with its vault (`remote` options as given, fetch interval off unless said). */
-  addClone(remote?: Partial<RemoteOptions>): Promise<RemoteClone>;
+  /** One more clone of the remote, with its vault (`remote` options as given, fetch interval off unless said; `watch`: the Node backend's watched index). */
+  addClone(remote?: Partial<RemoteOptions>, backend?: { watch?: boolean }): Promise<RemoteClone>;
 }
 
 const run = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...personEnv } });
@@ -49,11 +49,11 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     const bare = path.join(folder.path, 'remote.git');
     run(folder.path, ['clone', '-q', '--bare', first.top, bare]);
     let made = 0;
-    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}): Promise<RemoteClone> => {
+    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, backend: { watch?: boolean } = {}): Promise<RemoteClone> => {
       made += 1;
       const top = path.join(folder.path, `clone-${made}`);
       run(folder.path, ['clone', '-q', bare, top]);
-      const fs = await withGitHistory(await createNodeFs(top), { remote: { name: 'origin', fetchInterval: 0, ...options } });
+      const fs = await withGitHistory(await createNodeFs(top, backend), { remote: { name: 'origin', fetchInterval: 0, ...options } });
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;

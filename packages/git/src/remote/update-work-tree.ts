@@ -20,25 +20,26 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   const paths = splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', from, to])).stdout);
   if (paths.length === 0) return { changed: [], kept: [] };
   const [before, after] = await Promise.all([entriesAt(repository, from, paths), entriesAt(repository, to, paths)]);
+  const staged = await stagedIds(repository, paths);
   const changed: string[] = [];
   const kept: string[] = [];
   const indexLines: string[] = [];
   for (const file of paths) {
     const [old, next] = [before.get(file), after.get(file)];
     const disk = await diskIdOf(repository, file);
-    if (disk !== next?.id) {
-      if (disk !== old?.id || !plain(old) || !plain(next)) {
-        kept.push(file);
-        continue;
-      }
-      await bringOver(repository, file, next);
+    if (disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next))) {
+      kept.push(file);
+      // Unless the person staged something there, the index follows the branch: their change shows as theirs, on top of the remote's.
+      if (staged.get(file) !== old?.id) continue;
+    } else {
+      if (disk !== next?.id) await bringOver(repository, file, next);
+      changed.push(file);
     }
-    changed.push(file);
     indexLines.push(next ? `${next.line}\0` : `0 ${repository.zeroId}\t${file}\0`);
   }
   if (indexLines.length > 0) await updatePersonsIndex(repository, indexLines.join(''));
   if (kept.length > 0) {
-    process.emitWarning(`vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept (commit or discard it, then the next fetch brings the remote's).`);
+    process.emitWarning(`vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git restore PATH takes the remote's).`);
   }
   return { changed, kept };
 }
@@ -57,6 +58,19 @@ async function entriesAt(repository: Repository, commit: string, paths: readonly
     }
   }
   return entries;
+}
+
+/** The blob ids the person's index holds for the paths (stage 0). */
+async function stagedIds(repository: Repository, paths: readonly string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let start = 0; start < paths.length; start += 500) {
+    const listed = await repository.git(['ls-files', '-s', '-z', '--', ...paths.slice(start, start + 500)]);
+    for (const line of splitZ(listed.stdout)) {
+      const [head = '', file = ''] = line.split('\t');
+      ids.set(file, head.split(' ')[1] ?? '');
+    }
+  }
+  return ids;
 }
 
 /** The blob id of what is on disk at a top-relative path (its bytes as they are), or `undefined` when no regular file is there. */
