@@ -8,6 +8,12 @@ import { afterEach } from 'vitest';
 import type { RemoteOptions } from '../remote/create-remote-sync.js';
 import { withGitHistory } from '../with-git-history.js';
 
+/** How a clone is made: `url` clones from there in place of the bare folder; `watch`: the Node backend's watched index. */
+export interface CloneOptions {
+  url?: string;
+  watch?: boolean;
+}
+
 /** A server's clone of the shared remote, with its vault sharing history through `origin`. */
 export interface RemoteClone {
   top: string;
@@ -28,7 +34,7 @@ export interface RemoteClones {
   /** Installs a hook in the remote (a shell script's body). */
   hook(name: 'pre-receive' | 'post-receive', body: string): Promise<void>;
   /** One more clone of the remote, with its vault (`remote` options as given, fetch interval off unless said; `watch`: the Node backend's watched index). */
-  addClone(remote?: Partial<RemoteOptions>, backend?: { watch?: boolean }): Promise<RemoteClone>;
+  addClone(remote?: Partial<RemoteOptions>, backend?: CloneOptions): Promise<RemoteClone>;
 }
 
 const run = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...personEnv } });
@@ -49,11 +55,11 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     const bare = path.join(folder.path, 'remote.git');
     run(folder.path, ['clone', '-q', '--bare', first.top, bare]);
     let made = 0;
-    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, backend: { watch?: boolean } = {}): Promise<RemoteClone> => {
+    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch }: CloneOptions = {}): Promise<RemoteClone> => {
       made += 1;
       const top = path.join(folder.path, `clone-${made}`);
-      run(folder.path, ['clone', '-q', bare, top]);
-      const fs = await withGitHistory(await createNodeFs(top, backend), { remote: { name: 'origin', fetchInterval: 0, ...options } });
+      run(folder.path, ['clone', '-q', url ?? bare, top]);
+      const fs = await withGitHistory(await createNodeFs(top, { watch }), { remote: { name: 'origin', fetchInterval: 0, ...options } });
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;
