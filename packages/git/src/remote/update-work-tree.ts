@@ -52,12 +52,18 @@ async function entriesAt(repository: Repository, commit: string, paths: readonly
   for (let start = 0; start < paths.length; start += 500) {
     const listed = await repository.git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...paths.slice(start, start + 500)]);
     for (const line of splitZ(listed.stdout)) {
-      const [head = '', file = ''] = line.split('\t');
+      const [head, file] = splitEntry(line);
       const [mode = '', , id = ''] = head.split(' ');
       entries.set(file, { mode, id, line });
     }
   }
   return entries;
+}
+
+/** An `ls-tree` or `ls-files -s` entry's fields and its path: after the first tab (a name may hold tabs). */
+function splitEntry(line: string): [string, string] {
+  const tab = line.indexOf('\t');
+  return [line.slice(0, tab), line.slice(tab + 1)];
 }
 
 /** The blob ids the person's index holds for the paths (stage 0). */
@@ -66,7 +72,7 @@ async function stagedIds(repository: Repository, paths: readonly string[]): Prom
   for (let start = 0; start < paths.length; start += 500) {
     const listed = await repository.git(['ls-files', '-s', '-z', '--', ...paths.slice(start, start + 500)]);
     for (const line of splitZ(listed.stdout)) {
-      const [head = '', file = ''] = line.split('\t');
+      const [head, file] = splitEntry(line);
       ids.set(file, head.split(' ')[1] ?? '');
     }
   }
