@@ -6,7 +6,15 @@ import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
 import { type McpSession, openSession, type ServerCommand } from './mcp-session.js';
 import { median, percentile } from './statistics.js';
 
-const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+};
 const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
 
 /** Notes the writers share: few enough that writes overlap on files. */
@@ -86,7 +94,8 @@ async function writeAtOnce(server: (vault: string, extra: string[]) => ServerCom
     // Every acknowledged line on the remote exactly once: none lost, none twice.
     const onRemote = new Map<string, number>();
     for (let note = 0; note < sharedNotes; note += 1) {
-      for (const line of git(remote.bare, ['show', `main:note-${note}.md`]).split('\n')) if (line.startsWith('line ')) onRemote.set(line, (onRemote.get(line) ?? 0) + 1);
+      for (const line of git(remote.bare, ['show', `main:note-${note}.md`]).split('\n'))
+        if (line.startsWith('line ')) onRemote.set(line, (onRemote.get(line) ?? 0) + 1);
     }
     return {
       clones,

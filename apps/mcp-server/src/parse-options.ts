@@ -125,7 +125,9 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError('--git-fetch-interval and --no-git-group-commit tune --git-remote: pass --git --git-remote NAME too.');
   }
   const gitFetchInterval =
-    values['git-fetch-interval'] === undefined ? defaultFetchInterval : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0');
+    values['git-fetch-interval'] === undefined
+      ? defaultFetchInterval
+      : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0');
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())

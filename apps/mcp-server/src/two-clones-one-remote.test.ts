@@ -65,7 +65,9 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     const stale = results.filter((result) => result.isError);
     expect(stale).toHaveLength(1);
     expect(stale[0]!._meta).toMatchObject({ errorCode: 'STALE_FILE', retryable: false });
-    expect((stale[0]!.content as { text: string }[])[0]!.text).toMatch(/^STALE_FILE: a\.md was changed on another server meanwhile \(change [0-9a-f]{12} by agent-[01] 1\.0\.0 left it with fileHash [0-9a-f]{16}\)/);
+    expect((stale[0]!.content as { text: string }[])[0]!.text).toMatch(
+      /^STALE_FILE: a\.md was changed on another server meanwhile \(change [0-9a-f]{12} by agent-[01] 1\.0\.0 left it with fileHash [0-9a-f]{16}\)/,
+    );
     const winner = results.findIndex((result) => !result.isError);
     expect(subjects()).toEqual(['TextEdit: a.md', 'first']);
     for (const clone of clones) expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);

@@ -78,7 +78,8 @@ export const textCreate = defineTool({
   subject: (output) => `TextCreate: ${escapeName(output.path)}`,
 
   render(output, style = plainStyle) {
-    if (output.action === 'unchanged') return `Already applied: ${style.path(output.path)} holds exactly this content, so nothing was written. fileHash: ${output.fileHash}`;
+    if (output.action === 'unchanged')
+      return `Already applied: ${style.path(output.path)} holds exactly this content, so nothing was written. fileHash: ${output.fileHash}`;
     return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} ${output.totalLines === 1 ? 'line' : 'lines'}. fileHash: ${output.fileHash}`;
   },
 });

@@ -39,7 +39,12 @@ interface Waiter {
  * no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
  * writes meanwhile).
  */
-export function createRemoteSync(repository: Repository, branch: RemoteBranch, options: RemoteOptions, exclusive: <T>(work: () => Promise<T>) => Promise<T>): RemoteSync {
+export function createRemoteSync(
+  repository: Repository,
+  branch: RemoteBranch,
+  options: RemoteOptions,
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+): RemoteSync {
   const groupCommit = options.groupCommit ?? true;
   const attempts = options.attempts ?? 8;
   // Without group commit the call waiting for its push holds the queue itself.

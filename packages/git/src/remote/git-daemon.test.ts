@@ -31,13 +31,23 @@ async function freePort(): Promise<number> {
 /** Serves the folder's repositories with `git daemon` on loopback (pushes allowed); resolves once it answers. */
 async function serveGitDaemon(folder: string): Promise<string> {
   const port = await freePort();
-  daemon = spawn('git', ['daemon', '--export-all', '--enable=receive-pack', '--reuseaddr', `--base-path=${folder}`, '--listen=127.0.0.1', `--port=${port}`, folder], {
-    stdio: 'ignore',
-  });
+  daemon = spawn(
+    'git',
+    ['daemon', '--export-all', '--enable=receive-pack', '--reuseaddr', `--base-path=${folder}`, '--listen=127.0.0.1', `--port=${port}`, folder],
+    {
+      stdio: 'ignore',
+    },
+  );
   const url = `git://127.0.0.1:${port}/remote.git`;
   // Wait for it to accept: ls-remote fails until the daemon listens.
   for (;;) {
-    if (await promisify(execFile)('git', ['ls-remote', url]).then(() => true, () => false)) return url;
+    if (
+      await promisify(execFile)('git', ['ls-remote', url]).then(
+        () => true,
+        () => false,
+      )
+    )
+      return url;
     if (daemon.exitCode !== null) throw new Error(`git daemon exited with ${daemon.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

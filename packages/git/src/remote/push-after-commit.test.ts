@@ -61,7 +61,9 @@ describe('a write is answered once the remote has it', () => {
     it('on two files: the second push is replayed on the first, both land, each exactly once', async () => {
       const { bare, clones, hook, remoteSubjects, remoteGit } = await open({ 'a.md': 'a\n', 'b.md': 'b\n' }, 2);
       const release = await holdPushes(bare, hook);
-      const calls = clones.map((clone, index) => clone.vault.call('TextEdit', { filePath: index === 0 ? 'a.md' : 'b.md', oldString: index === 0 ? 'a' : 'b', newString: 'z' }));
+      const calls = clones.map((clone, index) =>
+        clone.vault.call('TextEdit', { filePath: index === 0 ? 'a.md' : 'b.md', oldString: index === 0 ? 'a' : 'b', newString: 'z' }),
+      );
       await release();
       await Promise.all(calls);
       expect(remoteSubjects().sort()).toEqual(['TextEdit: a.md', 'TextEdit: b.md', 'first']);

@@ -12,7 +12,10 @@ describe('what the remote refuses, or cannot be reached for, is applied nowhere'
   it('a push its pre-receive hook refuses: IO_ERROR (remote: refused) with the hook message, taken back, kept aside', async () => {
     const { clones, hook, remoteSubjects } = await open({ 'a.md': 'a\n' }, 1);
     const [server] = clones;
-    await hook('pre-receive', 'while read old new ref; do\n  if git diff --name-only "$old" "$new" | grep -q secret; then echo "no secrets here" >&2; exit 1; fi\ndone');
+    await hook(
+      'pre-receive',
+      'while read old new ref; do\n  if git diff --name-only "$old" "$new" | grep -q secret; then echo "no secrets here" >&2; exit 1; fi\ndone',
+    );
     await expect(server!.vault.call('TextCreate', { filePath: 'secret.md', content: 'pssst\n' })).rejects.toMatchObject({
       code: 'IO_ERROR',
       message: expect.stringContaining('no secrets here'),
@@ -60,14 +63,19 @@ describe('what the remote refuses, or cannot be reached for, is applied nowhere'
     const seed = { 'a.md': 'see [[b]]\n', 'b.md': 'bee\n', 'c.md': 'also [[b]]\n' };
     const { bare, clones, hook, remoteGit } = await open(seed, 2);
     const release = await holdPushes(bare, hook);
-    const edit = clones[0]!.vault.call('TextEdit', { filePath: 'c.md', oldString: 'also', newString: 'and' }).then(() => 'edit', () => undefined);
-    const move = clones[1]!.vault.call('Move', { sourcePath: 'b.md', destinationPath: 'd.md' }).then(
-      () => 'move',
-      (error: unknown) => (expect(error).toMatchObject({ code: 'STALE_FILE', details: { path: 'c.md' } }), undefined),
-    );
+    const settled = (call: Promise<unknown>, name: string) =>
+      call.then(
+        () => name,
+        (error: { code: string; details: { path: string } }) => error,
+      );
+    const edit = settled(clones[0]!.vault.call('TextEdit', { filePath: 'c.md', oldString: 'also', newString: 'and' }), 'edit');
+    const move = settled(clones[1]!.vault.call('Move', { sourcePath: 'b.md', destinationPath: 'd.md' }), 'move');
     await release();
-    const landed = (await Promise.all([edit, move])).filter(Boolean);
+    const outcomes = await Promise.all([edit, move]);
+    const landed = outcomes.filter((outcome) => typeof outcome === 'string');
     expect(landed).toHaveLength(1);
+    // The other is STALE_FILE on the file both changed, c.md.
+    expect(outcomes.find((outcome) => typeof outcome !== 'string')).toMatchObject({ code: 'STALE_FILE', details: { path: 'c.md' } });
     const tree = remoteGit('ls-tree', '--name-only', 'main').split('\n').filter(Boolean);
     if (landed[0] === 'edit') {
       expect(tree).toEqual(['a.md', 'b.md', 'c.md']);

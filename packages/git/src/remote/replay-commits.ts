@@ -22,12 +22,7 @@ let indexCount = 0;
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
  * Then the branch moves by compare-and-swap and the work tree follows (`updateWorkTree`).
  */
-export async function replayCommits(
-  repository: Repository,
-  branch: RemoteBranch,
-  tip: string,
-  takeBack?: VaultError,
-): Promise<Map<string, CommitFate>> {
+export async function replayCommits(repository: Repository, branch: RemoteBranch, tip: string, takeBack?: VaultError): Promise<Map<string, CommitFate>> {
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
   if (!head || head === tip) return fates;

@@ -39,7 +39,9 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   }
   if (indexLines.length > 0) await updatePersonsIndex(repository, indexLines.join(''));
   if (kept.length > 0) {
-    process.emitWarning(`vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git restore PATH takes the remote's).`);
+    process.emitWarning(
+      `vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git restore PATH takes the remote's).`,
+    );
   }
   return { changed, kept };
 }
@@ -96,7 +98,13 @@ async function bringOver(repository: Repository, file: string, entry: TreeEntry 
   if (!entry) {
     await rm(target, { force: true });
     for (let folder = path.dirname(target); folder.startsWith(`${repository.top}${path.sep}`); folder = path.dirname(folder)) {
-      if (!(await rmdir(folder).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(folder).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
     return;
   }

@@ -82,7 +82,10 @@ export const textEdit = defineTool({
     const { needle, replacement } = checkStrings(oldString, newString);
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
-      const stale = await checkHash(vault, path, file.bytes, expectedHash).then(() => undefined, (error: unknown) => error);
+      const stale = await checkHash(vault, path, file.bytes, expectedHash).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       const normalized = normalizeLineEndings(file.text);
       const section = heading === undefined ? undefined : findSection(normalized.text, heading, path);
       const within = section && { from: section.start, to: section.end };
@@ -117,10 +120,7 @@ export const textEdit = defineTool({
     const headline = output.alreadyApplied
       ? `Already applied: ${style.path(output.path)} holds newString at ${range} and oldString nowhere, so nothing was written. fileHash: ${output.fileHash}`
       : `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`;
-    return [
-      headline,
-      ...output.snippet.map((line) => renderWindowLine(line, style)),
-    ].join('\n');
+    return [headline, ...output.snippet.map((line) => renderWindowLine(line, style))].join('\n');
   },
 
   structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),
