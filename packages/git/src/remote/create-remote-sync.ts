@@ -2,7 +2,8 @@ import type { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf, fetchBranch, pushBranch } from './remote-branch.js';
 import { remoteBusy } from './remote-errors.js';
-import { type CommitFate, replayCommits } from './replay-commits.js';
+import { createCommitWaiters } from './commit-waiters.js';
+import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
 export interface RemoteOptions {
@@ -26,12 +27,6 @@ export interface RemoteSync {
   close(): void;
 }
 
-interface Waiter {
-  commit: string;
-  resolve(): void;
-  reject(error: VaultError): void;
-}
-
 /**
  * The push loop: one push at a time carries every commit made so far (group commit); a push the
  * remote refuses because it moved is settled by fetching and replaying (`replayCommits`), then tried
@@ -49,36 +44,23 @@ export function createRemoteSync(
   const attempts = options.attempts ?? 8;
   // Without group commit the call waiting for its push holds the queue itself.
   const settleExclusive = groupCommit ? exclusive : <T>(work: () => Promise<T>) => work();
-  let waiters: Waiter[] = [];
+  const waiters = createCommitWaiters();
   /** The push loop, or a fetch settling the branch: never both at once. */
   let busy: Promise<void> | undefined;
 
-  const apply = (fates: Map<string, CommitFate>) => {
-    waiters = waiters.filter((waiter) => {
-      const fate = fates.get(waiter.commit);
-      if (fate && 'error' in fate) waiter.reject(fate.error);
-      else if (fate) waiter.commit = fate.id;
-      return !(fate && 'error' in fate);
-    });
-  };
-
   const settle = async (takeBack?: VaultError) => {
     const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
-    if (tip) apply(await replayCommits(repository, branch, tip, takeBack));
+    if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
     // Taking back: a call whose commit was not among the local ones is answered with the same reason.
-    if (takeBack) for (const waiter of waiters.splice(0)) waiter.reject(takeBack);
+    if (takeBack) waiters.rejectAll(takeBack);
   };
 
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      const batch = [...waiters];
+      const batch = waiters.snapshot();
       const head = await commitOf(repository, branch.ref);
       if (!head) return;
-      if ((await pushBranch(repository, branch, head)) === 'pushed') {
-        for (const waiter of batch) waiter.resolve();
-        waiters = waiters.filter((waiter) => !batch.includes(waiter));
-        return;
-      }
+      if ((await pushBranch(repository, branch, head)) === 'pushed') return waiters.shared(batch);
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
       await settleExclusive(() => settle());
@@ -86,19 +68,17 @@ export function createRemoteSync(
   }
 
   async function drain(): Promise<void> {
-    while (waiters.length > 0) {
+    while (waiters.size > 0) {
       try {
         await pushAll();
       } catch (error) {
-        await settleExclusive(() => settle(error as VaultError)).catch((failure: unknown) => {
-          for (const waiter of waiters.splice(0)) waiter.reject(failure as VaultError);
-        });
+        await settleExclusive(() => settle(error as VaultError)).catch((failure: unknown) => waiters.rejectAll(failure as VaultError));
       }
     }
   }
 
   const kick = () => {
-    if (busy || waiters.length === 0) return;
+    if (busy || waiters.size === 0) return;
     busy = drain().finally(() => {
       busy = undefined;
       kick();
@@ -123,10 +103,9 @@ export function createRemoteSync(
     groupCommit,
     beforeCall: fetchNow,
     share(commit) {
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ commit, resolve, reject });
-        kick();
-      });
+      const shared = waiters.add(commit);
+      kick();
+      return shared;
     },
     close: () => clearInterval(timer),
   };
