@@ -20,13 +20,13 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   const paths = splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', from, to])).stdout);
   if (paths.length === 0) return { changed: [], kept: [] };
   const [before, after] = await Promise.all([entriesAt(repository, from, paths), entriesAt(repository, to, paths)]);
-  const staged = await stagedIds(repository, paths);
+  const [staged, onDisk] = await Promise.all([stagedIds(repository, paths), diskIdsOf(repository, paths)]);
   const changed: string[] = [];
   const kept: string[] = [];
   const indexLines: string[] = [];
   for (const file of paths) {
     const [old, next] = [before.get(file), after.get(file)];
-    const disk = await diskIdOf(repository, file);
+    const disk = onDisk.get(file);
     if (disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next))) {
       kept.push(file);
       // Unless the person staged something there, the index follows the branch: their change shows as theirs, on top of the remote's.
@@ -81,12 +81,22 @@ async function stagedIds(repository: Repository, paths: readonly string[]): Prom
   return ids;
 }
 
-/** The blob id of what is on disk at a top-relative path (its bytes as they are), or `undefined` when no regular file is there. */
-async function diskIdOf(repository: Repository, file: string): Promise<string | undefined> {
-  const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
-  if (!stat) return undefined;
-  if (!stat.isFile()) return 'not a regular file';
-  return (await repository.git(['hash-object', '--no-filters', '--', file])).stdout.toString('utf8').trim();
+/** The blob ids of what is on disk at top-relative paths (their bytes as they are): none where no file is, a mark where no regular file is. */
+async function diskIdsOf(repository: Repository, paths: readonly string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const files: string[] = [];
+  for (const file of paths) {
+    const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+    if (stat?.isFile()) files.push(file);
+    else if (stat) ids.set(file, 'not a regular file');
+  }
+  // In batches, as commit-paths hashes, within the argument list's limit.
+  for (let start = 0; start < files.length; start += 500) {
+    const batch = files.slice(start, start + 500);
+    const hashed = (await repository.git(['hash-object', '--no-filters', '--', ...batch])).stdout.toString('utf8').trim().split('\n');
+    batch.forEach((file, index) => ids.set(file, hashed[index]!));
+  }
+  return ids;
 }
 
 /** Numbers the temp files of this process. */
