@@ -7,9 +7,9 @@ const open = useRemoteClones();
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8').catch(() => undefined);
 
 describe('a server fetches on an interval, and brings the work tree and its index to what it fetched', () => {
-  it('a change pushed by one server is found by a search on the other right after its fetch brings it (watched index)', async () => {
+  it.each([true, false])('a change pushed by one server is found by a search on the other right after its fetch brings it (watched: %s)', async (watch) => {
     const remote = await open({ 'a.md': 'apple\n', 'old.md': 'gone soon\n' }, 1);
-    const reader = await remote.addClone({ fetchInterval: 50 }, { watch: true });
+    const reader = await remote.addClone({ fetchInterval: 50 }, { watch });
     // The watched index has seen the vault before the change.
     await expect(reader.vault.call('TextSearch', { query: 'apple' })).resolves.toMatchObject({ totalMatches: 1 });
     const writer = remote.clones[0]!;
