@@ -70,6 +70,11 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     );
     const winner = results.findIndex((result) => !result.isError);
     expect(subjects()).toEqual(['TextEdit: a.md', 'first']);
-    for (const clone of clones) expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
+    // Both histories are the remote's, and both work trees clean.
+    for (const clone of clones) {
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
+      expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
   });
 });
