@@ -42,7 +42,7 @@ describe(`${clones} servers, ${clones * writesPerClone} writes to ${files.length
     expect(remote.remoteSubjects()).toHaveLength(clones * writesPerClone + 1);
     // Each write in a commit of its own, one line each: no write twice, none merged into another's.
     for (const change of remote
-      .remoteGit('rev-list', 'main~' + String(clones * writesPerClone) + '..main')
+      .remoteGit('rev-list', `main~${clones * writesPerClone}..main`)
       .split('\n')
       .filter(Boolean)) {
       expect(remote.remoteGit('show', '--format=', '--numstat', change)).toMatch(/^1\t0\t\S+\.md\n$/);

@@ -94,7 +94,7 @@ async function diskIdsOf(repository: Repository, paths: readonly string[]): Prom
   for (let start = 0; start < files.length; start += 500) {
     const batch = files.slice(start, start + 500);
     const hashed = (await repository.git(['hash-object', '--no-filters', '--', ...batch])).stdout.toString('utf8').trim().split('\n');
-    batch.forEach((file, index) => ids.set(file, hashed[index]!));
+    for (const [index, file] of batch.entries()) ids.set(file, hashed[index]!);
   }
   return ids;
 }
