@@ -9,6 +9,7 @@ import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
 import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
 import { historyFigures } from './history-bench.js';
+import { remoteFigures } from './remote-bench.js';
 import { largeFileFigures } from './large-files.js';
 import type { ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
@@ -144,6 +145,13 @@ async function history() {
   results.history = figures.results;
 }
 
+async function remote() {
+  const server = (vault: string, extra: string[]): ServerCommand => ({ ...ours(vault), args: [...ours(vault).args, ...extra] });
+  const figures = await remoteFigures(server, log);
+  rows.push(...figures.rows);
+  results.remote = figures.results;
+}
+
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
 const sections = {
   'cold-start': coldStarts,
@@ -154,6 +162,7 @@ const sections = {
   links,
   relevance,
   history,
+  remote,
 };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];

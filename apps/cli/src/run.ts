@@ -35,6 +35,7 @@ interface GlobalOptions {
   maxOutput?: string;
   git?: boolean;
   gitAuthor?: string;
+  gitRemote?: string;
 }
 
 /** Runs the `vtx` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
@@ -101,12 +102,15 @@ async function openVault(
   const root = global.vault ?? io.env?.VAULT_PATH;
   if (!root) io.stderr.write(`vtx: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
   if (global.gitAuthor !== undefined && !global.git) usage('--git-author names the author of recorded changes: pass --git too.');
+  if (global.gitRemote !== undefined && !global.git) usage('--git-remote shares the recorded history: pass --git too.');
   const fs = await createNodeFs(root || '.');
   if (!global.git) return { vault: createVault(fs, options), fs };
   const history = {
     committer: `vtx ${packageJson.version}`,
     ...(global.gitAuthor ? { author: global.gitAuthor } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
+    // One command, one fetch before it: no fetching on an interval.
+    ...(global.gitRemote ? { remote: { name: global.gitRemote, fetchInterval: 0 } } : {}),
   };
   const withHistory = await withGitHistory(fs, history);
   return { vault: createVault(withHistory, options), fs: withHistory };
@@ -138,6 +142,7 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
       "keep the vault's history in git (git 2.38+, the vault in a git work tree): every change a commit; log, show, undo, restore and read --at need it",
     )
     .option('--git-author <who>', 'with --git: the author of the changes, "Name <email>" (default: vtx)')
+    .option('--git-remote <name>', 'with --git: share the history through this remote (origin): fetch first, done once the remote has the change')
     .option('--color [when]', 'colour the output: always (the default of a bare --color), never, or auto (on a terminal that has colours)', colorWhen)
     .option('--no-color', 'never colour the output (a non-empty NO_COLOR does the same)')
     .addHelpText(

@@ -27,6 +27,12 @@ export interface ServerOptions {
   git: boolean;
   /** The author of every change (`Name <email>`), in place of the client's name. */
   gitAuthor: string | undefined;
+  /** Share the history through this git remote: a change is answered once the remote has it. */
+  gitRemote: string | undefined;
+  /** How often the remote is fetched, in milliseconds (0: only before writes). */
+  gitFetchInterval: number;
+  /** Calls arriving during a push go in the next push (false: each call pushes alone). */
+  gitGroupCommit: boolean;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -70,6 +76,15 @@ Options:
                        and History, Undo and Restore are offered, TextRead takes at
   --git-author WHO     with --git: the author of every change, "Name <email>" (default: the
                        client's name and version)
+  --git-remote NAME    with --git: share the history through this remote of the clone (origin):
+                       a change is answered once the remote has it; a change to a file another
+                       server changed meanwhile is STALE_FILE, applied nowhere
+  --git-fetch-interval SECONDS
+                       with --git-remote: how often the remote is fetched besides before each
+                       write (default: 5; 0: only before writes)
+  --no-git-group-commit
+                       with --git-remote: push each call alone (default: calls arriving during a
+                       push go in the next push, each still its own commit)
   --help, --version
 `;
 
@@ -111,6 +126,15 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   if (values['git-author'] !== undefined && !git) throw new UsageError('--git-author names the author of recorded changes: pass --git too.');
   if (git && !vault)
     throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
+  const gitRemote = values['git-remote'];
+  if (gitRemote !== undefined && !git) throw new UsageError('--git-remote shares the recorded history: pass --git too.');
+  if (gitRemote === undefined && (values['git-fetch-interval'] !== undefined || values['no-git-group-commit'])) {
+    throw new UsageError('--git-fetch-interval and --no-git-group-commit tune --git-remote: pass --git --git-remote NAME too.');
+  }
+  const gitFetchInterval =
+    values['git-fetch-interval'] === undefined
+      ? defaultFetchInterval
+      : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0');
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -135,6 +159,9 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     token,
     git,
     gitAuthor: values['git-author'],
+    gitRemote,
+    gitFetchInterval: gitFetchInterval * 1000,
+    gitGroupCommit: !(values['no-git-group-commit'] ?? false),
   };
 }
 
@@ -161,6 +188,9 @@ function parse(argv: string[]) {
       token: { type: 'string' },
       git: { type: 'boolean' },
       'git-author': { type: 'string' },
+      'git-remote': { type: 'string' },
+      'git-fetch-interval': { type: 'string' },
+      'no-git-group-commit': { type: 'boolean' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },
@@ -173,6 +203,9 @@ export function isLoopback(host: string): boolean {
 
 /** How long a client has to answer roots/list unless told: clients answer at once, and a call waits for it. */
 const defaultRootsTimeout = 10_000;
+
+/** Seconds between fetches of the remote unless told: a read on one server sees another's write within it. */
+const defaultFetchInterval = 5;
 
 /** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
 const defaultSearchMemory = 512;

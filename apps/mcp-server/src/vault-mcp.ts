@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       committer: `vault-mcp ${packageJson.version}`,
       ...(options.gitAuthor ? { author: options.gitAuthor } : {}),
       ...(options.extensions ? { extensions: options.extensions } : {}),
+      ...(options.gitRemote ? { remote: { name: options.gitRemote, fetchInterval: options.gitFetchInterval, groupCommit: options.gitGroupCommit } } : {}),
     };
     // Loaded only with --git, so a server without history starts as fast as before.
     const { withGitHistory } = await import('@vault/git');
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
     version: packageJson.version,
     onUnexpectedError: (error, where) => log(`unexpected error in ${where}: ${(error as Error)?.stack ?? String(error)}`),
   };
-  const mode = (vault: Vault) => `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}${options.git ? ', history in git' : ''}`;
+  const mode = (vault: Vault) =>
+    `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}${options.git ? ', history in git' : ''}${options.gitRemote ? ` shared through ${options.gitRemote}` : ''}`;
 
   if (options.http) {
     const vault = await openVault(options.vault!);

@@ -4,6 +4,8 @@ import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
 import { openRepository } from './open-repository.js';
+import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { shareThroughRemote } from './remote/share-through-remote.js';
 
 export interface GitHistoryOptions {
   /** The author of every change, `Name <email>` or a name, in place of the agent each call names (`--git-author`). */
@@ -14,6 +16,8 @@ export interface GitHistoryOptions {
   gitPath?: string;
   /** The vault's extensions, for judging `.gitattributes` lines. Default core's. */
   extensions?: readonly string[];
+  /** Share the history through this git remote: a change is answered once the remote has it (`--git-remote`, decision 0019). */
+  remote?: RemoteOptions;
 }
 
 /**
@@ -33,7 +37,10 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
   // Refused or failed at start: the git commands the recovery started end here.
-  await recorder.recover().catch(async (error: unknown) => {
+  const sync = await (async () => {
+    await recorder.recover();
+    return options.remote && (await shareThroughRemote(repository, recorder, options.remote));
+  })().catch(async (error: unknown) => {
     await repository.close();
     throw error;
   });
@@ -51,8 +58,16 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       await recorder.beforeWrite([from, to]);
       return fs.rename(from, to);
     },
-    // The kept git commands end with the backend (without a close, they end when Node does).
-    ...(hasClose(fs) ? { close: () => repository.close().finally(() => fs.close()) } : {}),
+    // The kept git commands (and the interval fetch) end with the backend; without a close, they end when Node does.
+    ...(hasClose(fs) || sync
+      ? {
+          async close() {
+            if (sync) sync.close();
+            await repository.close();
+            if (hasClose(fs)) await fs.close();
+          },
+        }
+      : {}),
   };
 }
 
