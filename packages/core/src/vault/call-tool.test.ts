@@ -66,7 +66,7 @@ describe('Vault.call with history', () => {
       code: 'PERMISSION_DENIED',
       message: 'TextEdit changes files, and this vault is open read-only. Use the read tools, or open the vault without read-only.',
     });
-    await expect(readOnly.call('Nope' as never, {})).rejects.toMatchObject({
+    await expect(readOnly.call('Nope' as never, {} as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringMatching(/^There is no tool named Nope\. Tools: TextRead, /),
     });
