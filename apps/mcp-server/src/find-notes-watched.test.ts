@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from './__fixtures__/serve-bin.js';
+import { connectStdioBin } from './__fixtures__/stdio-bin.js';
 
 // FindNotes through the real server (the built bin over stdio, its watch on, its word index kept
 // between calls), after each kind of change made behind its back, compared with FindNotes on a
@@ -23,7 +22,7 @@ const git = (folder: string, ...args: string[]) =>
 
 let vault: TempFolder;
 let client: Client;
-let stderr = '';
+let stderr: () => string = () => '';
 
 beforeAll(async () => {
   vault = await createTempFolder(Object.fromEntries(notes.map((note, index) => [note, noteText(index, 'alpha')])));
@@ -34,16 +33,10 @@ beforeAll(async () => {
   for (const [index, note] of notes.entries()) writeFileSync(path.join(vault.path, note), noteText(index, 'omega'));
   git(vault.path, 'commit', '-q', '-am', 'omega');
   git(vault.path, 'checkout', '-q', 'main');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path, '--search-timeout', '600000'], stderr: 'pipe' });
-  const analysed = new Promise<void>((resolve) => {
-    transport.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (stderr.includes('FindNotes: ')) resolve();
-    });
-  });
-  client = new Client({ name: 'find-notes-watched', version: '1.0.0' });
-  await client.connect(transport);
-  await analysed;
+  const server = await connectStdioBin(['--vault', vault.path, '--search-timeout', '600000'], 'find-notes-watched', 'FindNotes: ');
+  client = server.client;
+  stderr = server.stderr;
+  await server.logged;
 });
 afterAll(async () => {
   await client.close();
@@ -68,7 +61,7 @@ async function findBoth(query: string): Promise<string[]> {
 
 describe('vault-mcp: FindNotes is exact after every kind of change behind its back', () => {
   it('ranks from its index, warmed after start-up', async () => {
-    expect(stderr).toMatch(/FindNotes: 300 notes analysed/);
+    expect(stderr()).toMatch(/FindNotes: 300 notes analysed/);
     expect(await findBoth('alpha')).toHaveLength(100);
   });
 
