@@ -44,4 +44,15 @@ describe('rankNotes', () => {
     expect(rank('beta -tag:work', notes)).toEqual(['c.md:1']);
     expect(rank('"gamma"', notes)).toEqual([]);
   });
+
+  it('[large input] answers a query whose longer forms occur over two million times: those forms yield, the words themselves count', () => {
+    const letters = 'abcdefghijklmnopqrst';
+    const words = (word: string) => [word, ...[...letters].map((letter) => word + letter)].join(' ');
+    const dictionary = createTermDictionary();
+    const text = `${words('alpha')} ${words('bravo')}\n`;
+    const notes = Array.from({ length: 50_000 }, (_, index) => analyzeNote(`n${String(index).padStart(5, '0')}.md`, text, dictionary));
+    const ranking = rankNotes(parseFindQuery('alpha bravo'), notes, dictionary, { best: 3 });
+    expect(ranking.total).toBe(50_000);
+    expect(ranking.notes.map(({ note }) => note.path)).toEqual(['n00000.md', 'n00001.md', 'n00002.md']);
+  });
 });

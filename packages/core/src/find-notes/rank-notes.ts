@@ -2,7 +2,7 @@ import type { AnalyzedNote } from './analyze-note.js';
 import type { NoteIndex } from './note-index.js';
 import { noteFields, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
-import { type Averages, addHit, createHits, createNoteScorer, type Hits, maxWordScore } from './score-note.js';
+import { type Averages, addHit, createHits, createNoteScorer, type Hits, maxHits, maxWordScore } from './score-note.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -172,6 +172,8 @@ function collectHits(forms: readonly { id: number; weight: number }[][], visit: 
   const counted = new Int32Array(notes).fill(-1);
   forms.forEach((wordForms, word) => {
     for (const { id, weight } of wordForms) {
+      // Longer forms (prefixes) only while half the hits are left: the words' own forms always count.
+      if (weight !== 1 && hits.count >= maxHits / 2) continue;
       visit(id, (position, pairs, from, to) => {
         if (counted[position] !== word) {
           counted[position] = word;

@@ -36,7 +36,7 @@ export interface Hits {
   pairs: Uint32Array[];
 }
 
-/** Most hits one query may gather (32 bytes each, 64 MiB): the 500 queries of the relevance bench gather at most 101,206 on its 9,746 notes. */
+/** Most hits one query may gather (32 bytes each, 64 MiB): the 500 queries of the relevance bench gather at most 101,206 on its 9,746 notes; longer forms stop at half (`rankNotes`). */
 export const maxHits = 2 ** 21;
 
 export function createHits(): Hits {
