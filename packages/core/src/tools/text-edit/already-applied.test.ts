@@ -27,6 +27,22 @@ describe('a retried call whose change is already there', () => {
     });
   });
 
+  it('TextEdit with expectedHash: already applied only when putting oldString back gives the bytes read (BOM and CRLF kept)', async () => {
+    const { fs, vault } = open({ 'a.md': '\uFEFFone\r\ntwo\r\nthree\r\n', 'b.md': 'one\ntwo\nthree\n' });
+    const { fileHash: before } = await vault.call('TextRead', { filePath: 'a.md' });
+    const edit = { filePath: 'a.md', oldString: 'two\nthree', newString: 'TWO\nTHREE', expectedHash: before };
+    await vault.call('TextEdit', edit);
+    await expect(vault.call('TextEdit', edit)).resolves.toMatchObject({ alreadyApplied: true, replacements: 0 });
+
+    // Someone else changed b.md meanwhile: oldString is gone and newString happens to be there once, but not as this edit would have put it.
+    const { fileHash: read } = await vault.call('TextRead', { filePath: 'b.md' });
+    await vault.call('TextEdit', { filePath: 'b.md', oldString: 'one\ntwo', newString: 'TWO' });
+    await expect(vault.call('TextEdit', { filePath: 'b.md', oldString: 'two', newString: 'TWO', expectedHash: read })).rejects.toMatchObject({
+      code: 'STALE_FILE',
+    });
+    expect(fs.toJSON()['b.md']).toBe('TWO\nthree\n');
+  });
+
   it('TextEdit still refuses when newString is not there exactly once, or is empty, or the hash differs and oldString is there', async () => {
     const { vault } = open({ 'a.md': 'one\ntwo\ntwo\n' });
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'zero', newString: 'two' })).rejects.toMatchObject({ code: 'NO_MATCH' });

@@ -5,7 +5,7 @@ import { renderWindowLine, type WindowLine } from '../../text/line-window.js';
 import { plainStyle } from '../../text/text-style.js';
 import { defineTool } from '../define-tool.js';
 import { fileHash as hashOf } from '../../text/file-hash.js';
-import { alreadyApplied } from './already-applied.js';
+import { alreadyApplied, revertsTo } from './already-applied.js';
 import { ambiguousMatch } from './ambiguous-match.js';
 import { changeOf } from './change-of.js';
 import { checkHash } from './check-hash.js';
@@ -92,7 +92,8 @@ export const textEdit = defineTool({
       const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, within);
       // A retried call whose change is already there is answered so, not refused (decision 0019).
       const applied = found.count === 0 ? await alreadyApplied(normalized.text, replacement, signal, within) : undefined;
-      if (applied) {
+      // With expectedHash, only the change that the bytes read then would have become.
+      if (applied && (!stale || (await revertsTo(vault, file, normalized, { needle, replacement, start: applied.start }, expectedHash!, signal)))) {
         const { startLine, endLine, snippet } = applied;
         return { path, replacements: 0, startLine, endLine, fileHash: await hashOf(file.bytes, vault.fs), snippet, alreadyApplied: true };
       }
