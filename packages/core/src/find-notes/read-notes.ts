@@ -64,6 +64,11 @@ export async function readNotes(
     },
     { concurrency: notesAtOnce },
   );
+  // A note taken from the cache whose postings another call dropped meanwhile (its change log named it): read as it is now.
+  for (let at = 0; at < files.length; at += 1) {
+    const entry = found[at];
+    if (entry && !('reason' in entry) && entry.terms === undefined && entry.ordinal === undefined) found[at] = await readNote(vault, cache, files[at]!);
+  }
   const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);

@@ -75,6 +75,46 @@ describe('FindNotes on a watched backend', () => {
     expect(bounded.asked.versions).toBeGreaterThan(0);
     expect(bounded.asked.versions).toBeLessThan(300);
   });
+
+  it('ranks a note that another call found changed while this one was reading (its postings dropped meanwhile)', async () => {
+    const inner = createMemoryFs(seed);
+    const log: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reading: () => void = () => undefined;
+    const blocked = new Promise<void>((resolve) => (reading = resolve));
+    let forgotten: () => void = () => undefined;
+    const forgot = new Promise<void>((resolve) => (forgotten = resolve));
+    const fs: VaultFs = {
+      ...inner,
+      // The first call stops on new.md until the second has taken in the change log.
+      readFile: async (path) => {
+        if (path !== 'new.md') return inner.readFile(path);
+        reading();
+        await gate;
+        return inner.readFile(path);
+      },
+      sync: async () => true,
+      changesSince: (from) => {
+        if (log.includes('notes/n007.md')) queueMicrotask(forgotten);
+        return from === 0 ? { cursor: log.length + 1, everything: true } : { cursor: log.length + 1, paths: log.slice(from - 1) };
+      },
+    };
+    const vault = createVault(fs);
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    expect(await paths('cluster')).toEqual(['notes/n007.md', 'notes/n107.md', 'notes/n207.md']);
+    await inner.writeFile('new.md', encoded('# New\nplain\n'));
+    log.push('new.md');
+    const first = paths('cluster');
+    await blocked;
+    await inner.writeFile('notes/n007.md', encoded('# Kubernetes 7\nThe Cluster.\n'));
+    log.push('notes/n007.md');
+    const second = paths('cluster');
+    await forgot;
+    release();
+    expect(await first).toEqual(['notes/n007.md', 'notes/n107.md', 'notes/n207.md']);
+    expect(await second).toEqual(['notes/n007.md', 'notes/n107.md', 'notes/n207.md']);
+  });
 });
 
 describe('FindNotes when its time budget runs low', () => {
