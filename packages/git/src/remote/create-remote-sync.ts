@@ -44,7 +44,7 @@ export function createRemoteSync(
 ): RemoteSync {
   const groupCommit = options.groupCommit ?? true;
   const attempts = options.attempts ?? 8;
-  // Without group commit the call waiting for its push holds the queue itself.
+  // Without group commit the call waiting for its push holds the queue itself (and the next call waits for `idle`).
   const settleExclusive = groupCommit ? exclusive : <T>(work: () => Promise<T>) => work();
   const waiters = createCommitWaiters();
   /** The push loop, or a fetch settling the branch: never both at once. */
