@@ -97,8 +97,10 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       const ran = tail.then(() => run(meta, work, subjectOf, (committed) => (id = committed)));
       const sync = sharing;
       const result = sync ? ran.then(async (output) => (id === undefined ? output : sync.share(id).then(() => output))) : ran;
-      // With group commit the next call runs while this one's push is in flight.
-      tail = (sync?.groupCommit === false ? result : ran).catch(() => undefined);
+      // With group commit the next call runs while this one's push is in flight (the push loop settles in the queue). Without,
+      // the next call waits for this one's answer and then for the push loop to stop: answered STALE_FILE, the loop may still be
+      // settling the branch and the work tree, and a write meanwhile would be committed on a tip it never read (issue 29).
+      tail = (sync?.groupCommit === false ? result.catch(() => undefined).then(() => sync.idle()) : ran).catch(() => undefined);
       return result;
     },
 

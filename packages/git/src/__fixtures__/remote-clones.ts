@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault, type Vault, type VaultSeed } from '@vault/core';
-import { createNodeFs } from '@vault/node';
+import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import { createTempFolder, createTempRepository, personEnv } from '@vault/testing';
 import { afterEach } from 'vitest';
 import type { RemoteOptions } from '../remote/create-remote-sync.js';
@@ -12,6 +12,8 @@ import { withGitHistory } from '../with-git-history.js';
 export interface CloneOptions {
   url?: string;
   watch?: boolean;
+  /** Wraps the Node backend under the history (a test holding a write, say). */
+  wrapFs?: (fs: NodeVaultFs) => NodeVaultFs;
 }
 
 /** A server's clone of the shared remote, with its vault sharing history through `origin`. */
@@ -55,11 +57,11 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     const bare = path.join(folder.path, 'remote.git');
     run(folder.path, ['clone', '-q', '--bare', first.top, bare]);
     let made = 0;
-    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch }: CloneOptions = {}): Promise<RemoteClone> => {
+    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch, wrapFs = (fs) => fs }: CloneOptions = {}): Promise<RemoteClone> => {
       made += 1;
       const top = path.join(folder.path, `clone-${made}`);
       run(folder.path, ['clone', '-q', url ?? bare, top]);
-      const fs = await withGitHistory(await createNodeFs(top, { watch }), { remote: { name: 'origin', fetchInterval: 0, ...options } });
+      const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), { remote: { name: 'origin', fetchInterval: 0, ...options } });
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;

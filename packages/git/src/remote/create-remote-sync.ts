@@ -24,6 +24,8 @@ export interface RemoteSync {
   beforeCall(): Promise<void>;
   /** After a call made `commit`: resolves once the remote has it; rejects when it was taken back (`STALE_FILE`, the remote unreachable, busy or refusing). */
   share(commit: string): Promise<void>;
+  /** Resolves once neither the push loop nor a fetch is moving the branch or the work tree. */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -42,7 +44,7 @@ export function createRemoteSync(
 ): RemoteSync {
   const groupCommit = options.groupCommit ?? true;
   const attempts = options.attempts ?? 8;
-  // Without group commit the call waiting for its push holds the queue itself.
+  // Without group commit the call waiting for its push holds the queue itself (and the next call waits for `idle`).
   const settleExclusive = groupCommit ? exclusive : <T>(work: () => Promise<T>) => work();
   const waiters = createCommitWaiters();
   /** The push loop, or a fetch settling the branch: never both at once. */
@@ -58,6 +60,8 @@ export function createRemoteSync(
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
+      // Every call it pushed for was answered (taken back by the settling): nothing left to push for.
+      if (batch.length === 0) return;
       const head = await commitOf(repository, branch.ref);
       if (!head) return;
       if ((await pushBranch(repository, branch, head)) === 'pushed') return waiters.shared(batch);
@@ -106,6 +110,9 @@ export function createRemoteSync(
       const shared = waiters.add(commit);
       kick();
       return shared;
+    },
+    async idle() {
+      while (busy) await busy.catch(() => undefined);
     },
     close: () => clearInterval(timer),
   };
