@@ -48,7 +48,7 @@ export async function leftJournals(repository: Repository): Promise<{ entry: Jou
   return left;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);

@@ -1,8 +1,9 @@
 import type { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf, fetchBranch, pushBranch } from './remote-branch.js';
-import { remoteBusy } from './remote-errors.js';
+import { branchGone, remoteBusy, serverClosed } from './remote-errors.js';
 import { createCommitWaiters } from './commit-waiters.js';
+import { refuseKeptEdits } from './kept-edits.js';
 import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -15,6 +16,8 @@ export interface RemoteOptions {
   groupCommit?: boolean;
   /** Pushes refused because the remote moved, before a call is answered that the remote is busy. Default 8. */
   attempts?: number;
+  /** Milliseconds a fetch or a push may take before it is stopped and the remote counted unreachable. Default 60000. */
+  timeout?: number;
 }
 
 /** The recorder's side of the remote: a fetch before each call, and each call's commit shared before it is answered. */
@@ -26,7 +29,10 @@ export interface RemoteSync {
   share(commit: string): Promise<void>;
   /** Resolves once neither the push loop nor a fetch is moving the branch or the work tree. */
   idle(): Promise<void>;
-  close(): void;
+  /** Before an outside change to these vault paths is committed: refuses one that would undo the remote's change to a file a fetch kept a person's edit of. */
+  beforeOutsideChange(paths: readonly string[]): Promise<void>;
+  /** Stops the interval fetch and the push loop, answering the calls still waiting with `details.remote: 'closed'`. */
+  close(): Promise<void>;
 }
 
 /**
@@ -49,6 +55,7 @@ export function createRemoteSync(
   const waiters = createCommitWaiters();
   /** The push loop, or a fetch settling the branch: never both at once. */
   let busy: Promise<void> | undefined;
+  let closed = false;
 
   const settle = async (takeBack?: VaultError) => {
     const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
@@ -60,19 +67,27 @@ export function createRemoteSync(
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
-      // Every call it pushed for was answered (taken back by the settling): nothing left to push for.
+      // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
       if (batch.length === 0) return;
       const head = await commitOf(repository, branch.ref);
-      if (!head) return;
+      if (!head) throw await noBranch();
       if ((await pushBranch(repository, branch, head)) === 'pushed') return waiters.shared(batch);
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+      if (closed) return;
       await settleExclusive(() => settle());
     }
   }
 
+  /** The branch is gone: the waiting calls' commits are kept under `refs/vault/taken-back/`, and they are answered so. */
+  async function noBranch() {
+    const commits = waiters.commits();
+    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    return branchGone(branch.remote, branch.ref, commits);
+  }
+
   async function drain(): Promise<void> {
-    while (waiters.size > 0) {
+    while (waiters.size > 0 && !closed) {
       try {
         await pushAll();
       } catch (error) {
@@ -82,7 +97,7 @@ export function createRemoteSync(
   }
 
   const kick = () => {
-    if (busy || waiters.size === 0) return;
+    if (busy || closed || waiters.size === 0) return;
     busy = drain().finally(() => {
       busy = undefined;
       kick();
@@ -100,7 +115,16 @@ export function createRemoteSync(
   };
 
   const interval = options.fetchInterval ?? 5000;
-  const timer = interval > 0 ? setInterval(() => void exclusive(fetchNow).catch(() => undefined), interval) : undefined;
+  // A tick waiting for the queue (a long call) makes the next ticks skip: one fetch waits at a time.
+  let tickWaiting = false;
+  const tick = () => {
+    if (tickWaiting || closed) return;
+    tickWaiting = true;
+    void exclusive(fetchNow)
+      .catch(() => undefined)
+      .finally(() => (tickWaiting = false));
+  };
+  const timer = interval > 0 ? setInterval(tick, interval) : undefined;
   timer?.unref();
 
   return {
@@ -114,6 +138,13 @@ export function createRemoteSync(
     async idle() {
       while (busy) await busy.catch(() => undefined);
     },
-    close: () => clearInterval(timer),
+    beforeOutsideChange: (paths) => refuseKeptEdits(repository, paths),
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      waiters.rejectAll(serverClosed(branch.remote));
+      // A push or fetch under way ends within the time limit; its calls are answered already.
+      while (busy) await busy.catch(() => undefined);
+    },
   };
 }
