@@ -14,6 +14,8 @@ export interface CloneOptions {
   watch?: boolean;
   /** Wraps the Node backend under the history (a test holding a write, say). */
   wrapFs?: (fs: NodeVaultFs) => NodeVaultFs;
+  /** The git the server runs (a wrapper acting at a chosen step). */
+  gitPath?: string;
 }
 
 /** A server's clone of the shared remote, with its vault sharing history through `origin`. */
@@ -57,11 +59,14 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     const bare = path.join(folder.path, 'remote.git');
     run(folder.path, ['clone', '-q', '--bare', first.top, bare]);
     let made = 0;
-    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch, wrapFs = (fs) => fs }: CloneOptions = {}): Promise<RemoteClone> => {
+    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch, wrapFs = (fs) => fs, gitPath }: CloneOptions = {}): Promise<RemoteClone> => {
       made += 1;
       const top = path.join(folder.path, `clone-${made}`);
       run(folder.path, ['clone', '-q', url ?? bare, top]);
-      const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), { remote: { name: 'origin', fetchInterval: 0, ...options } });
+      const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), {
+        remote: { name: 'origin', fetchInterval: 0, ...options },
+        ...(gitPath ? { gitPath } : {}),
+      });
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;
