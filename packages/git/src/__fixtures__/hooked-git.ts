@@ -51,4 +51,3 @@ exit $code
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
-

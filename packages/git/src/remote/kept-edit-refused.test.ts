@@ -26,7 +26,10 @@ describe("a person's edit kept by a fetch is never committed over the remote's c
     const refused = await reader.vault
       .call('TextEdit', { filePath: 'a.md', oldString: "the person's apple", newString: "the agent's apple" })
       .catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: 'STALE_FILE', details: { path: 'a.md', fileHash: await hashOf('quince\n'), change, author: 'writer', keptEdit: true } });
+    expect(refused).toMatchObject({
+      code: 'STALE_FILE',
+      details: { path: 'a.md', fileHash: await hashOf('quince\n'), change, author: 'writer', keptEdit: true },
+    });
     // Nothing written, nothing undone, anywhere.
     expect(await read(reader.top, 'a.md')).toBe("the person's apple\n");
     expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');

@@ -30,11 +30,11 @@ export function remoteRefused(remote: string, reason: string): VaultError {
   );
 }
 
-/** The server closed while calls waited for their push: each change is committed here, and the next start shares it or takes it back. */
+/** The server closed while calls waited for their push: each change is committed here (perhaps on the remote too), and the next start shares it or takes it back. */
 export function serverClosed(remote: string): VaultError {
   return new VaultError(
     'IO_ERROR',
-    `The server closed before the git remote ${remote} took this change. It is committed in this clone only: the next start of the server pushes it, or takes it back and says so. Read the file after that start before redoing the change.`,
+    `The server closed before the git remote ${remote} confirmed this change. It is committed in this clone, and a push under way may have brought it to the remote: the next start of the server pushes it if not (or takes it back and says so). Read the file after that start before redoing the change.`,
     { remote: 'closed' satisfies RemoteTrouble },
   );
 }
