@@ -10,11 +10,14 @@ export function blobIdOf(repository: Repository, bytes: Uint8Array): string {
     .digest('hex');
 }
 
+/** What `diskIdOf` gives for a folder or a symlink. */
+export const notAFile = 'not a regular file';
+
 /** The blob id of what is at a top-relative path now: `undefined` where nothing is, `'not a regular file'` where a folder or a symlink is. */
 export async function diskIdOf(repository: Repository, file: string): Promise<string | undefined> {
   const target = `${repository.top}/${file}`;
   const stat = await lstat(target).catch(() => undefined);
   if (!stat) return undefined;
-  if (!stat.isFile()) return 'not a regular file';
+  if (!stat.isFile()) return notAFile;
   return blobIdOf(repository, await readFile(target));
 }

@@ -4,6 +4,7 @@ import { type RemoteBranch, commitOf, fetchBranch, pushBranch } from './remote-b
 import { branchGone, remoteBusy, serverClosed } from './remote-errors.js';
 import { createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
+import { finishMoves } from './move-branch.js';
 import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -58,6 +59,8 @@ export function createRemoteSync(
   let closed = false;
 
   const settle = async (takeBack?: VaultError) => {
+    // A work tree that failed to follow the branch last time follows it now, before anything else moves.
+    await finishMoves(repository);
     const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
     if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
     // Taking back: a call whose commit was not among the local ones is answered with the same reason.

@@ -34,11 +34,15 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
       remote: 'busy' satisfies RemoteTrouble,
     });
   }
+  // A failure here leaves the journal: the next settle, or the next start, finishes the move.
   await followBranch(repository, move);
   await rm(journal, { force: true });
 }
 
-/** At start: the moves of servers killed before their work tree followed the branch are finished (the branch still where they left it). */
+/**
+ * The moves of servers killed before their work tree followed the branch (or of this one, whose work
+ * tree failed to follow) are finished, when the branch is still where they left it: at start, and before each settle.
+ */
 export async function finishMoves(repository: Repository): Promise<void> {
   const names = await readdir(folderOf(repository)).catch(() => []);
   for (const name of names) {

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { personEnv } from '@vault/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHookedGit } from '../__fixtures__/hooked-git.js';
 import { useRemoteClones } from '../__fixtures__/remote-clones.js';
@@ -34,6 +36,34 @@ describe('a save made while a fetch brings files over', () => {
     expect(warnings.some((warning) => warning.includes('a.md changed on disk and on the remote'))).toBe(true);
     expect(reader.git('rev-parse', 'HEAD')).toBe(remote.remoteGit('rev-parse', 'main'));
     expect(reader.git('status', '--porcelain')).toBe(' M a.md\n');
+    expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
+  });
+});
+
+describe('a fetch that turns folders into files and back', () => {
+  it("a folder the remote made a file (and a file made a folder) is brought over; a person's file in the way of a folder is kept", async () => {
+    const remote = await open({ 'a.md': 'apple\n', 'x.md/y.md': 'why\n', 'f.md': 'eff\n' }, 0);
+    const reader = await remote.addClone();
+    // Another server (a plain clone) turns the folder x.md into a file, the file f.md into a folder, and adds d/e.md.
+    const other = path.join(remote.bare, '..', 'other');
+    const otherGit = (...args: string[]) => execFileSync('git', args, { cwd: other, encoding: 'utf8', env: { ...process.env, ...personEnv } });
+    execFileSync('git', ['clone', '-q', remote.bare, other], { env: { ...process.env, ...personEnv } });
+    otherGit('rm', '-q', 'x.md/y.md', 'f.md');
+    await mkdir(path.join(other, 'f.md'));
+    await mkdir(path.join(other, 'd'));
+    await writeFile(path.join(other, 'x.md'), 'ex\n');
+    await writeFile(path.join(other, 'f.md', 'g.md'), 'gee\n');
+    await writeFile(path.join(other, 'd', 'e.md'), 'ee\n');
+    otherGit('add', '-A');
+    otherGit('commit', '-q', '-m', 'shapes');
+    otherGit('push', '-q', 'origin', 'main');
+    // On the reader, a person has a file named d.
+    await writeFile(path.join(reader.top, 'd'), "the person's d\n");
+    await reader.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
+    expect(await read(reader.top, 'x.md')).toBe('ex\n');
+    expect(await read(reader.top, 'f.md/g.md')).toBe('gee\n');
+    expect(await read(reader.top, 'd')).toBe("the person's d\n");
+    expect(reader.git('rev-parse', 'HEAD')).toBe(remote.remoteGit('rev-parse', 'main'));
     expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { splitZ, updatePersonsIndex } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
-import { diskIdOf } from './blob-id.js';
+import { diskIdOf, notAFile } from './blob-id.js';
 
 /** A tree entry as `ls-tree` gives it: `MODE TYPE ID\tPATH`, which `update-index --index-info` takes as it is. */
 interface TreeEntry {
@@ -26,12 +26,15 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   const changed: string[] = [];
   const kept: string[] = [];
   const indexLines: string[] = [];
-  for (const file of paths) {
+  // Removals first: a folder the remote turned into a file (or the reverse) is out of the way before the file is written.
+  for (const file of [...paths.filter((file) => !after.has(file)), ...paths.filter((file) => after.has(file))]) {
     const [old, next] = [before.get(file), after.get(file)];
-    const disk = onDisk.get(file);
+    // A folder where the remote now has a file may have gone with the removals: looked at again.
+    const disk = onDisk.get(file) === notAFile ? await diskIdOf(repository, file) : onDisk.get(file);
     const theirs = disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next));
-    // A file still as `old` has it is brought over, unless it was saved meanwhile (checked again right before).
-    if (theirs || (disk !== next?.id && !(await bringOver(repository, file, old, next)))) {
+    // A file still as `old` has it is brought over, unless it was saved meanwhile (checked again right before) or the disk
+    // does not let it be written (a person's file where the remote has a folder): then it is the person's to settle.
+    if (theirs || (disk !== next?.id && !(await bringOver(repository, file, old, next).catch(() => false)))) {
       kept.push(file);
       // Unless the person staged something there, the index follows the branch: their change shows as theirs, on top of the remote's.
       if (staged.get(file) !== old?.id) continue;
@@ -89,7 +92,7 @@ async function diskIdsOf(repository: Repository, paths: readonly string[]): Prom
   for (const file of paths) {
     const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
     if (stat?.isFile()) files.push(file);
-    else if (stat) ids.set(file, 'not a regular file');
+    else if (stat) ids.set(file, notAFile);
   }
   // In batches, as commit-paths hashes, within the argument list's limit.
   for (let start = 0; start < files.length; start += 500) {
