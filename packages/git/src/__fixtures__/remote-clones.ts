@@ -16,6 +16,8 @@ export interface CloneOptions {
   wrapFs?: (fs: NodeVaultFs) => NodeVaultFs;
   /** The git the server runs (a wrapper acting at a chosen step). */
   gitPath?: string;
+  /** A clone already made (a server's restart): opened as it is. */
+  existing?: string;
 }
 
 /** A server's clone of the shared remote, with its vault sharing history through `origin`. */
@@ -61,11 +63,11 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     let made = 0;
     const addClone = async (
       options: Partial<RemoteOptions> = remote ?? {},
-      { url, watch, wrapFs = (fs) => fs, gitPath }: CloneOptions = {},
+      { url, watch, wrapFs = (fs) => fs, gitPath, existing }: CloneOptions = {},
     ): Promise<RemoteClone> => {
       made += 1;
-      const top = path.join(folder.path, `clone-${made}`);
-      run(folder.path, ['clone', '-q', url ?? bare, top]);
+      const top = existing ?? path.join(folder.path, `clone-${made}`);
+      if (!existing) run(folder.path, ['clone', '-q', url ?? bare, top]);
       const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), {
         remote: { name: 'origin', fetchInterval: 0, ...options },
         ...(gitPath ? { gitPath } : {}),

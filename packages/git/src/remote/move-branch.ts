@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { isAlive } from '../change-journal.js';
+import { splitZ } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
 import type { RemoteTrouble } from './remote-errors.js';
@@ -52,11 +53,24 @@ export async function finishMoves(repository: Repository): Promise<void> {
     const move = await readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as Move)
       .catch(() => undefined);
-    if (move && (await commitOf(repository, move.ref)) === move.to) await followBranch(repository, move);
+    if (move && (await commitOf(repository, move.ref)) === move.to) {
+      await followBranch(repository, move);
+      await removeTemporaries(repository, move, pid);
+    }
     await rm(file, { force: true });
   }
 }
 
 async function followBranch(repository: Repository, { from, to }: Move): Promise<void> {
   await rememberKeptEdits(repository, from, to, await updateWorkTree(repository, from, to));
+}
+
+/** The temp files a server killed between writing one and renaming it left beside the files it brought over (`.vault-fetch-PID-N.tmp`). */
+async function removeTemporaries(repository: Repository, { from, to }: Move, pid: number): Promise<void> {
+  const paths = splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', from, to])).stdout);
+  for (const folder of new Set(paths.map((file) => path.join(repository.top, path.dirname(file))))) {
+    for (const name of await readdir(folder).catch(() => [])) {
+      if (name.startsWith(`.vault-fetch-${pid}-`) && name.endsWith('.tmp')) await rm(path.join(folder, name), { force: true });
+    }
+  }
 }
