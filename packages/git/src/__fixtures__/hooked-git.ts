@@ -7,7 +7,10 @@ import path from 'node:path';
 export interface HookedGit {
   /** The wrapper, for `gitPath`. */
   gitPath: string;
-  /** Runs `body` (sh, with the command's arguments as `$@`, in its folder) before or after each `git STEP` (the first word that is no option), until `clear`. */
+  /**
+   * Runs `body` (sh, with the command's arguments as `$@`, in its folder) before or after each `git STEP`
+   * (the first word that is no option), until `clear`; an after hook that fails gives its exit code as git's.
+   */
   hook(when: 'before' | 'after', step: string, body: string): void;
   clear(when: 'before' | 'after', step: string): void;
   /** The steps run so far, in order (`fetch`, `push`, `cat-file`...). */
@@ -37,7 +40,7 @@ echo "$step" >> "${log}"
 if [ -f "${folder}/before-$step.sh" ]; then sh "${folder}/before-$step.sh" "$@"; fi
 "${realGit}" "$@"
 code=$?
-if [ -f "${folder}/after-$step.sh" ]; then sh "${folder}/after-$step.sh" "$@"; fi
+if [ -f "${folder}/after-$step.sh" ]; then sh "${folder}/after-$step.sh" "$@" || code=$?; fi
 exit $code
 `,
   );

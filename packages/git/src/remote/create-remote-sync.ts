@@ -74,12 +74,20 @@ export function createRemoteSync(
       if (batch.length === 0) return;
       const head = await commitOf(repository, branch.ref);
       if (!head) throw await noBranch();
-      if ((await pushBranch(repository, branch, head)) === 'pushed') return waiters.shared(batch);
+      if ((await pushBranch(repository, branch, head).catch((error: unknown) => pushedAfterAll(head, error))) === 'pushed') return waiters.shared(batch);
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
       if (closed) return;
       await settleExclusive(() => settle());
     }
+  }
+
+  /** A push that failed (unreachable, no answer in time) may have reached the remote before its answer was lost: a fetch tells. */
+  async function pushedAfterAll(head: string, error: unknown): Promise<'pushed'> {
+    const tip = await fetchBranch(repository, branch).catch(() => undefined);
+    const has = tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', head, tip], { okCodes: [0, 1] })).code === 0;
+    if (has) return 'pushed';
+    throw error;
   }
 
   /** The branch is gone: the waiting calls' commits are kept under `refs/vault/taken-back/`, and they are answered so. */

@@ -47,3 +47,17 @@ describe('the push loop ends, and answers every call waiting for it', () => {
     expect(remote.remoteSubjects()).toEqual(['TextEdit: a.md', 'first']);
   });
 });
+
+describe('a push whose answer is lost after the remote took it', () => {
+  it('is found on the remote by a fetch, and answered as shared: not taken back, the change there once', async () => {
+    const remote = await open({ 'a.md': 'apple\n' }, 0);
+    const clone = await remote.addClone({}, { gitPath: hooked.gitPath });
+    // The push lands, then the connection "drops": git says it failed.
+    hooked.hook('after', 'push', 'rm -f "$0"\nexit 128');
+    await clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
+    expect(remote.remoteSubjects()).toEqual(['TextEdit: a.md', 'first']);
+    expect(clone.git('rev-parse', 'HEAD')).toBe(remote.remoteGit('rev-parse', 'main'));
+    expect(clone.git('status', '--porcelain')).toBe('');
+    expect(clone.git('for-each-ref', 'refs/vault/taken-back/')).toBe('');
+  });
+});
