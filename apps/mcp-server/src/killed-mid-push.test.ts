@@ -44,20 +44,25 @@ describe('vault-mcp --git --git-remote killed mid-commit and mid-push', () => {
 // A fetch brings another server's change: the branch moves (update-ref), then the work tree follows. A
 // server killed between the two leaves the disk behind its branch; the restart must finish the move, not
 // take the old files for a person's change and commit them (which would undo the other server's change).
-describe('vault-mcp --git --git-remote killed after a fetch moved the branch, before the work tree followed', () => {
-  it("after a restart, the disk is the remote's and the other server's change stays on the remote", async () => {
+describe('vault-mcp --git --git-remote killed at each step of a fetch that moves the branch and the work tree', () => {
+  // The git commands of a settle with nothing local to replay, after its fetch, in order: the branch moved, the changed
+  // paths listed, their entries, the disk read, then the person's index told. (The fetch and ls-files also run at the
+  // server's start, where this harness would kill it.)
+  const steps = ['update-ref', 'diff', 'ls-tree', 'hash-object', 'update-index:person'];
+  const cases = steps.flatMap((step) => (['before', 'after'] as const).map((when) => ({ step, when })));
+  it.each(cases)("$when $step: after a restart, the disk is the remote's and the other server's change stays on the remote", async ({ step, when }) => {
     const remote = await createSharedRemote({ 'a.md': 'alpha\n', 'b.md': 'bee\n' });
     try {
       const clone = remote.clone();
       const other = remote.clone();
-      const env = { PATH: `${killingGit}:${process.env.PATH}`, KILL_AT: 'update-ref', KILL_WHEN: 'after' };
+      const env = { PATH: `${killingGit}:${process.env.PATH}`, KILL_AT: step, KILL_WHEN: when };
       const killed = await connectServer(clone, 'killed', ['--git-fetch-interval', '0'], env);
       const closed = new Promise<void>((resolve) => (killed.onclose = resolve));
       // Another server (a plain clone) changes a.md and pushes.
       await writeFile(path.join(other, 'a.md'), 'alpha from elsewhere\n');
       remote.git(['commit', '-q', '-am', 'elsewhere'], other);
       remote.git(['push', '-q', 'origin', 'main'], other);
-      // The killed server's next write fetches first: killed right after its branch moved to the fetched commit.
+      // The killed server's next write fetches first, and the server is killed at that step of it.
       await killed.callTool({ name: 'TextEdit', arguments: { filePath: 'b.md', oldString: 'bee', newString: 'wasp' } }).catch(() => undefined);
       await closed;
 
