@@ -26,7 +26,8 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
   if (!head || head === tip) return fates;
-  const local = splitZ((await repository.git(['rev-list', '--reverse', '-z', `${tip}..${head}`])).stdout).map((line) => line.trim());
+  // One id a line: `rev-list -z` separates commits with NUL only in newer gits (2.39 still writes line breaks).
+  const local = (await repository.git(['rev-list', '--reverse', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
   const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
   const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
   const stale = new Set(changedThere);
