@@ -1,8 +1,8 @@
 import type { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
-import { type RemoteBranch, commitOf, fetchBranch, pushBranch } from './remote-branch.js';
+import { type RemoteBranch, commitOf, fetchBranch, pushBranch, remoteHas } from './remote-branch.js';
 import { branchGone, remoteBusy, serverClosed } from './remote-errors.js';
-import { createCommitWaiters } from './commit-waiters.js';
+import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
 import { replayCommits } from './replay-commits.js';
@@ -58,43 +58,19 @@ export function createRemoteSync(
   let busy: Promise<void> | undefined;
   let closed = false;
 
-  const settle = async (takeBack?: VaultError) => {
-    // A work tree that failed to follow the branch last time follows it now, before anything else moves.
-    await finishMoves(repository);
-    const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
-    if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
-    // Taking back: a call whose commit was not among the local ones is answered with the same reason.
-    if (takeBack) waiters.rejectAll(takeBack);
-  };
+  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
 
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
       // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
       if (batch.length === 0) return;
-      const head = await commitOf(repository, branch.ref);
-      if (!head) throw await noBranch();
-      if ((await pushBranch(repository, branch, head).catch((error: unknown) => pushedAfterAll(head, error))) === 'pushed') return waiters.shared(batch);
+      if ((await pushHead(repository, branch, waiters)) === 'pushed') return waiters.shared(batch);
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
       if (closed) return;
       await settleExclusive(() => settle());
     }
-  }
-
-  /** A push that failed (unreachable, no answer in time) may have reached the remote before its answer was lost: a fetch tells. */
-  async function pushedAfterAll(head: string, error: unknown): Promise<'pushed'> {
-    const tip = await fetchBranch(repository, branch).catch(() => undefined);
-    const has = tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', head, tip], { okCodes: [0, 1] })).code === 0;
-    if (has) return 'pushed';
-    throw error;
-  }
-
-  /** The branch is gone: the waiting calls' commits are kept under `refs/vault/taken-back/`, and they are answered so. */
-  async function noBranch() {
-    const commits = waiters.commits();
-    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
-    return branchGone(branch.remote, branch.ref, commits);
   }
 
   async function drain(): Promise<void> {
@@ -107,36 +83,26 @@ export function createRemoteSync(
     }
   }
 
-  const kick = () => {
-    if (busy || closed || waiters.size === 0) return;
-    busy = drain().finally(() => {
+  /** Runs the push loop or a settle as the one thing moving the branch; after it, the loop goes on if calls wait. */
+  const occupy = (work: () => Promise<void>) => {
+    busy = work().finally(() => {
       busy = undefined;
       kick();
     });
+    return busy;
   };
-
+  const kick = () => {
+    if (!busy && !closed && waiters.size > 0) void occupy(drain);
+  };
   /** Fetch and settle, unless a push (which settles itself) or another fetch is under way. In the queue. */
   const fetchNow = async () => {
-    if (busy) return;
-    busy = settle().finally(() => {
-      busy = undefined;
-      kick();
-    });
-    await busy;
+    if (!busy) await occupy(() => settle());
   };
 
-  const interval = options.fetchInterval ?? 5000;
-  // A tick waiting for the queue (a long call) makes the next ticks skip: one fetch waits at a time.
-  let tickWaiting = false;
-  const tick = () => {
-    if (tickWaiting || closed) return;
-    tickWaiting = true;
-    void exclusive(fetchNow)
-      .catch(() => undefined)
-      .finally(() => (tickWaiting = false));
+  const idle = async () => {
+    while (busy) await busy.catch(() => undefined);
   };
-  const timer = interval > 0 ? setInterval(tick, interval) : undefined;
-  timer?.unref();
+  const timer = fetchEvery(options.fetchInterval ?? 5000, () => exclusive(fetchNow));
 
   return {
     groupCommit,
@@ -146,16 +112,59 @@ export function createRemoteSync(
       kick();
       return shared;
     },
-    async idle() {
-      while (busy) await busy.catch(() => undefined);
-    },
+    idle,
     beforeOutsideChange: (paths) => refuseKeptEdits(repository, paths),
     async close() {
       closed = true;
-      clearInterval(timer);
+      timer.stop();
       waiters.rejectAll(serverClosed(branch.remote));
       // A push or fetch under way ends within the time limit; its calls are answered already.
-      while (busy) await busy.catch(() => undefined);
+      await idle();
     },
   };
+}
+
+/** Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their commits. */
+async function settleBranch(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, takeBack?: VaultError): Promise<void> {
+  // A work tree that failed to follow the branch last time follows it now, before anything else moves.
+  await finishMoves(repository);
+  const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
+  if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
+  // Taking back: a call whose commit was not among the local ones is answered with the same reason.
+  if (takeBack) waiters.rejectAll(takeBack);
+}
+
+/**
+ * Pushes the branch's tip. A push that failed (unreachable, no answer in time) may have reached the
+ * remote before its answer was lost: a fetch tells. The branch gone: the waiting calls' commits are
+ * kept under `refs/vault/taken-back/`, and the error says so.
+ */
+async function pushHead(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters): Promise<'pushed' | 'behind'> {
+  const head = await commitOf(repository, branch.ref);
+  if (!head) {
+    const commits = waiters.commits();
+    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    throw branchGone(branch.remote, branch.ref, commits);
+  }
+  return pushBranch(repository, branch, head).catch(async (error: unknown) => {
+    if (await remoteHas(repository, branch, head)) return 'pushed' as const;
+    throw error;
+  });
+}
+
+/** Runs `fetch` every `interval` ms (0: never); a tick finding the last one still waiting (for the queue, a long call) is skipped. */
+function fetchEvery(interval: number, fetch: () => Promise<unknown>): { stop(): void } {
+  let waiting = false;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          if (waiting) return;
+          waiting = true;
+          void fetch()
+            .catch(() => undefined)
+            .finally(() => (waiting = false));
+        }, interval)
+      : undefined;
+  timer?.unref();
+  return { stop: () => clearInterval(timer) };
 }

@@ -35,6 +35,12 @@ export async function fetchBranch(repository: Repository, branch: RemoteBranch):
   return commitOf(repository, branch.tracking);
 }
 
+/** Whether the remote's branch holds `commit` now, by a fetch (unreachable: false): a push whose answer was lost may have landed. */
+export async function remoteHas(repository: Repository, branch: RemoteBranch, commit: string): Promise<boolean> {
+  const tip = await fetchBranch(repository, branch).catch(() => undefined);
+  return tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, tip], { okCodes: [0, 1] })).code === 0;
+}
+
 /**
  * Pushes `commit` to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
  * `behind`: the remote moved (fetch and replay); a refusal for any other reason (a hook) is `remoteRefused`,
