@@ -34,7 +34,7 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
     const theirs = disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next));
     // A file still as `old` has it is brought over, unless it was saved meanwhile (checked again right before) or the disk
     // does not let it be written (a person's file where the remote has a folder): then it is the person's to settle.
-    if (theirs || (disk !== next?.id && !(await bringOver(repository, file, old, next).catch(() => false)))) {
+    if (theirs || (disk !== next?.id && !(await bringOver(repository, file, old, next).catch(refusedByDisk)))) {
       kept.push(file);
       // Unless the person staged something there, the index follows the branch: their change shows as theirs, on top of the remote's.
       if (staged.get(file) !== old?.id) continue;
@@ -48,6 +48,12 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
     );
   }
   return { changed, kept };
+}
+
+/** A file the disk refused to write or remove (an errno: a person's file where a folder goes) is kept; any other failure is thrown. */
+function refusedByDisk(error: NodeJS.ErrnoException): false {
+  if (typeof error.errno === 'number') return false;
+  throw error;
 }
 
 /** Entries of regular files only are written here; a symlink or a submodule on either side is left to the person. */
