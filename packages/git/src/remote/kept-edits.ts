@@ -14,18 +14,19 @@ interface KeptEdit {
 
 const fileOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools', 'kept-edits.json');
 
-async function load(repository: Repository): Promise<Record<string, KeptEdit>> {
+/** Kept as a list of `[path, edit]` pairs: a path is never taken for an object's own key (`__proto__`). */
+async function load(repository: Repository): Promise<Map<string, KeptEdit>> {
   return readFile(fileOf(repository), 'utf8')
-    .then((text) => JSON.parse(text) as Record<string, KeptEdit>)
-    .catch(() => ({}));
+    .then((text) => new Map(JSON.parse(text) as [string, KeptEdit][]))
+    .catch(() => new Map());
 }
 
 /** Written whole (a temp file renamed over it), so a killed server leaves the old list or the new one. */
-async function save(repository: Repository, edits: Record<string, KeptEdit>): Promise<void> {
+async function save(repository: Repository, edits: Map<string, KeptEdit>): Promise<void> {
   const file = fileOf(repository);
-  if (Object.keys(edits).length === 0) return rm(file, { force: true });
+  if (edits.size === 0) return rm(file, { force: true });
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(edits));
+  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify([...edits]));
   await rename(`${file}.${process.pid}.tmp`, file);
 }
 
@@ -35,17 +36,17 @@ async function save(repository: Repository, edits: Record<string, KeptEdit>): Pr
  */
 export async function rememberKeptEdits(repository: Repository, from: string, to: string, result: { changed: string[]; kept: string[] }): Promise<void> {
   const edits = await load(repository);
-  const before = JSON.stringify(edits);
-  for (const file of result.changed) delete edits[file];
+  const before = JSON.stringify([...edits]);
+  for (const file of result.changed) edits.delete(file);
   if (result.kept.length > 0) {
     const blobs = new Map<string, string>();
     for (let start = 0; start < result.kept.length; start += 500) {
       const listed = await repository.git(['ls-tree', '-z', '--full-tree', to, '--', ...result.kept.slice(start, start + 500)]);
       for (const line of splitZ(listed.stdout)) blobs.set(line.slice(line.indexOf('\t') + 1), line.split(' ')[2]?.split('\t')[0] ?? '');
     }
-    for (const file of result.kept) edits[file] = { blob: blobs.get(file) ?? null, from: edits[file]?.from ?? from, to };
+    for (const file of result.kept) edits.set(file, { blob: blobs.get(file) ?? null, from: edits.get(file)?.from ?? from, to });
   }
-  if (JSON.stringify(edits) !== before) await save(repository, edits);
+  if (JSON.stringify([...edits]) !== before) await save(repository, edits);
 }
 
 /**
@@ -57,15 +58,15 @@ export async function rememberKeptEdits(repository: Repository, from: string, to
 export async function refuseKeptEdits(repository: Repository, paths: readonly string[]): Promise<void> {
   const edits = await load(repository);
   const tops = paths.map((file) => repository.prefix + file);
-  const matched = Object.keys(edits).filter((file) => tops.some((top) => file === top || file.startsWith(`${top}/`)));
+  const matched = [...edits.keys()].filter((file) => tops.some((top) => file === top || file.startsWith(`${top}/`)));
   if (matched.length === 0) return;
   let refusal: VaultError | undefined;
   for (const file of matched) {
-    const edit = edits[file]!;
+    const edit = edits.get(file)!;
     const listed = await repository.git(['ls-tree', '-z', '--full-tree', 'HEAD', '--', file]);
     const atHead = splitZ(listed.stdout)[0]?.split(' ')[2]?.split('\t')[0] ?? null;
     const onDisk = (await diskIdOf(repository, file)) ?? null;
-    if (atHead !== edit.blob || onDisk === atHead) delete edits[file];
+    if (atHead !== edit.blob || onDisk === atHead) edits.delete(file);
     else refusal ??= await keptEditError(repository, file, edit);
   }
   await save(repository, edits);
