@@ -23,6 +23,13 @@ export interface CommitRequest {
   syncIndex?: boolean;
 }
 
+/** A commit made (`id`, or `undefined` when the paths already are as HEAD has them), and what the person's index is to learn after it. */
+export interface Recorded {
+  id: string | undefined;
+  /** `update-index -z --index-info` records for `updatePersonsIndex`; `''` when the index has nothing to learn. */
+  indexEntries: string;
+}
+
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
 const attempts = 5;
 
@@ -31,10 +38,11 @@ const attempts = 5;
  * id, or `undefined` when they already are as HEAD has them. The tree is HEAD's with these paths
  * changed, built apart from the person's index (by the kept git commands, or in a private index for
  * folders and symlinks), so what a person staged is never touched; the branch moves by
- * compare-and-swap, rebuilt on the new HEAD when a person's commit came first; then the person's
- * index learns the new entries of these paths only, so `git status` agrees with the disk.
+ * compare-and-swap, rebuilt on the new HEAD when a person's commit came first. The caller then gives
+ * the person's index the new entries of these paths only (`updatePersonsIndex`), so `git status`
+ * agrees with the disk: after the call is answered (decision 0018).
  */
-export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
+export async function commitPaths(repository: Repository, request: CommitRequest): Promise<Recorded> {
   for (let attempt = 1; ; attempt += 1) {
     const files = request.paths.map((vaultPath) => repository.prefix + vaultPath);
     // The files are hashed while HEAD is read. One removed or replaced meanwhile: the private index looks again.
@@ -44,16 +52,10 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
     const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
-    if (entries === '') return undefined;
-    if (tree === head?.tree) {
-      if (request.syncIndex) await updatePersonsIndex(repository, entries);
-      return undefined;
-    }
+    if (entries === '') return { id: undefined, indexEntries: '' };
+    if (tree === head?.tree) return { id: undefined, indexEntries: request.syncIndex ? entries : '' };
     const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
-    if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
-      await updatePersonsIndex(repository, entries);
-      return commit;
-    }
+    if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) return { id: commit, indexEntries: entries };
     if (attempt === attempts) throw branchKeptMoving(ref);
   }
 }
@@ -70,6 +72,7 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
  * reason, since the change itself is recorded.
  */
 export async function updatePersonsIndex(repository: Repository, entries: string): Promise<void> {
+  if (entries === '') return;
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
     if (updated.code === 0) return;
