@@ -1,4 +1,5 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
 
@@ -54,7 +55,7 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
     makeCommit(text) {
       // One at a time: each writes the one file, then asks.
       const made = commitTurn.then(async () => {
-        await writeFile(commitFile, text);
+        writeFileSync(commitFile, text);
         return commits.ask(`${quoted(commitFile)}\n`, oneLine);
       });
       commitTurn = made.catch(() => undefined);
