@@ -17,7 +17,7 @@ export const notAFile = Symbol('not a file');
 const keptEntries = 200_000;
 
 /**
- * Reads and writes trees through the kept `cat-file` and `mktree`: the entry at a path in a tree, and
+ * Reads and writes trees through the kept `cat-file` and `hash-object -t tree`: the entry at a path in a tree, and
  * a tree with some files changed, only the trees on their paths written anew.
  */
 export function createKeptTrees(kept: KeptGit, idBytes: number) {
@@ -56,7 +56,7 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       else entries.delete(key);
     }
     if (entries.size === 0) return undefined;
-    return kept.makeTree(Buffer.concat([...entries.values()].map(mktreeRecord)));
+    return kept.makeTree(treeBytes(entries.values()));
   }
 
   return {
@@ -102,8 +102,15 @@ export function parseTree(bytes: Buffer, idBytes: number): Map<string, TreeEntry
   return entries;
 }
 
-/** An entry as `mktree -z` reads it: `MODE TYPE ID\tNAME\0`. */
-function mktreeRecord({ mode, id, name }: TreeEntry): Buffer {
-  const type = mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
-  return Buffer.concat([Buffer.from(`${mode.padStart(6, '0')} ${type} ${id}\t`), name, Buffer.from([0])]);
+/**
+ * A tree object's bytes, as `parseTree` reads them: `MODE NAME\0` and the id's bytes for each entry, in git's order
+ * (names compared as bytes, a folder's as if it ended in `/`, so `a.md` comes before the folder `a`, and `a` before `a-b`).
+ */
+export function treeBytes(entries: Iterable<TreeEntry>): Buffer {
+  const keyed = [...entries].map((entry) => ({ entry, key: entry.mode === '40000' ? Buffer.concat([entry.name, slash]) : entry.name }));
+  keyed.sort((left, right) => Buffer.compare(left.key, right.key));
+  return Buffer.concat(keyed.flatMap(({ entry }) => [Buffer.from(`${entry.mode} `), entry.name, nul, Buffer.from(entry.id, 'hex')]));
 }
+
+const slash = Buffer.from('/');
+const nul = Buffer.from([0]);
