@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeMeta } from '@vault/core';
@@ -32,7 +32,7 @@ export async function writeJournal(repository: Repository, entry: JournalEntry):
 }
 
 export async function clearJournal(repository: Repository): Promise<void> {
-  await rm(fileOf(repository, process.pid), { force: true });
+  rmSync(fileOf(repository, process.pid), { force: true });
 }
 
 /** The journals of server processes that ended without clearing theirs (killed mid-call), each with a way to clear it. */

@@ -23,13 +23,6 @@ export interface CommitRequest {
   syncIndex?: boolean;
 }
 
-/** A commit made (`id`, or `undefined` when the paths already are as HEAD has them), and what the person's index is to learn after it. */
-export interface Recorded {
-  id: string | undefined;
-  /** `update-index -z --index-info` records for `updatePersonsIndex`; `''` when the index has nothing to learn. */
-  indexEntries: string;
-}
-
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
 const attempts = 5;
 
@@ -38,11 +31,10 @@ const attempts = 5;
  * id, or `undefined` when they already are as HEAD has them. The tree is HEAD's with these paths
  * changed, built apart from the person's index (by the kept git commands, or in a private index for
  * folders and symlinks), so what a person staged is never touched; the branch moves by
- * compare-and-swap, rebuilt on the new HEAD when a person's commit came first. The caller then gives
- * the person's index the new entries of these paths only (`updatePersonsIndex`), so `git status`
- * agrees with the disk: after the call is answered (decision 0018).
+ * compare-and-swap, rebuilt on the new HEAD when a person's commit came first; then the person's
+ * index learns the new entries of these paths only (`tellPersonsIndex`), so `git status` agrees with the disk.
  */
-export async function commitPaths(repository: Repository, request: CommitRequest): Promise<Recorded> {
+export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     const files = request.paths.map((vaultPath) => repository.prefix + vaultPath);
     // The files are hashed while HEAD is read. One removed or replaced meanwhile: the private index looks again.
@@ -52,10 +44,16 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
     const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
-    if (entries === '') return { id: undefined, indexEntries: '' };
-    if (tree === head?.tree) return { id: undefined, indexEntries: request.syncIndex ? entries : '' };
+    if (entries === '') return undefined;
+    if (tree === head?.tree) {
+      if (request.syncIndex) await tellPersonsIndex(repository, entries);
+      return undefined;
+    }
     const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
-    if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) return { id: commit, indexEntries: entries };
+    if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
+      await tellPersonsIndex(repository, entries);
+      return commit;
+    }
     if (attempt === attempts) throw branchKeptMoving(ref);
   }
 }
@@ -67,12 +65,22 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
 }
 
 /**
+ * The person's index learns the entries of a commit just made (`update-index --index-info` records): these paths, and
+ * nothing else, brought to HEAD's by the `git reset` kept waiting (no process started on the call's path); when that
+ * fails (a person's git holds `index.lock`), by `updatePersonsIndex`.
+ */
+async function tellPersonsIndex(repository: Repository, entries: string): Promise<void> {
+  const files = entries.split('\0').flatMap((entry) => (entry === '' ? [] : [entry.slice(entry.indexOf('\t') + 1)]));
+  if (await repository.kept.resetIndex(files)) return;
+  await updatePersonsIndex(repository, entries);
+}
+
+/**
  * The person's index learns the committed entries of these paths (and nothing else), so `git status`
  * shows them clean. Retried for a while when a person's git holds `index.lock`; then left, with the
  * reason, since the change itself is recorded.
  */
 export async function updatePersonsIndex(repository: Repository, entries: string): Promise<void> {
-  if (entries === '') return;
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
     if (updated.code === 0) return;

@@ -14,7 +14,7 @@ describe('every call that changes files is one commit', () => {
     );
     expect(git('log', '-1', '--format=%(trailers)')).toBe('Vault-Tool: TextEdit\nVault-Agent: claude-ai 0.1.0\n\n');
     expect(git('show', 'HEAD:notes/a.md')).toBe('one\nthree\n');
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 
   it('TextCreate, RemoveFile (a rename into .trash/) and Move with its rewritten links: one commit each, holding exactly what changed', async () => {
@@ -26,7 +26,7 @@ describe('every call that changes files is one commit', () => {
     await vault.call('Move', { sourcePath: 'b.md', destinationPath: 'sub/b2.md' });
     expect(lastChanged()).toEqual(['M\ta.md', 'D\tb.md', 'A\tsub/b2.md']);
     expect(subjects()).toEqual(['Move: b.md -> sub/b2.md (+1 link)', 'RemoveFile: c.md', 'TextCreate: new/d.md', 'first']);
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 
   it('a refused call, and a dry run, commit nothing', async () => {
@@ -41,7 +41,7 @@ describe('every call that changes files is one commit', () => {
     const { vault, lastChanged, status } = await open({ 'p/x.md': 'x\n', 'p/q/y.md': 'y\n', 'z.md': '[[x]]\n' });
     await vault.call('Move', { sourcePath: 'p', destinationPath: 'archive/p' });
     expect(lastChanged()).toEqual(['A\tarchive/p/q/y.md', 'A\tarchive/p/x.md', 'D\tp/q/y.md', 'D\tp/x.md']);
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 });
 
@@ -52,7 +52,7 @@ describe('what anything else changed is never put on an agent', () => {
     expect(subjects()).toEqual(['TextEdit: a.md', 'Outside change: a.md', 'first']);
     expect(git('show', 'HEAD~1:a.md')).toBe('one\nperson\n');
     expect(git('log', '-1', '--format=%an', 'HEAD~1')).toBe('Outside the vault tools\n');
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 
   it("a person's staged and unstaged changes to other paths stay exactly as they were", async () => {
@@ -63,7 +63,7 @@ describe('what anything else changed is never put on an agent', () => {
     await writeFile(`${root}/unstaged.md`, 'u2\n');
     await writeFile(`${root}/untracked.md`, 'new\n');
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
-    expect(await status()).toEqual(['M  staged.md', ' M unstaged.md', '?? untracked.md']);
+    expect(status()).toEqual(['M  staged.md', ' M unstaged.md', '?? untracked.md']);
     expect(git('diff', '--cached', '--name-only')).toBe('staged.md\n');
   });
 
@@ -77,7 +77,7 @@ describe('what anything else changed is never put on an agent', () => {
       ['TextEdit: a.md', ['a.md']],
       ['first', ['a.md']],
     ]);
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 });
 
@@ -94,6 +94,6 @@ describe('outside changes found while a Move rewrites links', () => {
     expect(git('show', '--format=', '--name-status', '--no-renames', 'HEAD')).toBe(
       'D\ta.md\nM\tdocs/new.md\nM\tdocs/one.md\nM\tdocs/three.md\nM\tdocs/two.md\nA\tz/a.md\n',
     );
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
   });
 });

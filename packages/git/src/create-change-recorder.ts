@@ -3,7 +3,7 @@ import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState } from './check-repository-state.js';
-import { commitPaths, type Identity, splitZ, updatePersonsIndex } from './commit-paths.js';
+import { commitPaths, type Identity, splitZ } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
 import type { RemoteSync } from './remote/create-remote-sync.js';
 
@@ -24,8 +24,6 @@ export interface ChangeRecorder {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** From now on, each call fetches first and is answered once the remote has its commit (decision 0019). */
   share(sync: RemoteSync): void;
-  /** Resolves once the person's index has learnt every change recorded so far (`git status` agrees with the disk). */
-  idle(): Promise<void>;
 }
 
 interface CurrentCall {
@@ -47,8 +45,6 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   let current: CurrentCall | undefined;
   let checks: Promise<unknown> = Promise.resolve();
   let sharing: RemoteSync | undefined;
-  /** The person's index updates, one at a time in commit order, each with the journal cleared after it (decision 0018). */
-  let indexTurn: Promise<void> = Promise.resolve();
   const authorOf = (agent: string) => identityOf(identities.author ?? agent);
 
   const commit = (call: CurrentCall, subject: string) =>
@@ -59,46 +55,23 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       committer: identities.committer,
     });
 
-  /**
-   * After a call that wrote: the person's index learns its committed entries, then its journal is cleared (a kill before
-   * finds the journal at restart). Alone, not awaited: the call is answered meanwhile, and what must come after (the next
-   * write's check, a fetch's settling, close) waits for `indexTurn`. Sharing through a remote, the answer waits for it.
-   */
-  function updateIndexAfter(indexEntries: string): Promise<void> {
-    indexTurn = indexTurn
-      // The next turn of the event loop: the answer is written before git is started (a start holds the loop for milliseconds).
-      .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(() => updatePersonsIndex(repository, indexEntries))
-      .then(() => clearJournal(repository))
-      .catch((error: Error) => process.emitWarning(`vault history: ${error.message} The journal stays: the next start tells the index.`));
-    return sharing ? indexTurn : Promise.resolve();
-  }
-
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     await checkRepositoryState(repository);
     await sharing?.beforeCall();
     const call: CurrentCall = { meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
-    let indexEntries = '';
     try {
       const output = await work();
       current = undefined;
-      if (call.paths.length > 0) {
-        const recorded = await commit(call, subjectOf(output));
-        indexEntries = recorded.indexEntries;
-        committed(recorded.id);
-      }
+      if (call.paths.length > 0) committed(await commit(call, subjectOf(output)));
       return output;
     } catch (error) {
       current = undefined;
       // A call that failed after writing: what it wrote is recorded, so nothing of it is later put on a person.
-      if (call.paths.length > 0) {
-        const recorded = await commit(call, `${meta.tool}: ${call.paths[0]} (failed partway)`).catch(() => undefined);
-        indexEntries = recorded?.indexEntries ?? '';
-      }
+      if (call.paths.length > 0) await commit(call, `${meta.tool}: ${call.paths[0]} (failed partway)`).catch(() => undefined);
       throw error;
     } finally {
-      if (call.paths.length > 0) await updateIndexAfter(indexEntries);
+      await clearJournal(repository);
     }
   }
 
@@ -108,14 +81,11 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     if (!call) return;
     const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
     if (fresh.length === 0) return;
-    // The last call's index update first: the checks below may read the person's index (git status), and the journal is rewritten.
-    await indexTurn;
     // The first path by itself (one file, most calls); later ones against one status of the whole vault.
     if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
     const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
     if (changed) {
-      const outside = await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
-      await updatePersonsIndex(repository, outside.indexEntries);
+      await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
     call.paths.push(...fresh);
     await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });
@@ -135,7 +105,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     },
 
     exclusive(work) {
-      const result = tail.then(() => indexTurn).then(work);
+      const result = tail.then(work);
       tail = result.catch(() => undefined);
       return result;
     },
@@ -143,8 +113,6 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     share(sync) {
       sharing = sync;
     },
-
-    idle: () => indexTurn,
 
     beforeWrite(paths) {
       // One check at a time: a Move writes its link rewrites concurrently, and each path is checked and journalled once.
@@ -157,14 +125,13 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       for (const { entry, clear } of await leftJournals(repository)) {
         if (entry.paths.length > 0) {
           const subject = `${entry.meta.tool}: ${entry.paths[0]} (recorded after a restart)`;
-          const recorded = await commitPaths(repository, {
+          await commitPaths(repository, {
             paths: entry.paths,
             message: toolMessage(subject, entry.meta, entry.agent),
             author: authorOf(entry.agent),
             committer: identities.committer,
             syncIndex: true,
           });
-          await updatePersonsIndex(repository, recorded.indexEntries);
         }
         await clear();
       }

@@ -80,7 +80,7 @@ describe('Undo', () => {
     expect((await undo(await last())).steps).toEqual(['c.md (created by the change) moved to the trash: .trash/c.md']);
     expect(subjects().filter((subject) => subject.startsWith('Undo:'))).toHaveLength(4);
     expect(subjects()[0]).toMatch(/^Undo: [0-9a-f]{12} \(TextCreate: c\.md\)$/);
-    expect(await status()).toEqual([]);
+    expect(status()).toEqual([]);
 
     async function undo(change: string) {
       return vault.call('Undo', { change });

@@ -36,7 +36,6 @@ exec "${realGit}" "$@"
       expect(repository.subjects()).toEqual(['TextEdit: a.md', 'person', 'first']);
       expect(repository.git('show', '--format=', '--name-only', 'HEAD')).toBe('a.md\n');
       expect(repository.git('show', 'HEAD:p.md')).toBe('person\n');
-      await fs.idle();
       expect(repository.git('status', '--porcelain')).toBe('');
     } finally {
       await fs.close();

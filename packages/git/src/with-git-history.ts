@@ -20,23 +20,13 @@ export interface GitHistoryOptions {
   remote?: RemoteOptions;
 }
 
-/** What `withGitHistory` adds to a backend besides `history`. */
-export interface GitHistoryBackend {
-  /**
-   * Resolves once the person's index has learnt every change recorded so far, so `git status` agrees
-   * with the disk. A call is answered once its commit is on the branch; the index learns it just
-   * after (decision 0018), before the next call writes and before `close()` ends.
-   */
-  idle(): Promise<void>;
-}
-
 /**
  * A backend whose vault keeps its history in git (decision 0018): `fs` with each changing call
  * recorded as one commit, and `history` for the history tools. Refuses, at start, a git older than
  * 2.38, a vault folder outside a work tree and attributes that convert the vault's files; records
  * what a server killed mid-call wrote.
  */
-export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHistoryOptions = {}): Promise<Fs & GitHistoryBackend> {
+export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHistoryOptions = {}): Promise<Fs> {
   const repository = await openRepository(fs.root, options.gitPath ?? 'git');
   await checkAttributes(
     repository,
@@ -60,7 +50,6 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   return {
     ...fs,
     history,
-    idle: () => recorder.idle(),
     async writeFile(path, data, writeOptions) {
       await recorder.beforeWrite([await realPath(path)]);
       return fs.writeFile(path, data, writeOptions);
@@ -74,7 +63,6 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       ? {
           async close() {
             if (sync) sync.close();
-            await recorder.idle();
             await repository.close();
             if (hasClose(fs)) await fs.close();
           },

@@ -15,10 +15,8 @@ export interface GitVault {
   subjects(): string[];
   /** What the last commit changed: `M\tpath` lines. */
   lastChanged(): string[];
-  /** `git status --porcelain` lines (untracked files too), once the person's index has learnt the last change (`idle`). */
-  status(): Promise<string[]>;
-  /** Resolves once the person's index has learnt the changes so far (decision 0018: just after each answer). */
-  idle(): Promise<void>;
+  /** `git status --porcelain` lines (untracked files too). */
+  status(): string[];
   remove(): Promise<void>;
 }
 
@@ -47,11 +45,7 @@ export async function createGitVault(
     git,
     subjects: repository.subjects,
     lastChanged: () => lines(git('show', '--format=', '--name-status', '--no-renames', 'HEAD')),
-    status: async () => {
-      await fs.idle();
-      return lines(git('status', '--porcelain', '--untracked-files=all'));
-    },
-    idle: () => fs.idle(),
+    status: () => lines(git('status', '--porcelain', '--untracked-files=all')),
     remove: async () => {
       await fs.close();
       await repository.remove();
