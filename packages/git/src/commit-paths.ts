@@ -43,13 +43,14 @@ export async function commitPaths(repository: Repository, request: CommitRequest
       readDisk(repository, files).catch(() => undefined),
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
-    const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
+    const { tree, entries, written } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
       if (request.syncIndex) await tellPersonsIndex(repository, entries);
       return undefined;
     }
-    const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
+    // The commit is written while its trees are: the branch names it once both are in.
+    const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
       await tellPersonsIndex(repository, entries);
       return commit;
