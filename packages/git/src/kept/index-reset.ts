@@ -18,17 +18,22 @@ export interface IndexReset {
  * needs, and a call pays for no process start. Its input starts with a path no index holds, since an empty list would
  * reset the whole index. The next one starts on the turn of the event loop after a use, once the call is answered.
  */
+/** The handles a process holds in Node's event loop. */
+const handlesOf = (child: ChildProcessWithoutNullStreams) => [child, child.stdin, child.stdout, child.stderr] as { ref?(): void; unref?(): void }[];
+
 export function createIndexReset(gitPath: string, top: string): IndexReset {
   let waiting: ChildProcessWithoutNullStreams | undefined;
   let closed = false;
-  const endWaiting = () => waiting?.kill('SIGKILL');
 
   function start(): ChildProcessWithoutNullStreams {
     const child = spawnGit(gitPath, ['reset', '-q', '--no-refresh', '--pathspec-from-file=-', '--pathspec-file-nul'], top);
     child.stdin.on('error', () => {});
     child.stdin.write(nothing);
+    // What it says is not needed: its exit code is the answer.
+    child.stdout.resume();
+    child.stderr.resume();
     // Waiting, it keeps no Node running; were Node to end without close(), it reads the end of its input and resets nothing.
-    for (const handle of [child, child.stdin, child.stdout, child.stderr] as { unref?(): void }[]) handle.unref?.();
+    for (const handle of handlesOf(child)) handle.unref?.();
     child.on('error', () => {});
     child.on('exit', () => {
       if (waiting === child) waiting = undefined;
@@ -40,10 +45,10 @@ export function createIndexReset(gitPath: string, top: string): IndexReset {
     reset(files) {
       const child = waiting ?? start();
       waiting = undefined;
-      child.ref();
+      for (const handle of handlesOf(child)) handle.ref?.();
       const done = new Promise<boolean>((resolve) => {
         child.on('error', () => resolve(false));
-        child.on('close', (code) => resolve(code === 0));
+        child.on('exit', (code) => resolve(code === 0));
       });
       child.stdin.end(files.map((file) => `${file}\0`).join(''));
       // The next one once the call is answered (a start holds the event loop for milliseconds).
@@ -56,7 +61,7 @@ export function createIndexReset(gitPath: string, top: string): IndexReset {
     },
     close() {
       closed = true;
-      endWaiting();
+      waiting?.kill('SIGKILL');
       waiting = undefined;
     },
   };
