@@ -1,13 +1,12 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { isAlive } from '../change-journal.js';
-import { splitZ } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
 import type { RemoteTrouble } from './remote-errors.js';
 import { rememberKeptEdits } from './kept-edits.js';
-import { updateWorkTree } from './update-work-tree.js';
+import { changedPaths, updateWorkTree } from './update-work-tree.js';
 
 /** A move of the branch whose work tree update may not have finished: the branch, and the commits the work tree goes from and to. */
 interface Move {
@@ -42,7 +41,8 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
 
 /**
  * The moves of servers killed before their work tree followed the branch (or of this one, whose work
- * tree failed to follow) are finished, when the branch is still where they left it: at start, and before each settle.
+ * tree failed to follow) are finished: at start, and before each settle. A move that cannot be finished
+ * is said in a warning and its journal set aside, so it never stops a start or a settle.
  */
 export async function finishMoves(repository: Repository): Promise<void> {
   const names = await readdir(folderOf(repository)).catch(() => []);
@@ -53,24 +53,57 @@ export async function finishMoves(repository: Repository): Promise<void> {
     const move = await readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as Move)
       .catch(() => undefined);
-    if (move && (await commitOf(repository, move.ref)) === move.to) {
-      await followBranch(repository, move);
-      await removeTemporaries(repository, move, pid);
-    }
-    await rm(file, { force: true });
+    const finished = move ? await finishMove(repository, move).then(() => true, (error: unknown) => setAside(repository, move, file, error)) : true;
+    if (move) await removeTemporaries(repository, move).catch(() => undefined);
+    if (finished) await rm(file, { force: true });
   }
 }
 
-async function followBranch(repository: Repository, { from, to }: Move): Promise<void> {
-  await rememberKeptEdits(repository, from, to, await updateWorkTree(repository, from, to));
+/**
+ * Brings the work tree along a move whose branch is still at `to`, or was moved on from it since (a
+ * person's commit before the restart): the move's paths go to the branch's tip, each only where the disk
+ * still has `from`'s version. A branch moved elsewhere (reset by a person) is theirs: nothing is done.
+ */
+async function finishMove(repository: Repository, move: Move): Promise<void> {
+  const tip = await commitOf(repository, move.ref);
+  if (tip === undefined) return;
+  const descends = tip === move.to || (await repository.git(['merge-base', '--is-ancestor', move.to, tip], { okCodes: [0, 1, 128] })).code === 0;
+  if (!descends) return;
+  const { changes } = await changedPaths(repository, move.from, move.to);
+  await followBranch(repository, { ...move, to: tip }, new Set(changes.map(({ file }) => file)));
 }
 
-/** The temp files a server killed between writing one and renaming it left beside the files it brought over (`.vault-fetch-PID-N.tmp`). */
-async function removeTemporaries(repository: Repository, { from, to }: Move, pid: number): Promise<void> {
-  const paths = splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', from, to])).stdout);
-  for (const folder of new Set(paths.map((file) => path.join(repository.top, path.dirname(file))))) {
+/**
+ * A move that failed to finish: every path it changes is remembered as a kept edit (a write to one that
+ * still differs from the branch is refused until a person decides, never committed over the remote's
+ * change), the journal is renamed out of the way, and a warning says so. Returns false: not removed.
+ */
+async function setAside(repository: Repository, move: Move, file: string, error: unknown): Promise<false> {
+  const kept = await changedPaths(repository, move.from, move.to).then(
+    ({ changes }) => changes.map(({ file }) => file),
+    () => [],
+  );
+  const tip = (await commitOf(repository, move.ref)) ?? move.to;
+  await rememberKeptEdits(repository, move.from, tip, { changed: [], kept }).catch(() => undefined);
+  const aside = path.join(folderOf(repository), `set-aside-${Date.now()}-${path.basename(file)}`);
+  await rename(file, aside).catch(() => rm(file, { force: true }));
+  process.emitWarning(
+    `vault history: the work tree could not follow ${move.ref} from ${move.from.slice(0, 12)} to ${move.to.slice(0, 12)} (${(error as Error).message}); the move is set aside in ${aside}. Files it did not bring over show in git status as changes; a write to one is refused with STALE_FILE until a person commits it or takes the branch's version (git checkout HEAD -- PATH).`,
+  );
+  return false;
+}
+
+async function followBranch(repository: Repository, { from, to }: Move, only?: ReadonlySet<string>): Promise<void> {
+  await rememberKeptEdits(repository, from, to, await updateWorkTree(repository, from, to, only));
+}
+
+/** The temp files servers that are gone (this move's, or one killed while finishing it) left beside the files of a move (`.vault-fetch-PID-N.tmp`). */
+async function removeTemporaries(repository: Repository, { from, to }: Move): Promise<void> {
+  const { changes } = await changedPaths(repository, from, to);
+  for (const folder of new Set(changes.map(({ file }) => path.join(repository.top, path.dirname(file))))) {
     for (const name of await readdir(folder).catch(() => [])) {
-      if (name.startsWith(`.vault-fetch-${pid}-`) && name.endsWith('.tmp')) await rm(path.join(folder, name), { force: true });
+      const pid = Number(/^\.vault-fetch-(\d+)-\d+\.tmp$/.exec(name)?.[1]);
+      if (pid && !isAlive(pid)) await rm(path.join(folder, name), { force: true });
     }
   }
 }
