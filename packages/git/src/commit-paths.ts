@@ -81,7 +81,7 @@ async function tellPersonsIndex(repository: Repository, entries: string): Promis
  * shows them clean. Retried for a while when a person's git holds `index.lock`; then left, with the
  * reason, since the change itself is recorded.
  */
-export async function updatePersonsIndex(repository: Repository, entries: string): Promise<void> {
+export async function updatePersonsIndex(repository: Repository, entries: string | Uint8Array): Promise<void> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
     if (updated.code === 0) return;

@@ -4,19 +4,25 @@ import { VaultError } from '@vault/core';
 import { updatePersonsIndex } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { diskIdOf, notAFile } from './blob-id.js';
+import { bringOverRawNames } from './bring-over-raw-names.js';
 import { isSafeWorkTreePath } from './is-safe-work-tree-path.js';
 
 /** One side of a changed path: its mode and blob id (`git diff --raw`); absent where the commit has no such path. */
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   id: string;
 }
 
 /** A path the diff lists, with what `from` and `to` hold there. */
-interface Change {
+export interface Change {
   file: string;
   old?: TreeEntry;
   next?: TreeEntry;
+}
+
+/** A changed path whose name is not UTF-8: its bytes, and a printable form. */
+export interface RawChange extends Change {
+  bytes: Buffer;
 }
 
 /** What became of the paths a move of the branch changed. */
@@ -37,8 +43,9 @@ export interface WorkTreeUpdate {
  * `only`: just these paths of the diff (a move finished late, on a branch moved on since).
  */
 export async function updateWorkTree(repository: Repository, from: string, to: string, only?: ReadonlySet<string>): Promise<WorkTreeUpdate> {
-  const { changes, refused } = await changedPaths(repository, from, to);
+  const { changes, raw, refused } = await changedPaths(repository, from, to);
   const update: WorkTreeUpdate = { changed: [], kept: [], skipped: [] };
+  refused.push(...(await bringOverRawNames(repository, only ? raw.filter(({ file }) => only.has(file)) : raw)));
   const wanted = only ? changes.filter(({ file }) => only.has(file)) : changes;
   const [staged, onDisk] = await Promise.all([stagedIds(repository, wanted), diskIdsOf(repository, wanted)]);
   const indexLines: string[] = [];
@@ -55,28 +62,27 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
 }
 
 /**
- * The paths `from` and `to` differ on, with both sides' entries; `refused`: names git's checkout would not
- * write (they could reach `.git` or leave the work tree, decision 0019) or that are not UTF-8, never written.
+ * The paths `from` and `to` differ on, with both sides' entries; `raw`: those whose names are not UTF-8
+ * (their bytes, for git itself to bring over); `refused`: names git's checkout would not write (they
+ * could reach `.git` or leave the work tree, decision 0019), never written.
  */
-export async function changedPaths(repository: Repository, from: string, to: string): Promise<{ changes: Change[]; refused: string[] }> {
-  const raw = (await repository.git(['diff', '--raw', '-z', '--no-abbrev', '--no-renames', from, to])).stdout;
-  const fields = splitBytes(raw);
-  const changes: Change[] = [];
-  const refused: string[] = [];
+export async function changedPaths(repository: Repository, from: string, to: string): Promise<{ changes: Change[]; raw: RawChange[]; refused: string[] }> {
+  const output = (await repository.git(['diff', '--raw', '-z', '--no-abbrev', '--no-renames', from, to])).stdout;
+  const fields = splitBytes(output);
+  const found = { changes: [] as Change[], raw: [] as RawChange[], refused: [] as string[] };
   for (let index = 0; index + 1 < fields.length; index += 2) {
     const [oldMode = '', nextMode = '', oldId = '', nextId = ''] = fields[index]!.toString('latin1').slice(1).split(' ');
-    const file = utf8(fields[index + 1]!);
-    if (file === undefined || !isSafeWorkTreePath(file)) {
-      refused.push(JSON.stringify(fields[index + 1]!.toString('utf8')));
-      continue;
-    }
-    changes.push({
-      file,
+    const bytes = fields[index + 1]!;
+    const file = utf8(bytes);
+    const sides = {
       ...(/^0+$/.test(oldMode) ? {} : { old: { mode: oldMode, id: oldId } }),
       ...(/^0+$/.test(nextMode) ? {} : { next: { mode: nextMode, id: nextId } }),
-    });
+    };
+    if (!isSafeWorkTreePath(file ?? bytes.toString('latin1'))) found.refused.push(JSON.stringify(bytes.toString('utf8')));
+    else if (file === undefined) found.raw.push({ bytes, file: JSON.stringify(bytes.toString('utf8')), ...sides });
+    else found.changes.push({ file, ...sides });
   }
-  return { changes, refused };
+  return found;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -88,7 +94,7 @@ const utf8 = (bytes: Buffer) => {
   }
 };
 
-function splitBytes(output: Buffer): Buffer[] {
+export function splitBytes(output: Buffer): Buffer[] {
   const parts: Buffer[] = [];
   for (let start = 0; start < output.length; ) {
     const end = output.indexOf(0, start);
@@ -123,7 +129,7 @@ function warn({ kept, skipped }: WorkTreeUpdate, refused: readonly string[]): vo
       `${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's. Until a person commits it or takes the remote's, a write to it is refused with STALE_FILE.`,
     skipped.length > 0 && `${skipped.join(', ')} not written: a symlink or a submodule (git checkout HEAD -- PATH writes it).`,
     refused.length > 0 &&
-      `${refused.join(', ')} not written: a name git's checkout refuses (it could reach .git or leave the work tree) or one that is not UTF-8; the remote's tree holds it, check it with git log -- PATH.`,
+      `${refused.join(', ')} not written: a name git's checkout refuses (it could reach .git or leave the work tree), or a name that is not UTF-8 whose file differs on disk; check it with git status and git log -- PATH.`,
   ].filter(Boolean);
   if (parts.length > 0) process.emitWarning(`vault history: ${parts.join(' ')}`);
 }
@@ -138,7 +144,7 @@ function refusedByDisk(error: NodeJS.ErrnoException): false {
 }
 
 /** Entries of regular files only are written here; a symlink or a submodule on either side is left to the person. */
-const plain = (entry: TreeEntry | undefined) => entry === undefined || entry.mode === '100644' || entry.mode === '100755';
+export const plain = (entry: TreeEntry | undefined) => entry === undefined || entry.mode === '100644' || entry.mode === '100755';
 
 /** The blob ids the person's index holds for the paths (stage 0). */
 async function stagedIds(repository: Repository, changes: readonly Change[]): Promise<Map<string, string>> {
