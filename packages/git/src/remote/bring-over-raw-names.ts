@@ -6,8 +6,7 @@ import { plain, type RawChange, splitBytes } from './update-work-tree.js';
 
 /**
  * Brings over the changed paths whose names are not UTF-8 (a process's arguments cannot carry them):
- * where the disk and the person's index are still as `from` has them, the index learns `to`'s entry and
- * git itself writes the file (`checkout-index -z --stdin`, names as bytes, git's own path checks), or
+ * where the disk is still as `from` has it, the index learns `to`'s entry and git itself writes the file (`checkout-index -z --stdin`, names as bytes, git's own path checks), or
  * the file is removed. Returns the printable names left as they are (a person's file, a symlink).
  */
 export async function bringOverRawNames(repository: Repository, changes: readonly RawChange[]): Promise<string[]> {
@@ -18,13 +17,15 @@ export async function bringOverRawNames(repository: Repository, changes: readonl
   const left: string[] = [];
   for (const { bytes, file, old, next } of changes) {
     const disk = await diskIdOf(repository, bytes);
-    const asBefore = staged.get(bytes.toString('latin1')) === old?.id && (disk === old?.id || disk === next?.id);
-    if (!plain(old) || !plain(next) || !asBefore) {
+    const brought = plain(old) && plain(next) && (disk === old?.id || disk === next?.id);
+    // As for other names: unless the person staged something there, the index follows the branch.
+    if (brought || staged.get(bytes.toString('latin1')) === old?.id) {
+      lines.push(Buffer.from(next ? `${next.mode} ${next.id}\t` : `0 ${repository.zeroId}\t`), bytes, Buffer.from([0]));
+    }
+    if (!brought) {
       left.push(file);
       continue;
     }
-    const entry = next ? `${next.mode} ${next.id}\t` : `0 ${repository.zeroId}\t`;
-    lines.push(Buffer.from(entry), bytes, Buffer.from([0]));
     if (next && disk !== next.id) written.push(bytes, Buffer.from([0]));
     if (!next) await rm(Buffer.concat([Buffer.from(`${repository.top}/`), bytes]), { force: true });
   }

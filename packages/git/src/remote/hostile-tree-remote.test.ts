@@ -7,10 +7,11 @@ import { useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8');
-const exists = (file: string) => stat(file).then(
-  () => true,
-  () => false,
-);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Runs git in `cwd` as a person would, with `input` on stdin. */
 const gitIn = (cwd: string, args: string[], input?: Buffer) =>

@@ -49,7 +49,7 @@ describe('a branch move a killed server left half done', () => {
     expect(remote.remoteGit('show', 'main:c.md')).toBe('ocean\n');
   });
 
-  it('is finished on a branch a person moved on before the restart: the remote\'s change is written, never reverted by the next write', async () => {
+  it("is finished on a branch a person moved on before the restart: the remote's change is written, never reverted by the next write", async () => {
     const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n', 'n.md': 'note\n' }, 1);
     const from = remote.remoteGit('rev-parse', 'main').trim();
     await remote.clones[0]!.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
@@ -95,7 +95,7 @@ describe('a branch move a killed server left half done', () => {
     const { top } = await killedMidMove(remote, from);
     const secondPid = endedPid();
     await writeFile(path.join(top, 'd', `.vault-fetch-${secondPid}-1.tmp`), 'wa');
-    await writeFile(path.join(top, 'd', `.vault-fetch-${process.ppid}-999.tmp`), 'a live server\'s temp file');
+    await writeFile(path.join(top, 'd', `.vault-fetch-${process.ppid}-999.tmp`), "a live server's temp file");
 
     await remote.addClone({}, { existing: top });
     expect((await readdir(path.join(top, 'd'))).sort()).toEqual([`.vault-fetch-${process.ppid}-999.tmp`, 'b.md'].sort());

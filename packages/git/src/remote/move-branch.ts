@@ -53,7 +53,12 @@ export async function finishMoves(repository: Repository): Promise<void> {
     const move = await readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as Move)
       .catch(() => undefined);
-    const finished = move ? await finishMove(repository, move).then(() => true, (error: unknown) => setAside(repository, move, file, error)) : true;
+    const finished = move
+      ? await finishMove(repository, move).then(
+          () => true,
+          (error: unknown) => setAside(repository, move, file, error),
+        )
+      : true;
     if (move) await removeTemporaries(repository, move).catch(() => undefined);
     if (finished) await rm(file, { force: true });
   }
