@@ -5,6 +5,7 @@ import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
 import { openRepository } from './open-repository.js';
 import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { refuseKeptEdits } from './remote/kept-edits.js';
 import { finishMoves } from './remote/move-branch.js';
 import { shareThroughRemote } from './remote/share-through-remote.js';
 
@@ -50,15 +51,20 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
+  // Without the remote, a person's edit a fetch of an earlier run kept is still never committed over the remote's change.
+  const beforeWrite = async (paths: string[]) => {
+    if (!sync) await refuseKeptEdits(repository, paths);
+    await recorder.beforeWrite(paths);
+  };
   return {
     ...fs,
     history,
     async writeFile(path, data, writeOptions) {
-      await recorder.beforeWrite([await realPath(path)]);
+      await beforeWrite([await realPath(path)]);
       return fs.writeFile(path, data, writeOptions);
     },
     async rename(from, to) {
-      await recorder.beforeWrite([from, to]);
+      await beforeWrite([from, to]);
       return fs.rename(from, to);
     },
     // The kept git commands (and the interval fetch) end with the backend; without a close, they end when Node does.

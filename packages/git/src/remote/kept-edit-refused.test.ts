@@ -1,8 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileHash } from '@vault/core';
+import { createVault, fileHash } from '@vault/core';
+import { createNodeFs } from '@vault/node';
 import { describe, expect, it } from 'vitest';
 import { useRemoteClones } from '../__fixtures__/remote-clones.js';
+import { withGitHistory } from '../with-git-history.js';
 
 const open = useRemoteClones();
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8');
@@ -54,5 +56,41 @@ describe("a person's edit kept by a fetch is never committed over the remote's c
     await reader.vault.call('TextEdit', { filePath: 'a.md', oldString: "the person's apple", newString: "the agent's apple" });
     expect(remote.remoteSubjects()).toEqual(['TextEdit: a.md', 'mine over theirs', 'TextEdit: b.md', 'TextEdit: a.md', 'first']);
     expect(remote.remoteGit('show', 'main:a.md')).toBe("the agent's apple\n");
+  });
+
+  it('for a file the remote removed, the refusal names commands that work: the person keeps their version with them', async () => {
+    const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 1);
+    const reader = await remote.addClone();
+    await writeFile(path.join(reader.top, 'a.md'), "the person's apple\n");
+    await remote.clones[0]!.vault.call('RemoveFile', { filePath: 'a.md' });
+    await reader.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
+    const refused = await reader.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'pear' }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'STALE_FILE', details: { path: 'a.md', keptEdit: true } });
+    expect((refused as Error).message).toContain("keep their version (git add -- a.md, then git commit) or take the remote's (delete the file: rm -- a.md)");
+    reader.git('add', '--', 'a.md');
+    reader.git('commit', '-q', '-m', 'keep my apple');
+    await reader.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'pear' });
+    expect(remote.remoteGit('show', 'main:a.md')).toBe("the person's pear\n");
+  });
+
+  it('is refused too by a server started on the clone without the remote', async () => {
+    const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 1);
+    const reader = await remote.addClone();
+    await writeFile(path.join(reader.top, 'a.md'), "the person's apple\n");
+    await remote.clones[0]!.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
+    await reader.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
+    await reader.close();
+
+    const fs = await withGitHistory(await createNodeFs(reader.top));
+    try {
+      await expect(createVault(fs).call('TextEdit', { filePath: 'a.md', oldString: "the person's apple", newString: 'lake' })).rejects.toMatchObject({
+        code: 'STALE_FILE',
+        details: { path: 'a.md', keptEdit: true },
+      });
+      expect(reader.git('show', 'HEAD:a.md')).toBe('quince\n');
+      expect(await read(reader.top, 'a.md')).toBe("the person's apple\n");
+    } finally {
+      await fs.close();
+    }
   });
 });

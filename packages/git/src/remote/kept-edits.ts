@@ -80,9 +80,13 @@ async function keptEditError(repository: Repository, file: string, edit: KeptEdi
   const vaultPath = file.slice(repository.prefix.length);
   const hash = blob ? await fileHash(blob.bytes) : undefined;
   const remote = hash ? `left it with fileHash ${hash}` : 'removed it';
+  // Where the remote removed the file, the branch and the index no longer know it: git commit and git checkout cannot name it.
+  const choices = hash
+    ? `keep their version (git commit -- ${file}) or take the remote's (git checkout HEAD -- ${file})`
+    : `keep their version (git add -- ${file}, then git commit) or take the remote's (delete the file: rm -- ${file})`;
   return new VaultError(
     'STALE_FILE',
-    `${vaultPath} holds a person's uncommitted edit that a fetch kept, while another server changed the file (change ${change.slice(0, 12)} by ${author} ${remote}): committing the edit now would silently undo that change, so nothing was written. A person decides: keep their version (git commit -- ${file}) or take the remote's (git checkout HEAD -- ${file}); then retry.`,
+    `${vaultPath} holds a person's uncommitted edit that a fetch kept, while another server changed the file (change ${change.slice(0, 12)} by ${author} ${remote}): committing the edit now would silently undo that change, so nothing was written. A person decides: ${choices}; then retry.`,
     { path: vaultPath, ...(hash ? { fileHash: hash } : {}), change, author, keptEdit: true },
   );
 }
