@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { updatePersonsIndex } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { diskIdOf } from './blob-id.js';
-import { plain, type RawChange, splitBytes } from './update-work-tree.js';
+import { plain, type RawChange, splitBytes } from './changed-paths.js';
 
 /**
  * Brings over the changed paths whose names are not UTF-8 (a process's arguments cannot carry them):

@@ -6,7 +6,8 @@ import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
 import type { RemoteTrouble } from './remote-errors.js';
 import { rememberKeptEdits } from './kept-edits.js';
-import { changedPaths, updateWorkTree } from './update-work-tree.js';
+import { changedPaths } from './changed-paths.js';
+import { updateWorkTree } from './update-work-tree.js';
 
 /** A move of the branch whose work tree update may not have finished: the branch, and the commits the work tree goes from and to. */
 interface Move {
@@ -74,8 +75,8 @@ async function finishMove(repository: Repository, move: Move): Promise<void> {
   if (tip === undefined) return;
   const descends = tip === move.to || (await repository.git(['merge-base', '--is-ancestor', move.to, tip], { okCodes: [0, 1, 128] })).code === 0;
   if (!descends) return;
-  const { changes } = await changedPaths(repository, move.from, move.to);
-  await followBranch(repository, { ...move, to: tip }, new Set(changes.map(({ file }) => file)));
+  const { changes, raw } = await changedPaths(repository, move.from, move.to);
+  await followBranch(repository, { ...move, to: tip }, new Set([...changes, ...raw].map(({ file }) => file)));
 }
 
 /**

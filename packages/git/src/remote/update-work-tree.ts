@@ -5,25 +5,7 @@ import { updatePersonsIndex } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { diskIdOf, notAFile } from './blob-id.js';
 import { bringOverRawNames } from './bring-over-raw-names.js';
-import { isSafeWorkTreePath } from './is-safe-work-tree-path.js';
-
-/** One side of a changed path: its mode and blob id (`git diff --raw`); absent where the commit has no such path. */
-export interface TreeEntry {
-  mode: string;
-  id: string;
-}
-
-/** A path the diff lists, with what `from` and `to` hold there. */
-export interface Change {
-  file: string;
-  old?: TreeEntry;
-  next?: TreeEntry;
-}
-
-/** A changed path whose name is not UTF-8: its bytes, and a printable form. */
-export interface RawChange extends Change {
-  bytes: Buffer;
-}
+import { type Change, changedPaths, plain, splitBytes, type TreeEntry } from './changed-paths.js';
 
 /** What became of the paths a move of the branch changed. */
 export interface WorkTreeUpdate {
@@ -31,7 +13,7 @@ export interface WorkTreeUpdate {
   changed: string[];
   /** A person's edit, left on disk. */
   kept: string[];
-  /** Not written, and no person's edit: a symlink or a submodule on either side, or a name git's checkout refuses. */
+  /** Not written, and no person's edit: a symlink or a submodule on either side. */
   skipped: string[];
 }
 
@@ -59,49 +41,6 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   if (indexLines.length > 0) await updatePersonsIndex(repository, indexLines.join(''));
   warn(update, refused);
   return update;
-}
-
-/**
- * The paths `from` and `to` differ on, with both sides' entries; `raw`: those whose names are not UTF-8
- * (their bytes, for git itself to bring over); `refused`: names git's checkout would not write (they
- * could reach `.git` or leave the work tree, decision 0019), never written.
- */
-export async function changedPaths(repository: Repository, from: string, to: string): Promise<{ changes: Change[]; raw: RawChange[]; refused: string[] }> {
-  const output = (await repository.git(['diff', '--raw', '-z', '--no-abbrev', '--no-renames', from, to])).stdout;
-  const fields = splitBytes(output);
-  const found = { changes: [] as Change[], raw: [] as RawChange[], refused: [] as string[] };
-  for (let index = 0; index + 1 < fields.length; index += 2) {
-    const [oldMode = '', nextMode = '', oldId = '', nextId = ''] = fields[index]!.toString('latin1').slice(1).split(' ');
-    const bytes = fields[index + 1]!;
-    const file = utf8(bytes);
-    const sides = {
-      ...(/^0+$/.test(oldMode) ? {} : { old: { mode: oldMode, id: oldId } }),
-      ...(/^0+$/.test(nextMode) ? {} : { next: { mode: nextMode, id: nextId } }),
-    };
-    if (!isSafeWorkTreePath(file ?? bytes.toString('latin1'))) found.refused.push(JSON.stringify(bytes.toString('utf8')));
-    else if (file === undefined) found.raw.push({ bytes, file: JSON.stringify(bytes.toString('utf8')), ...sides });
-    else found.changes.push({ file, ...sides });
-  }
-  return found;
-}
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-const utf8 = (bytes: Buffer) => {
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
-};
-
-export function splitBytes(output: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  for (let start = 0; start < output.length; ) {
-    const end = output.indexOf(0, start);
-    parts.push(output.subarray(start, end === -1 ? output.length : end));
-    start = end === -1 ? output.length : end + 1;
-  }
-  return parts;
 }
 
 /** The `update-index --index-info` record of a path as `to` has it (mode 0: removed). */
@@ -142,9 +81,6 @@ function refusedByDisk(error: NodeJS.ErrnoException): false {
   if (error.code !== undefined && shapedOtherwise.has(error.code)) return false;
   throw error;
 }
-
-/** Entries of regular files only are written here; a symlink or a submodule on either side is left to the person. */
-export const plain = (entry: TreeEntry | undefined) => entry === undefined || entry.mode === '100644' || entry.mode === '100755';
 
 /** The blob ids the person's index holds for the paths (stage 0). */
 async function stagedIds(repository: Repository, changes: readonly Change[]): Promise<Map<string, string>> {
