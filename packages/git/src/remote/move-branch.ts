@@ -54,14 +54,12 @@ export async function finishMoves(repository: Repository): Promise<void> {
     const move = await readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as Move)
       .catch(() => undefined);
-    const finished = move
-      ? await finishMove(repository, move).then(
-          () => true,
-          (error: unknown) => setAside(repository, move, file, error),
-        )
-      : true;
-    if (move) await removeTemporaries(repository, move).catch(() => undefined);
-    if (finished) await rm(file, { force: true });
+    if (move) {
+      await finishMove(repository, move).catch((error: unknown) => setAside(repository, move, file, error));
+      await removeTemporaries(repository, move).catch(() => undefined);
+    }
+    // Finished, set aside (renamed already), or unreadable: done with.
+    await rm(file, { force: true });
   }
 }
 
@@ -82,21 +80,20 @@ async function finishMove(repository: Repository, move: Move): Promise<void> {
 /**
  * A move that failed to finish: every path it changes is remembered as a kept edit (a write to one that
  * still differs from the branch is refused until a person decides, never committed over the remote's
- * change), the journal is renamed out of the way, and a warning says so. Returns false: not removed.
+ * change), the journal is renamed out of the way, and a warning says so.
  */
-async function setAside(repository: Repository, move: Move, file: string, error: unknown): Promise<false> {
+async function setAside(repository: Repository, move: Move, file: string, error: unknown): Promise<void> {
   const kept = await changedPaths(repository, move.from, move.to).then(
     ({ changes }) => changes.map(({ file }) => file),
     () => [],
   );
-  const tip = (await commitOf(repository, move.ref)) ?? move.to;
+  const tip = (await commitOf(repository, move.ref).catch(() => undefined)) ?? move.to;
   await rememberKeptEdits(repository, move.from, tip, { changed: [], kept }).catch(() => undefined);
   const aside = path.join(folderOf(repository), `set-aside-${Date.now()}-${path.basename(file)}`);
   await rename(file, aside).catch(() => rm(file, { force: true }));
   process.emitWarning(
     `vault history: the work tree could not follow ${move.ref} from ${move.from.slice(0, 12)} to ${move.to.slice(0, 12)} (${(error as Error).message}); the move is set aside in ${aside}. Files it did not bring over show in git status as changes; a write to one is refused with STALE_FILE until a person commits it or takes the branch's version (git checkout HEAD -- PATH).`,
   );
-  return false;
 }
 
 async function followBranch(repository: Repository, { from, to }: Move, only?: ReadonlySet<string>): Promise<void> {
