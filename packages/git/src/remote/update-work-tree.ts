@@ -65,7 +65,7 @@ async function bringPath(repository: Repository, { file, old, next }: Change, se
 function warn({ kept, skipped }: WorkTreeUpdate, refused: readonly string[]): void {
   const parts = [
     kept.length > 0 &&
-      `${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's. Until a person commits it or takes the remote's, a write to it is refused with STALE_FILE.`,
+      `${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git checkout HEAD -- PATH takes the remote's). Until a person commits it or takes the remote's, a write to it is refused with STALE_FILE.`,
     skipped.length > 0 && `${skipped.join(', ')} not written: a symlink or a submodule (git checkout HEAD -- PATH writes it).`,
     refused.length > 0 &&
       `${refused.join(', ')} not written: a name git's checkout refuses (it could reach .git or leave the work tree), or a name that is not UTF-8 whose file differs on disk; check it with git status and git log -- PATH.`,
