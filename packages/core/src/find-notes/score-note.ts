@@ -21,8 +21,8 @@ export interface Averages {
 }
 
 /**
- * Where a query's words occur in the notes ranked, one entry per (note, word form), the first
- * `count`: the note's position, the query word, the form's weight, and its (slot, count) pairs,
+ * Where a query's words occur in the notes scored, one entry per (note, word form), the first
+ * `count`: the note's slot among the notes scored together, the query word, the form's weight, and its (slot, count) pairs,
  * `pairs[from ... to)` (`NoteTerms`' layout). Parallel arrays, grown as needed and used again by the
  * next query (ranking is synchronous): a query may find hundreds of thousands.
  */
@@ -36,7 +36,7 @@ export interface Hits {
   pairs: Uint32Array[];
 }
 
-/** Most hits one query may gather (32 bytes each, 64 MiB): the 500 queries of the relevance bench gather at most 101,206 on its 9,746 notes; longer forms stop at half (`rankNotes`). */
+/** Most postings one query may read (and hits gather, 32 bytes each, 64 MiB): the 500 queries of the relevance bench read at most 101,206 on its 9,746 notes; longer forms stop at half (`matchWords`). */
 export const maxHits = 2 ** 21;
 
 export function createHits(): Hits {
@@ -52,14 +52,17 @@ export function createHits(): Hits {
   };
 }
 
+/** The error of a query whose words occur more than `maxHits` times. */
+export function tooManyHits(): VaultError {
+  return new VaultError(
+    'INVALID_ARGUMENT',
+    `The query's words occur more than ${maxHits.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
+  );
+}
+
 /** Adds a hit, growing the arrays when full. */
 export function addHit(hits: Hits, position: number, word: number, weight: number, pairs: Uint32Array, from: number, to: number) {
-  if (hits.count === maxHits) {
-    throw new VaultError(
-      'INVALID_ARGUMENT',
-      `The query's words occur more than ${maxHits.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
-    );
-  }
+  if (hits.count === maxHits) throw tooManyHits();
   if (hits.count === hits.position.length) {
     const grow = <T extends Int32Array | Float64Array>(array: T): T => {
       const grown = new (array.constructor as new (size: number) => T)(array.length * 2);
@@ -135,7 +138,9 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         continue;
       }
       const inBody = (slot - noteFields.length) % 2;
-      own[slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word]! += count;
+      // The slot first: taking it may grow `own`, which `own[...] +=` would read before.
+      const cell = slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
+      own[cell]! += count;
       if (inBody) noteBody[word]! += count;
     }
   };
