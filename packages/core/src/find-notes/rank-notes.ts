@@ -4,7 +4,7 @@ import type { NoteIndex } from './note-index.js';
 import { occurrencesIn, scopeOf } from './note-scope.js';
 import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
-import { type ScoredNote, scoreNotes } from './score-notes.js';
+import { createTopScores, type ScoredNote, scoreNotes, type TopScores } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -28,8 +28,9 @@ export interface Ranking {
  * cannot tell their order. `notes` must be sorted by path; those in `index` are found through its
  * postings, the others through their own terms, so only the notes holding a query word are looked
  * at. With `best`, only that many notes are given (and `total` counts them all), and a note is
- * scored only when the most its words could add (each word's saturation limit) reaches the
- * `best`-th score found: the others cannot be among them.
+ * scored only when its bounds reach the `best`-th score found so far: first the most its words
+ * could add (each word's saturation limit, known from the note numbers alone), then a bound read
+ * from its counts (`createNoteScorer`'s `bound`). The others cannot be among them.
  */
 export function rankNotes(
   query: FindQuery,
@@ -58,17 +59,25 @@ export function rankNotes(
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   // A note with no query word is a candidate only when the query has no word (tags alone).
   const candidates = (query.words.length === 0 ? notes.map((_, position) => position) : matched.positions).filter(passes);
-  const score = createNoteScorer(matched.forms.length, matched.idf, scope.averages);
-  const scoreAll = (positions: readonly number[]) => scoreNotes(positions, notes, matched.forms, visit, score);
+  const scorer = createNoteScorer(matched.forms.length, matched.idf, scope.averages);
+  const scoreAll = (positions: readonly number[], top?: TopScores) => scoreNotes(positions, notes, matched.forms, visit, scorer, top);
   let ranked: ScoredNote[];
   if (best === undefined || candidates.length <= best) ranked = scoreAll(candidates);
   else {
-    // The `best` highest bounds are scored first; then only the notes whose bound reaches the `best`-th score among them.
+    // The `best` notes of highest bounds are scored first; then the others whose bounds reach the `best`-th score so far.
     const { bound } = matched;
     const cut = Float64Array.from(candidates, (position) => bound[position]!).sort()[candidates.length - best]!;
-    const first = scoreAll(candidates.filter((position) => bound[position]! >= cut));
-    const threshold = first.map((note) => note.score).sort((a, b) => b - a)[best - 1]!;
-    ranked = [...first, ...scoreAll(candidates.filter((position) => bound[position]! < cut && bound[position]! >= threshold))];
+    const above = candidates.filter((position) => bound[position]! > cut);
+    const first = [...above, ...candidates.filter((position) => bound[position] === cut).slice(0, best - above.length)];
+    ranked = scoreAll(first);
+    const top = createTopScores(best, ranked);
+    const chosen = new Set(first);
+    ranked.push(
+      ...scoreAll(
+        candidates.filter((position) => bound[position]! >= top.threshold() && !chosen.has(position)),
+        top,
+      ),
+    );
   }
   // Equal scores go by position: path order.
   ranked.sort((a, b) => b.score - a.score || a.position - b.position);

@@ -31,9 +31,11 @@ describe('the note scorer', () => {
     const hits = createHits();
     addHit(hits, 0, 0, 1, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
     const averages = { fields: [1, 1, 1, 1], heading: 1, body: 1, noteBody: 8 };
-    const score = createNoteScorer(1, [1], averages);
-    const first = score(note, hits, Int32Array.of(0), 0, 1);
+    const scorer = createNoteScorer(1, [1], averages);
+    const first = scorer.score(note, hits, Int32Array.of(0), 0, 1);
     expect(note.sections[first.section]!.heading).toBe('# five');
-    expect(score(note, hits, Int32Array.of(0), 0, 1)).toEqual(first);
+    expect(scorer.score(note, hits, Int32Array.of(0), 0, 1)).toEqual(first);
+    // Its bound: at least its score, and no more when one word sits in one section apart from the rest.
+    expect(scorer.bound(note, hits, Int32Array.of(0), 0, 1)).toBeGreaterThanOrEqual(first.score);
   });
 });

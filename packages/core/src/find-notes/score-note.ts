@@ -91,11 +91,14 @@ const normalised = (count: number, length: number, average: number, b: number) =
  * BM25F by section, a note's score its best section's. Per query word, its counts in the note's own
  * fields and whole body are shared by every section, and its counts in a section's heading path and
  * body are that section's own; each word's weights are joined before saturation, then summed by idf.
+ * `bound` gives at least a note's score for less: each word (and each of its forms) in its own best
+ * section, so no sum over the note's sections is made per section.
  */
 export function createNoteScorer(words: number, idf: readonly number[], averages: Averages) {
   const fields = new Float64Array(words * noteFields.length);
   const noteBody = new Float64Array(words);
   const shared = new Float64Array(words);
+  const sectionShare = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
   // Per section hit, its slot: heading counts of every word, then body counts.
@@ -119,18 +122,21 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       fields.fill(0, word * noteFields.length, (word + 1) * noteFields.length);
       noteBody[word] = 0;
       shared[word] = 0;
+      sectionShare[word] = 0;
       seen[word] = 0;
     }
     touched.length = 0;
     slots.clear();
   };
+  const touch = (word: number) => {
+    if (seen[word] === 1) return;
+    seen[word] = 1;
+    touched.push(word);
+  };
   /** Adds one hit's pairs. */
   const add = (hits: Hits, hit: number) => {
     const [word, weight, pairs] = [hits.word[hit]!, hits.weight[hit]!, hits.pairs[hit]!];
-    if (seen[word] === 0) {
-      seen[word] = 1;
-      touched.push(word);
-    }
+    touch(word);
     for (let at = hits.from[hit]!; at < hits.to[hit]!; at += 2) {
       const [slot, count] = [pairs[at]!, weight * pairs[at + 1]!];
       if (slot < noteFields.length) {
@@ -138,16 +144,14 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         continue;
       }
       const inBody = (slot - noteFields.length) % 2;
-      // The slot first: taking it may grow `own`, which `own[...] +=` would read before.
+      // The slot first: taking it may grow \`own\`, which \`own[...] +=\` would read before.
       const cell = slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
       own[cell]! += count;
       if (inBody) noteBody[word]! += count;
     }
   };
-  /** The note's score and best section, from its hits `hits[order[first ... last)]`. */
-  return (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number } => {
-    clear();
-    for (let at = first; at < last; at += 1) add(hits, order[at]!);
+  /** Each touched word's weight in the note's own fields and whole body, shared by its sections. */
+  const share = (note: AnalyzedNote) => {
     for (const word of touched) {
       let weight = 0;
       for (let field = 0; field < noteFields.length; field += 1) {
@@ -155,18 +159,25 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       }
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
+  };
+  const sectionWeight = (note: AnalyzedNote, section: number, inHeading: number, inBody: number) => {
+    const { headingLength, bodyLength } = note.sections[section]!;
+    return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
+  };
+  const saturated = (word: number, total: number) => (idf[word]! * total * (k1 + 1)) / (k1 + total);
+  /** The note's score and best section, from its hits \`hits[order[first ... last)]\`. */
+  const score = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number } => {
+    clear();
+    for (let at = first; at < last; at += 1) add(hits, order[at]!);
+    share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
     touched.sort((a, b) => a - b);
     const sectionScore = (section: number, slot: number | undefined) => {
-      const { headingLength, bodyLength } = note.sections[section]!;
       let score = 0;
       for (const word of touched) {
-        let total = shared[word]!;
-        if (slot !== undefined) {
-          const [inHeading, inBody] = [own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!];
-          total += headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-        }
-        score += (idf[word]! * total * (k1 + 1)) / (k1 + total);
+        const total =
+          shared[word]! + (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!));
+        score += saturated(word, total);
       }
       return score;
     };
@@ -179,4 +190,39 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     }
     return best;
   };
+  /** At least the note's score (rounding aside), read from the same hits in one pass over their pairs. */
+  const bound = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): number => {
+    clear();
+    for (let at = first; at < last; at += 1) {
+      const hit = order[at]!;
+      const [word, weight, pairs] = [hits.word[hit]!, hits.weight[hit]!, hits.pairs[hit]!];
+      touch(word);
+      // This form's best section: its pairs come section by section, heading before body.
+      let [bestShare, section, inHeading, inBody] = [0, -1, 0, 0];
+      for (let at = hits.from[hit]!; at < hits.to[hit]!; at += 2) {
+        const [slot, count] = [pairs[at]!, weight * pairs[at + 1]!];
+        if (slot < noteFields.length) {
+          fields[word * noteFields.length + slot]! += count;
+          continue;
+        }
+        const pairSection = (slot - noteFields.length) >>> 1;
+        if (pairSection !== section) {
+          if (section >= 0) bestShare = Math.max(bestShare, sectionWeight(note, section, inHeading, inBody));
+          [section, inHeading, inBody] = [pairSection, 0, 0];
+        }
+        if ((slot - noteFields.length) % 2 === 0) inHeading += count;
+        else {
+          inBody += count;
+          noteBody[word]! += count;
+        }
+      }
+      if (section >= 0) bestShare = Math.max(bestShare, sectionWeight(note, section, inHeading, inBody));
+      sectionShare[word]! += bestShare;
+    }
+    share(note);
+    let total = 0;
+    for (const word of touched) total += saturated(word, shared[word]! + sectionShare[word]!);
+    return total;
+  };
+  return { score, bound };
 }

@@ -12,8 +12,11 @@ export interface ScoredNote {
   section: number;
 }
 
-/** Scores one note from its hits `hits[order[first ... last)]` (`createNoteScorer`). */
-type NoteScorer = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number) => { score: number; section: number };
+/** Scores one note from its hits `hits[order[first ... last)]`, or bounds its score for less (`createNoteScorer`). */
+interface NoteScorer {
+  score(note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number };
+  bound(note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): number;
+}
 
 /** The hits of the last notes scored, made once: their arrays are used again (ranking is synchronous). */
 const scratchHits = createHits();
@@ -21,14 +24,17 @@ const scratchHits = createHits();
 /**
  * The notes at `positions` scored: the postings of the query's forms are read again, and the hits
  * of these notes alone gathered (so a note left out costs a look at its number, nothing more), then
- * ordered by note (a counting sort over these notes) and scored.
+ * ordered by note (a counting sort over these notes) and scored, in the order given. With `top`, a
+ * note is scored only when its bound reaches the threshold so far (a note left out cannot be among
+ * the best), and its score raises it.
  */
 export function scoreNotes(
   positions: readonly number[],
   notes: readonly AnalyzedNote[],
   forms: readonly WordForm[][],
   visit: Occurrences,
-  score: NoteScorer,
+  scorer: NoteScorer,
+  top?: TopScores,
 ): ScoredNote[] {
   if (positions.length === 0) return [];
   const scratch = noteScratch(notes.length);
@@ -47,14 +53,39 @@ export function scoreNotes(
     }
   });
   const { starts, order } = hitsBySlot(hits, positions.length);
-  const scored = positions.map((position, slot) => ({
-    note: notes[position]!,
-    position,
-    ...score(notes[position]!, hits, order, starts[slot]!, starts[slot + 1]!),
-  }));
+  const scored: ScoredNote[] = [];
+  positions.forEach((position, slot) => {
+    const [note, first, last] = [notes[position]!, starts[slot]!, starts[slot + 1]!];
+    // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
+    if (top && scorer.bound(note, hits, order, first, last) * (1 + 1e-9) < top.threshold()) return;
+    scored.push({ note, position, ...scorer.score(note, hits, order, first, last) });
+    top?.add(scored.at(-1)!.score);
+  });
   // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
   hits.pairs.length = 0;
   return scored;
+}
+
+/** The `best` highest scores seen, and the lowest of them: the threshold a note must reach to be among them (0 until there are `best`). */
+export interface TopScores {
+  threshold(): number;
+  add(score: number): void;
+}
+
+export function createTopScores(best: number, scored: readonly ScoredNote[]): TopScores {
+  const scores = scored
+    .map((note) => note.score)
+    .sort((a, b) => b - a)
+    .slice(0, best);
+  return {
+    threshold: () => (scores.length < best ? 0 : scores[best - 1]!),
+    add(score) {
+      if (scores.length === best && score <= scores[best - 1]!) return;
+      const at = scores.findIndex((kept) => kept < score);
+      scores.splice(at === -1 ? scores.length : at, 0, score);
+      scores.length = Math.min(scores.length, best);
+    },
+  };
 }
 
 /** The hits ordered by slot (a counting sort): slot s's are `order[starts[s] ... starts[s + 1])`, in the order found. */
