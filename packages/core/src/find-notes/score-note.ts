@@ -155,7 +155,8 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     for (const word of touched) {
       let weight = 0;
       for (let field = 0; field < noteFields.length; field += 1) {
-        weight += fieldWeights[field]! * normalised(fields[word * noteFields.length + field]!, note.fieldLengths[field]!, averages.fields[field]!, fieldB);
+        const count = fields[word * noteFields.length + field]!;
+        if (count > 0) weight += fieldWeights[field]! * normalised(count, note.fieldLengths[field]!, averages.fields[field]!, fieldB);
       }
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
@@ -195,34 +196,41 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     clear();
     for (let at = first; at < last; at += 1) {
       const hit = order[at]!;
-      const [word, weight, pairs] = [hits.word[hit]!, hits.weight[hit]!, hits.pairs[hit]!];
+      const word = hits.word[hit]!;
       touch(word);
-      // This form's best section: its pairs come section by section, heading before body.
-      let [bestShare, section, inHeading, inBody] = [0, -1, 0, 0];
-      for (let at = hits.from[hit]!; at < hits.to[hit]!; at += 2) {
-        const [slot, count] = [pairs[at]!, weight * pairs[at + 1]!];
-        if (slot < noteFields.length) {
-          fields[word * noteFields.length + slot]! += count;
-          continue;
-        }
-        const pairSection = (slot - noteFields.length) >>> 1;
-        if (pairSection !== section) {
-          if (section >= 0) bestShare = Math.max(bestShare, sectionWeight(note, section, inHeading, inBody));
-          [section, inHeading, inBody] = [pairSection, 0, 0];
-        }
-        if ((slot - noteFields.length) % 2 === 0) inHeading += count;
-        else {
-          inBody += count;
-          noteBody[word]! += count;
-        }
-      }
-      if (section >= 0) bestShare = Math.max(bestShare, sectionWeight(note, section, inHeading, inBody));
-      sectionShare[word]! += bestShare;
+      sectionShare[word]! += formBound(note, word, hits.weight[hit]!, hits.pairs[hit]!, hits.from[hit]!, hits.to[hit]!);
     }
     share(note);
     let total = 0;
     for (const word of touched) total += saturated(word, shared[word]! + sectionShare[word]!);
     return total;
+  };
+  /** Adds a form's counts in the note's fields and whole body, and gives its weight in its best section (its pairs come section by section). */
+  const formBound = (note: AnalyzedNote, word: number, weight: number, pairs: Uint32Array, from: number, to: number) => {
+    let best = 0;
+    let section = -1;
+    let inSection = 0;
+    for (let at = from; at < to; at += 2) {
+      const slot = pairs[at]!;
+      const count = weight * pairs[at + 1]!;
+      if (slot < noteFields.length) {
+        fields[word * noteFields.length + slot]! += count;
+        continue;
+      }
+      const pairSection = (slot - noteFields.length) >>> 1;
+      if (pairSection !== section) {
+        if (inSection > best) best = inSection;
+        section = pairSection;
+        inSection = 0;
+      }
+      const { headingLength, bodyLength } = note.sections[section]!;
+      if ((slot - noteFields.length) % 2 === 0) inSection += headingWeight * normalised(count, headingLength, averages.heading, fieldB);
+      else {
+        inSection += normalised(count, bodyLength, averages.body, bodyB);
+        noteBody[word]! += count;
+      }
+    }
+    return inSection > best ? inSection : best;
   };
   return { score, bound };
 }
