@@ -58,9 +58,11 @@ export function rankNotes(
   const passes = (position: number) =>
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   // A note with no query word is a candidate only when the query has no word (tags alone).
-  const candidates = (query.words.length === 0 ? notes.map((_, position) => position) : matched.positions).filter(passes);
+  const holders = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
+  const filtered = query.tags.length + query.excludedTags.length + required.length + excluded.length > 0;
+  const candidates = filtered ? holders.filter(passes) : holders;
   const scorer = createNoteScorer(matched.forms.length, matched.idf, scope.averages);
-  const scoreAll = (positions: readonly number[], top?: TopScores) => scoreNotes(positions, notes, matched.forms, visit, scorer, top);
+  const scoreAll = (positions: readonly number[], top?: TopScores) => scoreNotes(positions, notes, matched, visit, scorer, top);
   let ranked: ScoredNote[];
   if (best === undefined || candidates.length <= best) ranked = scoreAll(candidates);
   else {
@@ -72,9 +74,11 @@ export function rankNotes(
     ranked = scoreAll(first);
     const top = createTopScores(best, ranked);
     const chosen = new Set(first);
+    // Highest bound first, so that the threshold rises soon and the notes below it are passed over.
+    const rest = candidates.filter((position) => bound[position]! >= top.threshold() && !chosen.has(position));
     ranked.push(
       ...scoreAll(
-        candidates.filter((position) => bound[position]! >= top.threshold() && !chosen.has(position)),
+        rest.sort((a, b) => bound[b]! - bound[a]!),
         top,
       ),
     );

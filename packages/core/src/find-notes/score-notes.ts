@@ -1,5 +1,5 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import type { WordForm } from './match-words.js';
+import type { MatchedWords } from './match-words.js';
 import type { Occurrences } from './note-scope.js';
 import { noteScratch } from './note-scratch.js';
 import { addHit, createHits, type Hits } from './score-note.js';
@@ -25,13 +25,13 @@ const scratchHits = createHits();
  * The notes at `positions` scored: the postings of the query's forms are read again, and the hits
  * of these notes alone gathered (so a note left out costs a look at its number, nothing more), then
  * ordered by note (a counting sort over these notes) and scored, in the order given. With `top`, a
- * note is scored only when its bound reaches the threshold so far (a note left out cannot be among
- * the best), and its score raises it.
+ * note is scored only when its bounds reach the threshold so far (its words' limits, then the bound
+ * read from its counts: a note left out cannot be among the best), and its score raises it.
  */
 export function scoreNotes(
   positions: readonly number[],
   notes: readonly AnalyzedNote[],
-  forms: readonly WordForm[][],
+  { forms, bound }: Pick<MatchedWords, 'forms' | 'bound'>,
   visit: Occurrences,
   scorer: NoteScorer,
   top?: TopScores,
@@ -56,6 +56,7 @@ export function scoreNotes(
   const scored: ScoredNote[] = [];
   positions.forEach((position, slot) => {
     const [note, first, last] = [notes[position]!, starts[slot]!, starts[slot + 1]!];
+    if (top && bound[position]! < top.threshold()) return;
     // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
     if (top && scorer.bound(note, hits, order, first, last) * (1 + 1e-9) < top.threshold()) return;
     scored.push({ note, position, ...scorer.score(note, hits, order, first, last) });
