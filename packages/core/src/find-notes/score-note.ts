@@ -219,7 +219,7 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       }
       const pairSection = (slot - noteFields.length) >>> 1;
       if (pairSection !== section) {
-        if (inSection > best) best = inSection;
+        best = Math.max(best, inSection);
         section = pairSection;
         inSection = 0;
       }
@@ -230,7 +230,7 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         noteBody[word]! += count;
       }
     }
-    return inSection > best ? inSection : best;
+    return Math.max(inSection, best);
   };
   return { score, bound };
 }
