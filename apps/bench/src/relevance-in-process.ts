@@ -35,6 +35,7 @@ const buildMilliseconds = performance.now() - started;
 const memoryBytes = rss() - before;
 globalThis.gc();
 const heapBytes = process.memoryUsage().heapUsed - heapBefore;
+process.stderr.write(\`bench: FindNotes in-process: built in \${Math.round(buildMilliseconds)} ms\n\`);
 for (const { query } of queries.slice(0, 20)) await search(query);
 const ranks = [];
 const times = [];
@@ -42,6 +43,7 @@ for (const { query, answer } of queries) {
   const t = performance.now();
   const found = await search(query);
   times.push(performance.now() - t);
+  if (times.length % 100 === 0) process.stderr.write(\`bench: FindNotes in-process: \${times.length} queries\n\`);
   ranks.push(found.indexOf(${JSON.stringify(prefix)} + answer) + 1);
 }
 process.stdout.write(JSON.stringify({ ranks, times, buildMilliseconds, memoryBytes, heapBytes }));
@@ -56,8 +58,10 @@ export async function runFindNotesInProcess(root: string, folder: string, querie
     const code = path.join(scratch, 'find-notes.mjs');
     await writeFile(data, JSON.stringify(queries));
     await writeFile(code, script(root, folder, prefix));
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', code, data], { maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout) as InProcessRun;
+    const running = promisify(execFile)(process.execPath, ['--expose-gc', code, data], { maxBuffer: 64 * 1024 * 1024 });
+    // Its progress, as it comes: the build of a large copy takes minutes on a loaded machine.
+    running.child.stderr?.pipe(process.stderr);
+    return JSON.parse((await running).stdout) as InProcessRun;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
