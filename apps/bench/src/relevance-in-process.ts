@@ -18,14 +18,14 @@ export interface InProcessRun extends EngineRun {
  * warm-up queries and each query once, each `vault.call('FindNotes')` timed as the baselines time
  * theirs (in-process, in a process of its own). The answer of a query is `prefix` + its note.
  */
-const script = (root: string, folder: string, prefix: string) => `
+const script = (root: string, folder: string, prefix: string, findNotesMemory: number) => `
 import { readFileSync } from 'node:fs';
 const { createVault } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'packages/core/dist/index.js')).href)});
 const { createNodeFs } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'packages/node/dist/index.js')).href)});
 const queries = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const rss = () => process.memoryUsage().rss;
 const fs = await createNodeFs(${JSON.stringify(folder)}, { searchWorkers: 0, watch: true, onWatchNotice: (notice) => process.stderr.write(notice + '\\n') });
-const vault = createVault(fs, { searchTimeout: 600000 });
+const vault = createVault(fs, { searchTimeout: 600000, findNotesMemory: ${findNotesMemory} });
 const search = async (query) => (await vault.call('FindNotes', { query, maxResults: 10 })).notes.map((note) => note.path);
 globalThis.gc();
 const [before, heapBefore] = [rss(), process.memoryUsage().heapUsed];
@@ -51,13 +51,18 @@ process.exit(0);
 `;
 
 /** FindNotes in a Node process of its own on the built packages of the repository at `root`, on `folder` (a writable copy of the corpus). */
-export async function runFindNotesInProcess(root: string, folder: string, queries: readonly KnownItem[], prefix = ''): Promise<InProcessRun> {
+export async function runFindNotesInProcess(
+  root: string,
+  folder: string,
+  queries: readonly KnownItem[],
+  { prefix = '', findNotesMemory = 128 * 1024 * 1024 }: { prefix?: string; findNotesMemory?: number } = {},
+): Promise<InProcessRun> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'vault-bench-find-notes-'));
   try {
     const data = path.join(scratch, 'queries.json');
     const code = path.join(scratch, 'find-notes.mjs');
     await writeFile(data, JSON.stringify(queries));
-    await writeFile(code, script(root, folder, prefix));
+    await writeFile(code, script(root, folder, prefix, findNotesMemory));
     const running = promisify(execFile)(process.execPath, ['--expose-gc', code, data], { maxBuffer: 64 * 1024 * 1024 });
     // Its progress, as it comes: the build of a large copy takes minutes on a loaded machine.
     running.child.stderr?.pipe(process.stderr);
