@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { type TrigramSet, trigramSet, trigramSetBytes } from './trigram-set.js';
+import { createTrigramPostings, trigramsOf } from './trigram-postings.js';
 
 /** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
 interface Version {
@@ -10,32 +10,35 @@ interface Version {
   ctimeMs: number;
 }
 
-/** A file as a search read it: its version then, its text (`undefined`: not text, skipped) and the text's trigrams. */
-interface WarmFile extends Version {
+/** A file as a search read it: its path, its version then, its text (`undefined`: not text, skipped) and the text's id in the postings. */
+export interface WarmFile extends Version {
+  path: string;
   text: string | undefined;
-  trigrams: TrigramSet | undefined;
-  /** What the text takes in memory, about. */
+  /** The text's id in the trigram postings (renumbered when they are compacted); -1 for a file kept as not text. */
+  id: number;
+  /** How many distinct trigrams the text has: its entries in the postings. */
+  trigrams: number;
+  /** What the text and the entry take in memory, about (the postings counted apart). */
   cost: number;
   /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
   watched: boolean;
 }
 
-/** A kept text (`undefined`: a file kept as not text) and its trigrams. */
-interface KeptText {
-  text: string | undefined;
-  trigrams: TrigramSet | undefined;
-}
-
-/** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
+/** The texts of the files a search worker has read, with trigram postings of them, kept while they stay as they were on disk; made by `createWarmFiles`. */
 export interface WarmFiles {
   /**
-   * The kept text of the file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
-   * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
+   * The kept file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
+   * that was read (`text` undefined for a file kept as not text); otherwise `undefined`, and the
    * file is forgotten.
    */
-  get(path: string, stat: Stats): KeptText | undefined;
-  /** The kept text of the file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
-  getWatched(path: string): (KeptText & { size: number }) | undefined;
+  get(path: string, stat: Stats): WarmFile | undefined;
+  /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
+  getWatched(path: string): WarmFile | undefined;
+  /**
+   * The kept texts that hold every trigram of at least one of `literals` (from `literalTrigrams`): of the
+   * texts kept, only these can hold a line that holds one of the literals.
+   */
+  candidates(literals: readonly Uint32Array[]): WarmFile[];
   /**
    * Whether a watch covers the files from now on: a file kept from now on is taken as current until
    * `forget` says otherwise, and one kept before is checked once more (`get`) first. Off: every file is checked.
@@ -53,7 +56,9 @@ export interface WarmFiles {
   readonly full: boolean;
   /** Forgets a file (gone, or no longer a plain file). */
   forget(path: string): void;
-  /** How many files are kept, and about how many bytes they take. */
+  /** Changes at each file kept or forgotten, and whenever what a watch covers changes: what was worked out from the kept files before is out of date. */
+  readonly generation: number;
+  /** How many files are kept, and about how many bytes they take (texts, entries and postings). */
   readonly files: number;
   readonly bytes: number;
 }
@@ -71,26 +76,77 @@ export const racyMargin = 2500;
 
 /** What an entry costs beyond its text: the path, the version, the map's slot. */
 const entryCost = 200;
+/** The share of the bound pushed out at once when a file needs room: each time, the postings are compacted (every text's trigrams read again). */
+const evictedShare = 8;
 
 /**
- * The warm files of one worker, at most `maxBytes` of text (a one-byte string per ASCII file, two
- * bytes a character otherwise) and trigram sets. Past the bound, the files kept longest go first (a
- * changed file is kept anew; files searched no more, such as renamed ones, go in time), and a file
- * larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept. (Moving each file
- * used to the end, for a least-recently-used order, cost more per search than the lstat that checks it.)
+ * The warm files of one worker, at most `maxBytes` of texts (a one-byte string per ASCII file, two
+ * bytes a character otherwise), entries and trigram postings. Past the bound, the files kept longest go
+ * first, an eighth of the bound at a time (a changed file is kept anew; files searched no more, such as
+ * renamed ones, go in time), and a file larger than the whole bound is never kept. With `maxBytes` 0
+ * nothing is kept. The postings keep a forgotten text's entries until they are compacted: when they
+ * are as many as the live ones, or when room is needed.
  */
 export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
-  let bytes = 0;
+  const byId = new Map<number, WarmFile>();
+  const postings = createTrigramPostings();
+  let nextId = 0;
+  let textBytes = 0;
+  let liveEntries = 0;
+  let deadEntries = 0;
   let full = false;
   let watching = false;
+  let generation = 0;
+  const bytes = () => textBytes + postings.bytes;
 
   function forget(path: string) {
     const file = kept.get(path);
     if (file === undefined) return;
     kept.delete(path);
-    bytes -= file.cost;
+    byId.delete(file.id);
+    textBytes -= file.cost;
+    liveEntries -= file.trigrams;
+    deadEntries += file.trigrams;
     full = false;
+    generation += 1;
+  }
+
+  /** Rebuilds the postings of the live texts, numbered anew in the order kept, each list at its length. */
+  function compact() {
+    postings.clear();
+    byId.clear();
+    nextId = 0;
+    deadEntries = 0;
+    for (const file of kept.values()) if (file.text !== undefined) index(file, trigramsOf(file.text));
+    postings.trim();
+    generation += 1;
+  }
+
+  function index(file: WarmFile, trigrams: Uint32Array) {
+    file.id = nextId++;
+    byId.set(file.id, file);
+    postings.add(file.id, trigrams);
+  }
+
+  /** Makes room for a text of `cost` bytes and its `trigrams`: dead entries compacted away, then (with `evict`) the files kept longest pushed out. */
+  function makeRoom(cost: number, trigrams: Uint32Array, evict: boolean): boolean {
+    const fits = () => bytes() + cost + postings.growth(trigrams) <= maxBytes;
+    if (fits()) return true;
+    if (deadEntries > 0) compact();
+    if (fits() || !evict) return fits();
+    // An eighth of the bound pushed out at a time, so that the compaction each time costs little over many files kept.
+    while (kept.size > 0) {
+      let freed = 0;
+      for (const [oldest, file] of kept) {
+        if (freed >= maxBytes / evictedShare) break;
+        freed += file.cost + file.trigrams * 4;
+        forget(oldest);
+      }
+      compact();
+      if (fits()) return true;
+    }
+    return fits();
   }
 
   return {
@@ -102,6 +158,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         return undefined;
       }
       // Checked now, while watched: any later change is told.
+      if (file.watched !== watching) generation += 1;
       file.watched = watching;
       return file;
     },
@@ -111,9 +168,14 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       return file?.watched ? file : undefined;
     },
 
+    candidates(literals) {
+      return postings.candidates(literals).flatMap((id) => byId.get(id) ?? []);
+    },
+
     watching(on) {
       watching = on;
       for (const file of kept.values()) file.watched = false;
+      generation += 1;
     },
 
     forgetBelow(folder) {
@@ -126,29 +188,32 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
       // ASCII text is a one-byte string; anything else may take two bytes a character.
       const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
-      const cost = entryCost + path.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
-      if (cost > maxBytes) return;
-      if (!evict && bytes + cost > maxBytes) {
+      const cost = entryCost + path.length * 2 + textCost;
+      const trigrams = text === undefined ? new Uint32Array(0) : trigramsOf(text);
+      if (cost + trigrams.length * 4 > maxBytes) return;
+      if (!makeRoom(cost, trigrams, evict)) {
         full = true;
         return;
       }
-      for (const [oldest] of kept) {
-        if (bytes + cost <= maxBytes) break;
-        forget(oldest);
-      }
-      const trigrams = text === undefined ? undefined : trigramSet(text);
-      kept.set(path, {
+      const file: WarmFile = {
+        path,
         dev: stat.dev,
         ino: stat.ino,
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         ctimeMs: stat.ctimeMs,
         text,
-        trigrams,
+        id: -1,
+        trigrams: trigrams.length,
         cost,
         watched: watching,
-      });
-      bytes += cost;
+      };
+      kept.set(path, file);
+      if (text !== undefined) index(file, trigrams);
+      textBytes += cost;
+      liveEntries += trigrams.length;
+      generation += 1;
+      if (deadEntries > liveEntries) compact();
     },
 
     forget,
@@ -156,11 +221,14 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     get full() {
       return full;
     },
+    get generation() {
+      return generation;
+    },
     get files() {
       return kept.size;
     },
     get bytes() {
-      return bytes;
+      return bytes();
     },
   };
 }

@@ -10,6 +10,8 @@ export interface Slot {
   /** When `task` was given (performance.now()). */
   since: number;
   warm: WarmTotals;
+  /** The batches whose paths its worker keeps (see `keptBatches`), in the order sent. */
+  batches: Set<number>;
 }
 
 /** What a slot's worker is heard saying: its replies, and its loss (an error, or an exit). */
@@ -19,7 +21,7 @@ export interface SlotListeners {
 }
 
 export function createSlot(): Slot {
-  return { since: 0, warm: { files: 0, bytes: 0 } };
+  return { since: 0, warm: { files: 0, bytes: 0 }, batches: new Set() };
 }
 
 /**
@@ -53,6 +55,7 @@ export function retire(slot: Slot): Promise<unknown> {
   slot.worker = undefined;
   slot.task = undefined;
   slot.warm = { files: 0, bytes: 0 };
+  slot.batches = new Set();
   if (task && 'fill' in task) task.fill.answered();
   return worker?.terminate() ?? Promise.resolve();
 }
