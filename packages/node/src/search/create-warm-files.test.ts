@@ -1,0 +1,63 @@
+import type { Stats } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createWarmFiles } from './create-warm-files.js';
+import { literalTrigrams } from './trigram-postings.js';
+
+/** A version as an lstat gives it (times long past, so every file is settled). */
+const versionOf = (ino: number, size: number) => ({ dev: 1, ino, size, mtimeMs: 0, ctimeMs: 0, isFile: () => true }) as unknown as Stats;
+const candidatePaths = (warm: ReturnType<typeof createWarmFiles>, literal: string) =>
+  warm
+    .candidates(literalTrigrams([literal])!)
+    .map((file) => file.path)
+    .sort();
+
+describe('the warm files and their postings', () => {
+  it('finds the kept texts that can hold a literal, and forgets what changed', () => {
+    const warm = createWarmFiles(1024 * 1024, 0);
+    warm.keep('a.md', versionOf(1, 11), 'alpha gamma', 11, Date.now());
+    warm.keep('b.md', versionOf(2, 4), 'beta', 4, Date.now());
+    warm.keep('c.bin', versionOf(3, 2), undefined, 2, Date.now());
+    expect(candidatePaths(warm, 'gamma')).toEqual(['a.md']);
+    const generation = warm.generation;
+    warm.keep('b.md', versionOf(4, 10), 'beta gamma', 10, Date.now());
+    expect(warm.generation).toBeGreaterThan(generation);
+    expect(candidatePaths(warm, 'gamma')).toEqual(['a.md', 'b.md']);
+    warm.forget('a.md');
+    expect(candidatePaths(warm, 'gamma')).toEqual(['b.md']);
+    expect(warm.files).toBe(2);
+  });
+
+  it('stays within its bound, compacts what it forgot, and keeps finding what it keeps (random keeps and forgets)', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta'];
+    const operation = fc.oneof(
+      fc.record({ keep: fc.integer({ min: 0, max: 30 }), words: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 40 }) }),
+      fc.record({ forget: fc.integer({ min: 0, max: 30 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 2_000, max: 40_000 }), fc.array(operation, { maxLength: 80 }), fc.boolean(), (maxBytes, operations, evict) => {
+        const warm = createWarmFiles(maxBytes, 0);
+        // Watched: a kept file is handed back with no check (`getWatched`).
+        warm.watching(true);
+        let ino = 0;
+        for (const step of operations) {
+          if ('forget' in step) warm.forget(`${step.forget}.md`);
+          else {
+            const text = step.words.join(' ');
+            ino += 1;
+            warm.keep(`${step.keep}.md`, versionOf(ino, text.length), text, text.length, Date.now(), { evict });
+          }
+          expect(warm.bytes).toBeLessThanOrEqual(maxBytes);
+        }
+        // Every kept text holding a word is a candidate for it, and every candidate is kept.
+        for (const word of words) {
+          const holding = Array.from({ length: 31 }, (_, index) => `${index}.md`).filter((path) => {
+            return warm.getWatched(path)?.text?.includes(word);
+          });
+          expect(candidatePaths(warm, word)).toEqual(holding.sort());
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
