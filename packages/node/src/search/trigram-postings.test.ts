@@ -34,9 +34,11 @@ describe('trigram postings', () => {
     const postings = indexed(['abcd', 'abce', 'abcf']);
     // Four lists: abc (3 ids, grown to 4 slots), bcd, bce, bcf (1 id in 2 slots each).
     expect(postings.bytes).toBe(4 * listCost + 4 * 4 + 3 * 2 * 4);
+    expect(postings.growth(trigramsOf('abcd'))).toBe(0);
     postings.trim();
     expect(postings.bytes).toBe(4 * listCost + 3 * 4 + 3 * 4);
-    expect(postings.growth(trigramsOf('abcd'))).toBe(3 * 4 + 4);
+    // Full now: abc grows from 3 to 5 slots, bcd from 1 to 3.
+    expect(postings.growth(trigramsOf('abcd'))).toBe(2 * 4 + 2 * 4);
     postings.clear();
     expect([postings.bytes, postings.candidates(literalTrigrams(['abc'])!)]).toEqual([0, []]);
   });

@@ -90,9 +90,9 @@ export function createTrigramPostings(): TrigramPostings {
           lists.set(key, list);
           bytes += listCost + 8;
         } else if (list.length === list.ids.length) {
-          const grown = new Uint32Array(list.ids.length * 2);
+          const grown = new Uint32Array(grownLength(list.length));
           grown.set(list.ids);
-          bytes += list.ids.byteLength;
+          bytes += grown.byteLength - list.ids.byteLength;
           list.ids = grown;
         }
         list.ids[list.length++] = id;
@@ -104,7 +104,7 @@ export function createTrigramPostings(): TrigramPostings {
       for (const key of trigrams) {
         const list = lists.get(key);
         if (list === undefined) grown += listCost + 8;
-        else if (list.length === list.ids.length) grown += list.ids.byteLength;
+        else if (list.length === list.ids.length) grown += (grownLength(list.length) - list.length) * 4;
       }
       return grown;
     },
@@ -131,6 +131,11 @@ export function createTrigramPostings(): TrigramPostings {
       return bytes;
     },
   };
+}
+
+/** A full list's next length: half as long again (a quarter of the slots empty on average, where doubling leaves a third). */
+function grownLength(length: number): number {
+  return length + Math.max(2, length >>> 1);
 }
 
 /** The ids in every list of `keys`: the smallest list walked, each id looked for in the others by bisection. */
