@@ -50,8 +50,9 @@ Options:
   --search-timeout MS  time budget of one search, in milliseconds (default: 10000)
   --max-output N       longest answer, in characters (default: 65536, at least 4096); longer
                        lists are cut with a note saying how to see the rest
-  --search-memory MB   file text kept in memory for searches, in MiB (default: 512; 0 keeps
-                       none); past it, files are read from disk at each search
+  --search-memory MB   file texts and their trigram postings kept in memory for searches, in
+                       MiB (default: 512; 0 keeps none); past it, files are read from disk at
+                       each search
   --no-watch           do not watch the vault for changes: every search checks every file
                        (for a vault written through memory maps, which send no events); a
                        --read-only server never watches (the sync point writes a marker file)
