@@ -99,6 +99,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
   let watching = false;
   let generation = 0;
   const bytes = () => textBytes + postings.bytes;
+  let lastCandidates: { literals: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
 
   function forget(path: string) {
     const file = kept.get(path);
@@ -169,7 +170,11 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     },
 
     candidates(literals) {
-      return postings.candidates(literals).flatMap((id) => byId.get(id) ?? []);
+      // A search asks once per batch, and a worker has several: the last answer is kept while nothing changed.
+      if (lastCandidates?.literals !== literals || lastCandidates.generation !== generation) {
+        lastCandidates = { literals, generation, files: postings.candidates(literals).flatMap((id) => byId.get(id) ?? []) };
+      }
+      return lastCandidates.files;
     },
 
     watching(on) {
