@@ -28,6 +28,22 @@ describe('the warm files and their postings', () => {
     expect(warm.files).toBe(2);
   });
 
+  it('past the bound, pushes out the files kept longest when unwatched, and keeps what it has when watched', () => {
+    const texts = Array.from({ length: 40 }, (_, index) => `note ${index}: ${'word '.repeat(40)}`);
+    const fill = (watched: boolean) => {
+      const warm = createWarmFiles(20_000, 0);
+      warm.watching(watched);
+      for (const [index, text] of texts.entries()) warm.keep(`${index}.md`, versionOf(index + 1, text.length), text, text.length, Date.now());
+      return texts.map((text, index) => warm.getWatched(`${index}.md`) ?? warm.get(`${index}.md`, versionOf(index + 1, text.length)));
+    };
+    const unwatched = fill(false);
+    expect(unwatched[0]).toBeUndefined();
+    expect(unwatched.at(-1)?.text).toBe(texts.at(-1));
+    const watched = fill(true);
+    expect(watched[0]?.text).toBe(texts[0]);
+    expect(watched.at(-1)).toBeUndefined();
+  });
+
   it('stays within its bound, compacts what it forgot, and keeps finding what it keeps (random keeps and forgets)', () => {
     const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'theta'];
     const operation = fc.oneof(
@@ -35,28 +51,38 @@ describe('the warm files and their postings', () => {
       fc.record({ forget: fc.integer({ min: 0, max: 30 }) }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 2_000, max: 40_000 }), fc.array(operation, { maxLength: 80 }), fc.boolean(), (maxBytes, operations, evict) => {
-        const warm = createWarmFiles(maxBytes, 0);
-        // Watched: a kept file is handed back with no check (`getWatched`).
-        warm.watching(true);
-        let ino = 0;
-        for (const step of operations) {
-          if ('forget' in step) warm.forget(`${step.forget}.md`);
-          else {
-            const text = step.words.join(' ');
-            ino += 1;
-            warm.keep(`${step.keep}.md`, versionOf(ino, text.length), text, text.length, Date.now(), { evict });
+      fc.property(
+        fc.integer({ min: 2_000, max: 40_000 }),
+        fc.array(operation, { maxLength: 80 }),
+        fc.boolean(),
+        fc.boolean(),
+        (maxBytes, operations, evict, watched) => {
+          const warm = createWarmFiles(maxBytes, 0);
+          warm.watching(watched);
+          /** The version each path was last kept at: `get` hands a kept file back for it. */
+          const versions = new Map<string, Stats>();
+          let ino = 0;
+          for (const step of operations) {
+            if ('forget' in step) warm.forget(`${step.forget}.md`);
+            else {
+              const text = step.words.join(' ');
+              ino += 1;
+              versions.set(`${step.keep}.md`, versionOf(ino, text.length));
+              warm.keep(`${step.keep}.md`, versions.get(`${step.keep}.md`)!, text, text.length, Date.now(), { evict });
+            }
+            expect(warm.bytes).toBeLessThanOrEqual(maxBytes);
           }
-          expect(warm.bytes).toBeLessThanOrEqual(maxBytes);
-        }
-        // Every kept text holding a word is a candidate for it, and every candidate is kept.
-        for (const word of words) {
-          const holding = Array.from({ length: 31 }, (_, index) => `${index}.md`).filter((path) => {
-            return warm.getWatched(path)?.text?.includes(word);
+          // Every kept text holding a word is a candidate for it, and every candidate is kept.
+          const keptTexts = [...versions].flatMap(([path, version]) => {
+            const file = warm.get(path, version);
+            return file?.text === undefined ? [] : [{ path, text: file.text }];
           });
-          expect(candidatePaths(warm, word)).toEqual(holding.sort());
-        }
-      }),
+          for (const word of words) {
+            const holding = keptTexts.filter((file) => file.text.includes(word)).map((file) => file.path);
+            expect(candidatePaths(warm, word)).toEqual(holding.sort());
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -76,16 +76,20 @@ export const racyMargin = 2500;
 
 /** What an entry costs beyond its text: the path, the version, the map's slot. */
 const entryCost = 200;
-/** The share of the bound pushed out at once when a file needs room: each time, the postings are compacted (every text's trigrams read again). */
+/**
+ * The share of the bound pushed out at once when a file needs room, and of the live entries the dead ones
+ * must reach before room is made by compacting: each compaction reads every kept text's trigrams again.
+ */
 const evictedShare = 8;
 
 /**
  * The warm files of one worker, at most `maxBytes` of texts (a one-byte string per ASCII file, two
- * bytes a character otherwise), entries and trigram postings. Past the bound, the files kept longest go
- * first, an eighth of the bound at a time (a changed file is kept anew; files searched no more, such as
- * renamed ones, go in time), and a file larger than the whole bound is never kept. With `maxBytes` 0
+ * bytes a character otherwise), entries and trigram postings. Past the bound, a watched worker keeps no
+ * more (what it keeps stays; a changed file is forgotten and kept anew when it fits), and an unwatched one
+ * pushes out the files kept longest, an eighth of the bound at a time (files searched no more, such as
+ * renamed ones, go in time); a file larger than the whole bound is never kept. With `maxBytes` 0
  * nothing is kept. The postings keep a forgotten text's entries until they are compacted: when they
- * are as many as the live ones, or when room is needed.
+ * are as many as the live ones, or an eighth of them when room is needed.
  */
 export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
@@ -130,12 +134,18 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     postings.add(file.id, trigrams);
   }
 
-  /** Makes room for a text of `cost` bytes and its `trigrams`: dead entries compacted away, then (with `evict`) the files kept longest pushed out. */
+  /**
+   * Makes room for a text of `cost` bytes and its `trigrams`: dead entries compacted away once they are an
+   * eighth of the live ones (a compaction reads every kept text again: it must free enough to be worth it),
+   * then, with `evict` and no watch, the files kept longest pushed out.
+   */
   function makeRoom(cost: number, trigrams: Uint32Array, evict: boolean): boolean {
     const fits = () => bytes() + cost + postings.growth(trigrams) <= maxBytes;
     if (fits()) return true;
-    if (deadEntries > 0) compact();
-    if (fits() || !evict) return fits();
+    if (deadEntries > 0 && deadEntries >= liveEntries / evictedShare) compact();
+    // Watched, every file changed or gone is forgotten when it changes: the files kept stay, and those past the bound are read from disk.
+    if (fits() || !evict || watching) return fits();
+    // Unwatched, files renamed or removed behind the backend's back are never asked for again: they go in time.
     // An eighth of the bound pushed out at a time, so that the compaction each time costs little over many files kept.
     while (kept.size > 0) {
       let freed = 0;
