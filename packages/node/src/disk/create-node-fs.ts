@@ -99,7 +99,11 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
     ...(pool
       ? {
           searchFiles: (paths: readonly string[], request: SearchFilesRequest) =>
-            pool.search(realRoot, paths, request, request.afterSync === true && watch?.covers(paths) === true),
+            pool.search(realRoot, paths, request, {
+              watched: request.afterSync === true && watch?.covers(paths) === true,
+              // While the watch starts, the fill after it reads the files in: a search reads from disk meanwhile, the cheaper way.
+              keepRead: watch?.state !== 'starting',
+            }),
         }
       : {}),
 

@@ -24,9 +24,11 @@ export interface SearchPool {
    * Searches the files at `paths` below the real folder `root`, results in the order of `paths`.
    * Rejects with TIMEOUT past `request.timeout`, and with the signal's reason once `request.signal` aborts.
    * `watched`: a watch has seen every change made before this call (told to the workers through `tell`),
-   * so the texts kept under it are used with no check.
+   * so the texts kept under it are used with no check. `keepRead` (default true): whether the workers keep
+   * what they read (false while a watch is starting: the fill that follows reads the files in, and the
+   * search reads from disk, the cheaper way).
    */
-  search(root: string, paths: readonly string[], request: SearchFilesRequest, watched?: boolean): Promise<SearchedFile[]>;
+  search(root: string, paths: readonly string[], request: SearchFilesRequest, how?: { watched?: boolean; keepRead?: boolean }): Promise<SearchedFile[]>;
   /** Tells every worker running, in order with the tasks given them: files changed, or whether a watch covers the vault (workers started later are told too). */
   tell(notice: WorkerNotice): void;
   /**
@@ -106,20 +108,15 @@ export function createSearchPool(
       for (const slot of slots) slot.worker?.postMessage(notice);
     },
 
-    search(root, paths, request, watched = false) {
+    search(root, paths, request, { watched = false, keepRead = true } = {}) {
       if (scheduler.closed) return Promise.reject(new VaultError('IO_ERROR', closedMessage));
       // Already cancelled: no work is started.
       if (request.signal?.aborted) return Promise.reject(request.signal.reason);
       if (paths.length === 0) return Promise.resolve([]);
-      const { search, done } = startSearch(
-        root,
-        paths,
-        request,
-        sharding.batchesOf(paths),
-        pool.running,
-        (running, error) => stop(pool, running, error),
+      const { search, done } = startSearch(root, paths, request, sharding.batchesOf(paths), pool.running, (running, error) => stop(pool, running, error), {
         watched,
-      );
+        keepRead,
+      });
       scheduler.queueSearch(search);
       scheduler.dispatch();
       return done;
@@ -206,7 +203,7 @@ function messageOf(pool: Pool, slot: Slot, task: Task): SearchTask | FillTask {
     ...(slot.batches.has(number) ? {} : { paths }),
     request: { ...search.request, maxShown: cap.room },
     keep: pool.slots[shard] === slot,
-    keepRead: pool.fills === 0,
+    keepRead: search.keepRead && pool.fills === 0,
     watched: search.watched,
   };
 }
