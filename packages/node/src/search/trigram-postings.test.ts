@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTrigramPostings, listCost, literalTrigrams, trigramsOf } from './trigram-postings.js';
+import { createTrigramPostings, literalTrigrams, trigramsOf } from './trigram-postings.js';
 
 /** The texts a case-insensitive, Unicode-aware search can find `literal` in: what the candidates must include. */
 const holding = (texts: readonly string[], literal: string) => {
@@ -30,17 +30,28 @@ describe('trigram postings', () => {
     expect(literalTrigrams(undefined)).toBeUndefined();
   });
 
-  it('counts the bytes of its lists, and trims them to their length', () => {
-    const postings = indexed(['abcd', 'abce', 'abcf']);
-    // Four lists: abc (3 ids, grown to 4 slots), bcd, bce, bcf (1 id in 2 slots each).
-    expect(postings.bytes).toBe(4 * listCost + 4 * 4 + 3 * 2 * 4);
-    expect(postings.growth(trigramsOf('abcd'))).toBe(0);
-    postings.trim();
-    expect(postings.bytes).toBe(4 * listCost + 3 * 4 + 3 * 4);
-    // Full now: abc grows from 3 to 5 slots, bcd from 1 to 3.
-    expect(postings.growth(trigramsOf('abcd'))).toBe(2 * 4 + 2 * 4);
-    postings.clear();
-    expect([postings.bytes, postings.candidates(literalTrigrams(['abc'])!)]).toEqual([0, []]);
+  it('grows by no more than it says it would, and trims to less, finding the same (random texts)', () => {
+    const words = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'epsilon', ' ', 'x', 'yz');
+    fc.assert(
+      fc.property(fc.array(fc.array(words, { maxLength: 60 }), { maxLength: 300 }), (texts) => {
+        const postings = createTrigramPostings();
+        for (const [id, parts] of texts.entries()) {
+          const trigrams = trigramsOf(parts.join(''));
+          const before = postings.bytes;
+          const said = postings.growth(trigrams);
+          postings.add(id, trigrams);
+          expect(postings.bytes - before).toBeLessThanOrEqual(said);
+        }
+        const found = postings.candidates(literalTrigrams(['alpha', 'gam'])!);
+        const before = postings.bytes;
+        postings.trim();
+        expect(postings.bytes).toBeLessThanOrEqual(before);
+        expect(postings.candidates(literalTrigrams(['alpha', 'gam'])!)).toEqual(found);
+        postings.clear();
+        expect(postings.candidates(literalTrigrams(['alpha'])!)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('never rules out a text a case-insensitive search finds the literal in (random texts and literals)', () => {

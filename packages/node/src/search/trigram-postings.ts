@@ -1,9 +1,11 @@
+import { createPostingArena, type PostingArena } from './create-posting-arena.js';
+
 /**
  * Trigram postings: for each trigram (three UTF-16 code units in a row, case folded), the ids of the
  * kept texts that hold it, ascending. A query's literals (every matching line holds one of them) select
  * the texts that hold every trigram of one literal: the intersection of a few lists, smallest first, as
- * codesearch and Zoekt do. Ids only grow: a forgotten text's entries stay, dead, until `compact`
- * renumbers the live texts and rebuilds the lists at their exact length.
+ * codesearch and Zoekt do. Ids only grow: a forgotten text's entries stay, dead, until the caller
+ * clears the postings and adds the live texts again, renumbered.
  */
 export interface TrigramPostings {
   /** Adds the text `id` (greater than every id added before) with its distinct trigrams, from `trigramsOf`. */
@@ -16,18 +18,10 @@ export interface TrigramPostings {
   trim(): void;
   /** Empties the lists (the caller adds the live texts again, with new ids). */
   clear(): void;
-  /** Bytes the lists take: their capacity, and about what each list costs beyond it. */
+  /** Bytes the lists take (see `createPostingArena`). */
   readonly bytes: number;
 }
 
-/** A trigram's ids and how many of the slots are used. */
-interface PostingList {
-  ids: Uint32Array;
-  length: number;
-}
-
-/** What a list costs beyond its ids: the typed array, its buffer, the map's slot (V8, about). */
-export const listCost = 160;
 /** The distinct trigram keys: three folded code units of 129 values each. */
 const keySpace = 129 ** 3;
 
@@ -78,89 +72,49 @@ export function literalTrigrams(literals: readonly string[] | undefined): Uint32
 }
 
 export function createTrigramPostings(): TrigramPostings {
-  const lists = new Map<number, PostingList>();
-  let bytes = 0;
-
+  let arena = createPostingArena();
   return {
     add(id, trigrams) {
-      for (const key of trigrams) {
-        let list = lists.get(key);
-        if (list === undefined) {
-          list = { ids: new Uint32Array(2), length: 0 };
-          lists.set(key, list);
-          bytes += listCost + 8;
-        } else if (list.length === list.ids.length) {
-          const grown = new Uint32Array(grownLength(list.length));
-          grown.set(list.ids);
-          bytes += grown.byteLength - list.ids.byteLength;
-          list.ids = grown;
-        }
-        list.ids[list.length++] = id;
-      }
+      for (const key of trigrams) arena.append(arena.listOf(key), id);
     },
-
-    growth(trigrams) {
-      let grown = 0;
-      for (const key of trigrams) {
-        const list = lists.get(key);
-        if (list === undefined) grown += listCost + 8;
-        else if (list.length === list.ids.length) grown += (grownLength(list.length) - list.length) * 4;
-      }
-      return grown;
-    },
-
+    growth: (trigrams) => arena.growth(trigrams),
     candidates(literals) {
       const found = new Set<number>();
-      for (const keys of literals) for (const id of intersection(keys, lists)) found.add(id);
+      for (const keys of literals) for (const id of intersection(keys, arena)) found.add(id);
       return [...found].sort((a, b) => a - b);
     },
-
-    trim() {
-      for (const list of lists.values()) {
-        bytes -= list.ids.byteLength - list.length * 4;
-        list.ids = list.ids.slice(0, list.length);
-      }
-    },
-
+    trim: () => arena.trim(),
     clear() {
-      lists.clear();
-      bytes = 0;
+      arena = createPostingArena();
     },
-
     get bytes() {
-      return bytes;
+      return arena.bytes;
     },
   };
 }
 
-/** A full list's next length: half as long again (a quarter of the slots empty on average, where doubling leaves a third). */
-function grownLength(length: number): number {
-  return length + Math.max(2, length >>> 1);
-}
-
 /** The ids in every list of `keys`: the smallest list walked, each id looked for in the others by bisection. */
-function intersection(keys: Uint32Array, lists: Map<number, PostingList>): Uint32Array {
-  const found: PostingList[] = [];
+function intersection(keys: Uint32Array, arena: PostingArena): Uint32Array {
+  const lists: Uint32Array[] = [];
   for (const key of keys) {
-    const list = lists.get(key);
+    const list = arena.find(key);
     if (list === undefined) return new Uint32Array(0);
-    found.push(list);
+    lists.push(arena.view(list));
   }
-  found.sort((a, b) => a.length - b.length);
-  const [smallest, ...others] = found;
+  lists.sort((a, b) => a.length - b.length);
+  const [smallest, ...others] = lists;
   if (smallest === undefined) return new Uint32Array(0);
-  const ids = smallest.ids.subarray(0, smallest.length);
-  return others.length === 0 ? ids : ids.filter((id) => others.every((list) => holds(list, id)));
+  return others.length === 0 ? smallest.slice() : smallest.filter((id) => others.every((list) => holds(list, id)));
 }
 
 /** Whether the ascending list holds `id`. */
-function holds({ ids, length }: PostingList, id: number): boolean {
+function holds(ids: Uint32Array, id: number): boolean {
   let low = 0;
-  let high = length;
+  let high = ids.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (ids[middle]! < id) low = middle + 1;
     else high = middle;
   }
-  return low < length && ids[low] === id;
+  return low < ids.length && ids[low] === id;
 }
