@@ -53,7 +53,7 @@ describe('the warm files and their postings', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2_000, max: 40_000 }),
-        fc.array(operation, { maxLength: 80 }),
+        fc.array(operation, { minLength: 20, maxLength: 80 }),
         fc.boolean(),
         fc.boolean(),
         (maxBytes, operations, evict, watched) => {

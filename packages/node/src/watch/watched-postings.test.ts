@@ -51,7 +51,7 @@ describe('the postings: a watched search answers as a search from disk, after ra
     const searchBoth = async (input: ToolInput<'TextSearch'>) =>
       expect(await vault.warm.call('TextSearch', input)).toEqual(await fromDisk.call('TextSearch', input));
     await fc.assert(
-      fc.asyncProperty(fc.array(change, { maxLength: 12 }), fc.array(query, { minLength: 1, maxLength: 4 }), async (changes, queries) => {
+      fc.asyncProperty(fc.array(change, { minLength: 2, maxLength: 12 }), fc.array(query, { minLength: 1, maxLength: 4 }), async (changes, queries) => {
         for (const step of changes) await make(vault.folder.path, step);
         for (const input of queries) {
           const a = await vault.fromDisk.call('TextSearch', { ...input, outputMode: 'files_only', maxResults: 1000 });
