@@ -123,8 +123,8 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
   const { paths } = batch;
   const query = await compileWorkerQuery(task.request).catch((error: Error & { code?: string }) => error);
   if (query instanceof Error) return { id: task.id, error: { message: query.message, code: query.code, path: paths[0] ?? '' } };
-  const kept = keeping && task.keep;
-  const plan = kept ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
+  const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
+  const how = plan && { watched: task.watched, keepRead: task.keepRead, plan };
   const checkedFolders = new Set<string>();
   const found: SearchedFile[] = [];
   const cap = createLineCap(task.request.maxShown);
@@ -132,8 +132,8 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
   for (const relative of plan?.places?.map((place) => paths[place]!) ?? paths) {
     try {
       request.maxShown = cap.room;
-      const file = plan
-        ? searchKept(task.root, relative, query, request, checkedFolders, { ...task, plan })
+      const file = how
+        ? searchKept(task.root, relative, query, request, checkedFolders, how)
         : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
