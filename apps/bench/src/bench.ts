@@ -7,8 +7,9 @@ import { agentTasksColumns, agentTasksNotes, agentTasksRows, count, tokensRatio,
 import { clientKinds } from './client-kind.js';
 import { bareNodeStart, coldStart } from './cold-start.js';
 import { compareAgentTasks, type TaskComparison } from './compare-agent-tasks.js';
-import { type FigureRow, mb, ms, ratio, spread, verdict } from './figure-row.js';
+import { type FigureRow, ms, ratio, verdict } from './figure-row.js';
 import { historyFigures } from './history-bench.js';
+import { remoteFigures } from './remote-bench.js';
 import { largeFileFigures } from './large-files.js';
 import type { ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
@@ -21,10 +22,12 @@ import { median } from './statistics.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = process.env.VAULT_BENCH_CORPUS ?? path.resolve(root, '../shared/corpus/cpp-docs');
 const referenceBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist/index.js');
+/** The vault-mcp measured: this repository's build, or another's (`VAULT_BENCH_SERVER`, its built `vault-mcp.js`: a before-and-after with one bench). */
+const ourBin = process.env.VAULT_BENCH_SERVER ?? path.join(root, 'apps/mcp-server/dist/vault-mcp.js');
 const ours = (vault: string, args: string[] = []): ServerCommand => ({
   name: 'vault-mcp',
   command: process.execPath,
-  args: [path.join(root, 'apps/mcp-server/dist/vault-mcp.js'), '--vault', vault, ...args],
+  args: [ourBin, '--vault', vault, ...args],
 });
 const reference = (folder: string): ServerCommand => ({ name: 'server-filesystem', command: process.execPath, args: [referenceBin, folder] });
 
@@ -142,6 +145,13 @@ async function history() {
   results.history = figures.results;
 }
 
+async function remote() {
+  const server = (vault: string, extra: string[]): ServerCommand => ({ ...ours(vault), args: [...ours(vault).args, ...extra] });
+  const figures = await remoteFigures(server, log);
+  rows.push(...figures.rows);
+  results.remote = figures.results;
+}
+
 const only = process.argv.slice(2).filter((argument) => argument !== '--');
 const sections = {
   'cold-start': coldStarts,
@@ -152,6 +162,7 @@ const sections = {
   links,
   relevance,
   history,
+  remote,
 };
 for (const [name, run] of Object.entries(sections)) if (only.length === 0 || only.includes(name)) await run();
 const columns: (keyof Row)[] = ['figure', 'ours', 'peer', 'ratio', 'budget'];

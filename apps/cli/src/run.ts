@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { type ErrorCode, type Vault, VaultError, type VaultOptions, boundJson, createVault, isVaultError, minOutputBound } from '@vault/core';
 import { withGitHistory } from '@vault/git';
-import { createNodeFs } from '@vault/node';
+import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { crashExitCode, exitCodes, noMatchExitCode, usageExitCode } from './exit-codes.js';
@@ -35,6 +35,7 @@ interface GlobalOptions {
   maxOutput?: string;
   git?: boolean;
   gitAuthor?: string;
+  gitRemote?: string;
 }
 
 /** Runs the `vtx` command line and resolves to its exit code: 0, 1 when a search found nothing, an error code's (see exit-codes.ts), or 64 for a usage error. */
@@ -48,9 +49,11 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
     if (global.vault === '') usage('--vault is empty. Pass the vault folder, or leave --vault out to use VAULT_PATH or the current folder.');
     // Known once opened: its bound applies to --json's errors too (one that stops the opening is short).
     let opened: Vault | undefined;
+    let close = async () => {};
     try {
-      const vault = await openVault(global, vaultOptions, io, usage);
+      const { vault, fs } = await openVault(global, vaultOptions, io, usage);
       opened = vault;
+      close = () => fs.close();
       const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, usage), usage, vault });
       // With --git, the change is put on --git-author, else on vtx itself.
       const output = await vault.call(name, toolInput as never, { agent: `vtx ${packageJson.version}` });
@@ -69,6 +72,9 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       const errorJson = { error: reported };
       if (global.json) io.stdout.write(`${JSON.stringify(opened ? boundJson(errorJson, opened.options.maxOutput, 2) : errorJson, null, 2)}\n`);
       else io.stderr.write(`${createTerminalStyle(colorWanted(global.color, io.errorColor)).errorCode(code)}: ${reported.message}\n`);
+    } finally {
+      // With --git, this ends the git commands the backend kept running.
+      await close();
     }
   };
 
@@ -85,20 +91,29 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
   return exitCode;
 }
 
-/** Opens the vault the options name, saying on stderr which folder it is when they name none. */
-async function openVault(global: GlobalOptions, commandOptions: VaultOptions | undefined, io: RunIo, usage: (message: string) => never): Promise<Vault> {
+/** Opens the vault the options name, saying on stderr which folder it is when they name none; and its backend, to close. */
+async function openVault(
+  global: GlobalOptions,
+  commandOptions: VaultOptions | undefined,
+  io: RunIo,
+  usage: (message: string) => never,
+): Promise<{ vault: Vault; fs: NodeVaultFs }> {
   const options = { ...vaultOptionsFrom(global, usage), ...commandOptions };
   const root = global.vault ?? io.env?.VAULT_PATH;
   if (!root) io.stderr.write(`vtx: using the current folder ${path.resolve('.')} as the vault (pass --vault or set VAULT_PATH)\n`);
   if (global.gitAuthor !== undefined && !global.git) usage('--git-author names the author of recorded changes: pass --git too.');
+  if (global.gitRemote !== undefined && !global.git) usage('--git-remote shares the recorded history: pass --git too.');
   const fs = await createNodeFs(root || '.');
-  if (!global.git) return createVault(fs, options);
+  if (!global.git) return { vault: createVault(fs, options), fs };
   const history = {
     committer: `vtx ${packageJson.version}`,
     ...(global.gitAuthor ? { author: global.gitAuthor } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
+    // One command, one fetch before it: no fetching on an interval.
+    ...(global.gitRemote ? { remote: { name: global.gitRemote, fetchInterval: 0 } } : {}),
   };
-  return createVault(await withGitHistory(fs, history), options);
+  const withHistory = await withGitHistory(fs, history);
+  return { vault: createVault(withHistory, options), fs: withHistory };
 }
 
 /** Whether to colour: as --color says, or as the terminal can (`detected`). */
@@ -127,6 +142,7 @@ function createProgram(io: RunIo, runTool: RunTool): Command {
       "keep the vault's history in git (git 2.38+, the vault in a git work tree): every change a commit; log, show, undo, restore and read --at need it",
     )
     .option('--git-author <who>', 'with --git: the author of the changes, "Name <email>" (default: vtx)')
+    .option('--git-remote <name>', 'with --git: share the history through this remote (origin): fetch first, done once the remote has the change')
     .option('--color [when]', 'colour the output: always (the default of a bare --color), never, or auto (on a terminal that has colours)', colorWhen)
     .option('--no-color', 'never colour the output (a non-empty NO_COLOR does the same)')
     .addHelpText(

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTempRepository, personEnv, type TempRepository } from '@vault/testing';
@@ -23,6 +23,28 @@ async function vtx(...args: string[]): Promise<{ code: number; stdout: string; s
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+describe('vtx --git --git-remote origin', () => {
+  it('fetches first and is done once the remote has the change; a change the remote refuses is applied nowhere', async () => {
+    repository = await createTempRepository({ 'a.md': 'alpha\n' });
+    const bare = `${repository.top}/remote.git`;
+    const work = `${repository.top}/work`;
+    repository.git('clone', '-q', '--bare', '.', bare);
+    repository.git('clone', '-q', bare, work);
+    // Another clone moved the remote meanwhile: the command fetches it before writing.
+    repository.git('commit', '-q', '--allow-empty', '-m', 'elsewhere');
+    repository.git('push', '-q', bare, 'HEAD:main');
+    expect((await vtx('--vault', work, '--git', '--git-remote', 'origin', 'edit', 'a.md', '--old', 'alpha', '--new', 'omega')).code).toBe(0);
+    expect(repository.git('--git-dir', bare, 'log', '--format=%s', 'main')).toBe('TextEdit: a.md\nelsewhere\nfirst\n');
+    expect(repository.git('--git-dir', bare, 'show', 'main:a.md')).toBe('omega\n');
+
+    await writeFile(`${bare}/hooks/pre-receive`, '#!/bin/sh\necho "frozen" >&2\nexit 1\n', { mode: 0o755 });
+    const refused = await vtx('--vault', work, '--git', '--git-remote', 'origin', 'edit', 'a.md', '--old', 'omega', '--new', 'delta');
+    expect(refused.code).toBe(17);
+    expect(refused.stderr).toMatch(/^IO_ERROR: The git remote origin refused the change \(.*frozen\)/);
+    expect(await readFile(`${work}/a.md`, 'utf8')).toBe('omega\n');
+  });
+});
 
 describe('vtx --git', () => {
   it('edits as one commit, and log, show, read --at, undo and restore work on it', async () => {

@@ -15,6 +15,8 @@ export interface ServerOptions {
   searchTimeout: number | undefined;
   maxOutput: number | undefined;
   searchMemory: number;
+  /** Bytes FindNotes' index may hold (`VaultOptions.findNotesMemory`); undefined: the library's default. */
+  findNotesMemory: number | undefined;
   /** Watch the vault, so a search reads only what changed (false: every search checks every file). */
   watch: boolean;
   http: boolean;
@@ -25,6 +27,12 @@ export interface ServerOptions {
   git: boolean;
   /** The author of every change (`Name <email>`), in place of the client's name. */
   gitAuthor: string | undefined;
+  /** Share the history through this git remote: a change is answered once the remote has it. */
+  gitRemote: string | undefined;
+  /** How often the remote is fetched, in milliseconds (0: only before writes). */
+  gitFetchInterval: number;
+  /** Calls arriving during a push go in the next push (false: each call pushes alone). */
+  gitGroupCommit: boolean;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -53,6 +61,9 @@ Options:
   --search-memory MB   file texts and their trigram postings kept in memory for searches, in
                        MiB (default: 512; 0 keeps none); past it, files are read from disk at
                        each search
+  --find-notes-memory MB
+                       FindNotes' word index, in MiB (default: 128; 0 keeps none); notes
+                       past it are read and analysed at each FindNotes call
   --no-watch           do not watch the vault for changes: every search checks every file
                        (for a vault written through memory maps, which send no events); a
                        --read-only server never watches (the sync point writes a marker file)
@@ -66,6 +77,15 @@ Options:
                        and History, Undo and Restore are offered, TextRead takes at
   --git-author WHO     with --git: the author of every change, "Name <email>" (default: the
                        client's name and version)
+  --git-remote NAME    with --git: share the history through this remote of the clone (origin):
+                       a change is answered once the remote has it; a change to a file another
+                       server changed meanwhile is STALE_FILE, applied nowhere
+  --git-fetch-interval SECONDS
+                       with --git-remote: how often the remote is fetched besides before each
+                       write (default: 5; 0: only before writes)
+  --no-git-group-commit
+                       with --git-remote: push each call alone (default: calls arriving during a
+                       push go in the next push, each still its own commit)
   --help, --version
 `;
 
@@ -101,10 +121,21 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
   const searchMemory =
     values['search-memory'] === undefined ? defaultSearchMemory : wholeNumber(values['search-memory'], '--search-memory', 'MiB, such as 256, or 0');
+  const findNotesMemory =
+    values['find-notes-memory'] === undefined ? undefined : wholeNumber(values['find-notes-memory'], '--find-notes-memory', 'MiB, such as 64, or 0');
   const git = values.git ?? false;
   if (values['git-author'] !== undefined && !git) throw new UsageError('--git-author names the author of recorded changes: pass --git too.');
   if (git && !vault)
     throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
+  const gitRemote = values['git-remote'];
+  if (gitRemote !== undefined && !git) throw new UsageError('--git-remote shares the recorded history: pass --git too.');
+  if (gitRemote === undefined && (values['git-fetch-interval'] !== undefined || values['no-git-group-commit'])) {
+    throw new UsageError('--git-fetch-interval and --no-git-group-commit tune --git-remote: pass --git --git-remote NAME too.');
+  }
+  const gitFetchInterval =
+    values['git-fetch-interval'] === undefined
+      ? defaultFetchInterval
+      : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0');
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -121,6 +152,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     searchTimeout,
     maxOutput,
     searchMemory: searchMemory * 1024 * 1024,
+    findNotesMemory: findNotesMemory === undefined ? undefined : findNotesMemory * 1024 * 1024,
     watch: !(values['no-watch'] ?? false),
     http: values.http ?? false,
     host: host.replace(/^\[(.*)\]$/, '$1'),
@@ -128,6 +160,9 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     token,
     git,
     gitAuthor: values['git-author'],
+    gitRemote,
+    gitFetchInterval: gitFetchInterval * 1000,
+    gitGroupCommit: !(values['no-git-group-commit'] ?? false),
   };
 }
 
@@ -147,12 +182,16 @@ function parse(argv: string[]) {
       'search-timeout': { type: 'string' },
       'max-output': { type: 'string' },
       'search-memory': { type: 'string' },
+      'find-notes-memory': { type: 'string' },
       http: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
       git: { type: 'boolean' },
       'git-author': { type: 'string' },
+      'git-remote': { type: 'string' },
+      'git-fetch-interval': { type: 'string' },
+      'no-git-group-commit': { type: 'boolean' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },
@@ -165,6 +204,9 @@ export function isLoopback(host: string): boolean {
 
 /** How long a client has to answer roots/list unless told: clients answer at once, and a call waits for it. */
 const defaultRootsTimeout = 10_000;
+
+/** Seconds between fetches of the remote unless told: a read on one server sees another's write within it. */
+const defaultFetchInterval = 5;
 
 /** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
 const defaultSearchMemory = 512;

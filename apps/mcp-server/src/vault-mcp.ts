@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  /** The backend opened, closed at shutdown (its search workers and what they keep). */
+  /** The backend opened, closed at shutdown (its search workers and what they keep, and with --git the git commands it keeps running). */
   let backend: NodeVaultFs | undefined;
   const vaultOptions: VaultOptions = {
     ...(options.extensions ? { extensions: options.extensions } : {}),
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}),
     ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
+    ...(options.findNotesMemory === undefined ? {} : { findNotesMemory: options.findNotesMemory }),
   };
   const openVault = async (folder: string) => {
     // The watch's sync point writes a marker file in the vault: a read-only server writes nothing, so it does not watch.
@@ -36,17 +37,21 @@ async function main(): Promise<void> {
       committer: `vault-mcp ${packageJson.version}`,
       ...(options.gitAuthor ? { author: options.gitAuthor } : {}),
       ...(options.extensions ? { extensions: options.extensions } : {}),
+      ...(options.gitRemote ? { remote: { name: options.gitRemote, fetchInterval: options.gitFetchInterval, groupCommit: options.gitGroupCommit } } : {}),
     };
     // Loaded only with --git, so a server without history starts as fast as before.
     const { withGitHistory } = await import('@vault/git');
-    return createVault(await withGitHistory(backend, history), vaultOptions);
+    // Closing it ends the git commands it keeps running too.
+    backend = await withGitHistory(backend, history);
+    return createVault(backend, vaultOptions);
   };
   const closeBackend = () => backend?.close() ?? Promise.resolve();
   const serverOptions: VaultMcpServerOptions = {
     version: packageJson.version,
     onUnexpectedError: (error, where) => log(`unexpected error in ${where}: ${(error as Error)?.stack ?? String(error)}`),
   };
-  const mode = (vault: Vault) => `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}${options.git ? ', history in git' : ''}`;
+  const mode = (vault: Vault) =>
+    `${vault.tools.length} tools${options.readOnly ? ', read-only' : ''}${options.git ? ', history in git' : ''}${options.gitRemote ? ` shared through ${options.gitRemote}` : ''}`;
 
   if (options.http) {
     const vault = await openVault(options.vault!);

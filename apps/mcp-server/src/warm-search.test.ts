@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bin } from './__fixtures__/serve-bin.js';
+import { connectStdioBin } from './__fixtures__/stdio-bin.js';
 
 /** Files enough that the server's workers search them (from 100 on). */
 const notes = Array.from({ length: 120 }, (_, index) => `notes/${String(index).padStart(3, '0')}.md`);
@@ -21,16 +20,7 @@ afterEach(async () => {
 
 describe('vault-mcp: the warm search', () => {
   it('fills its search memory after start-up, and searches files changed behind its back as they are now', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, '--vault', vault.path, '--search-memory', '64'], stderr: 'pipe' });
-    let stderr = '';
-    const filled = new Promise<void>((resolve) => {
-      transport.stderr!.on('data', (chunk) => {
-        stderr += chunk;
-        if (stderr.includes('search memory: ')) resolve();
-      });
-    });
-    const client = new Client({ name: 'warm-search', version: '1.0.0' });
-    await client.connect(transport);
+    const { client, logged: filled, stderr } = await connectStdioBin(['--vault', vault.path, '--search-memory', '64'], 'warm-search', 'search memory: ');
     try {
       const count = async (query: string) =>
         (
@@ -40,7 +30,7 @@ describe('vault-mcp: the warm search', () => {
         ).totalFiles;
       expect(await count('odd one')).toBe(60);
       await filled;
-      expect(stderr).toMatch(/search memory: \d+ files, \d+ MiB, read in \d+ ms/);
+      expect(stderr()).toMatch(/search memory: \d+ files, \d+ MiB, read in \d+ ms/);
       await writeFile(path.join(vault.path, notes[0]!), 'note 0\neve one\n');
       await rename(path.join(vault.path, notes[2]!), path.join(vault.path, 'notes/moved.md'));
       await rm(path.join(vault.path, notes[4]!));

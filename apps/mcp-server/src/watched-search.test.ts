@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createVault, type Vault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin } from './__fixtures__/serve-bin.js';
+import { connectStdioBin } from './__fixtures__/stdio-bin.js';
 
 // The watched search through the real server (the built bin over stdio), after each kind of change made
 // behind its back, compared with a search that reads every file from disk now. One server for the file:
@@ -25,7 +24,7 @@ const maxFileSize = 100;
 
 let vault: TempFolder;
 let client: Client;
-let stderr = '';
+let stderr: () => string = () => '';
 let fromDisk: Vault;
 
 beforeAll(async () => {
@@ -38,20 +37,10 @@ beforeAll(async () => {
   git(vault.path, 'commit', '-q', '-am', 'omega');
   git(vault.path, 'checkout', '-q', 'main');
   fromDisk = createVault(await createNodeFs(vault.path, { searchWorkers: 0 }), { searchTimeout: 300_000, maxFileSize });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [bin, '--vault', vault.path, '--max-file-size', String(maxFileSize)],
-    stderr: 'pipe',
-  });
-  const filled = new Promise<void>((resolve) => {
-    transport.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      if (stderr.includes('search memory: ')) resolve();
-    });
-  });
-  client = new Client({ name: 'watched-search', version: '1.0.0' });
-  await client.connect(transport);
-  await filled;
+  const server = await connectStdioBin(['--vault', vault.path, '--max-file-size', String(maxFileSize)], 'watched-search', 'search memory: ');
+  client = server.client;
+  stderr = server.stderr;
+  await server.logged;
 });
 afterAll(async () => {
   await client.close();
@@ -75,7 +64,7 @@ async function searchBoth(query: string, extra: Record<string, unknown> = {}): P
 describe('vault-mcp: a watched search is exact after every kind of change behind its back', () => {
   it('answers from what it keeps, and says nothing of a fallback', async () => {
     expect(await searchBoth('alpha')).toHaveLength(100);
-    expect(stderr).not.toMatch(/not watched|checks every file/);
+    expect(stderr()).not.toMatch(/not watched|checks every file/);
   });
 
   it('a checkout replacing every note (git)', async () => {

@@ -14,10 +14,18 @@ export interface JournalEntry {
 const folderOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools');
 const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `journal-${pid}.json`);
 
-/** Writes this process's journal: the call's meta and every path it has started to write. */
+/**
+ * Writes this process's journal: the call's meta and every path it has started to write. Not synced:
+ * it is for a killed process, whose writes the page cache keeps (decision 0018).
+ */
 export async function writeJournal(repository: Repository, entry: JournalEntry): Promise<void> {
-  await mkdir(folderOf(repository), { recursive: true });
-  await writeFile(fileOf(repository, process.pid), JSON.stringify(entry), { flush: true });
+  const write = () => writeFile(fileOf(repository, process.pid), JSON.stringify(entry));
+  // Its folder is made when first missing.
+  await write().catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await mkdir(folderOf(repository), { recursive: true });
+    await write();
+  });
 }
 
 export async function clearJournal(repository: Repository): Promise<void> {

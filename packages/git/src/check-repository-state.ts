@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
 import type { Repository } from './open-repository.js';
@@ -16,23 +16,30 @@ const midway = [
 /**
  * The branch HEAD is on (`refs/heads/main`), refusing a repository in the middle of a merge, rebase,
  * cherry-pick, revert or bisect, and a detached HEAD: a change recorded then would land where the
- * person does not expect it, or be lost when they finish. Read from the git folder, no git run.
+ * person does not expect it, or be lost when they finish. Read from the git folder (one listing), no git run.
  */
-export async function checkRepositoryState({ gitDir }: Repository): Promise<string> {
+export async function checkRepositoryState(repository: Repository): Promise<string> {
+  const [names, ref] = await Promise.all([readdir(repository.gitDir), branchOf(repository)]);
+  const inGitDir = new Set(names);
   for (const [file, what, howToEnd] of midway) {
-    if (await stat(path.join(gitDir, file)).catch(() => undefined)) {
+    if (inGitDir.has(file)) {
       throw new VaultError(
         'IO_ERROR',
         `The vault's repository is in the middle of ${what}, so nothing was changed and no change recorded. Finish it first (${howToEnd}), then retry.`,
       );
     }
   }
-  const head = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
-  if (!head.startsWith('ref: ')) {
+  if (ref === undefined) {
     throw new VaultError(
       'IO_ERROR',
       `The vault's repository has a detached HEAD (no branch checked out), so nothing was changed: a change recorded there would be lost at the next checkout. Check out a branch (git switch main), then retry.`,
     );
   }
-  return head.slice('ref: '.length);
+  return ref;
+}
+
+/** The branch HEAD is on, or `undefined` for a detached HEAD (read from the git folder). */
+export async function branchOf({ gitDir }: Repository): Promise<string | undefined> {
+  const head = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
+  return head.startsWith('ref: ') ? head.slice('ref: '.length) : undefined;
 }

@@ -1,9 +1,11 @@
 import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
+import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
+import type { RemoteSync } from './remote/create-remote-sync.js';
 
 /** Who changes are put on: `author` (when given) in place of each call's agent, and the server as committer. */
 export interface RecorderIdentities {
@@ -18,6 +20,10 @@ export interface ChangeRecorder {
   beforeWrite(paths: readonly string[]): Promise<void>;
   /** Records what a killed server wrote (its journal), at start. */
   recover(): Promise<void>;
+  /** Runs work in the queue, between calls (settling the branch on a remote's). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** From now on, each call fetches first and is answered once the remote has its commit (decision 0019). */
+  share(sync: RemoteSync): void;
 }
 
 interface CurrentCall {
@@ -38,6 +44,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   let tail: Promise<unknown> = Promise.resolve();
   let current: CurrentCall | undefined;
   let checks: Promise<unknown> = Promise.resolve();
+  let sharing: RemoteSync | undefined;
   const authorOf = (agent: string) => identityOf(identities.author ?? agent);
 
   const commit = (call: CurrentCall, subject: string) =>
@@ -48,14 +55,15 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       committer: identities.committer,
     });
 
-  async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T> {
+  async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     await checkRepositoryState(repository);
+    await sharing?.beforeCall();
     const call: CurrentCall = { meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
     try {
       const output = await work();
       current = undefined;
-      if (call.paths.length > 0) await commit(call, subjectOf(output));
+      if (call.paths.length > 0) committed(await commit(call, subjectOf(output)));
       return output;
     } catch (error) {
       current = undefined;
@@ -85,9 +93,25 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
 
   return {
     record(meta, work, subjectOf) {
-      const result = tail.then(() => run(meta, work, subjectOf));
+      let id: string | undefined;
+      const ran = tail.then(() => run(meta, work, subjectOf, (committed) => (id = committed)));
+      const sync = sharing;
+      const result = sync ? ran.then(async (output) => (id === undefined ? output : sync.share(id).then(() => output))) : ran;
+      // With group commit the next call runs while this one's push is in flight (the push loop settles in the queue). Without,
+      // the next call waits for this one's answer and then for the push loop to stop: answered STALE_FILE, the loop may still be
+      // settling the branch and the work tree, and a write meanwhile would be committed on a tip it never read (issue 29).
+      tail = (sync?.groupCommit === false ? result.catch(() => undefined).then(() => sync.idle()) : ran).catch(() => undefined);
+      return result;
+    },
+
+    exclusive(work) {
+      const result = tail.then(work);
       tail = result.catch(() => undefined);
       return result;
+    },
+
+    share(sync) {
+      sharing = sync;
     },
 
     beforeWrite(paths) {
@@ -121,9 +145,9 @@ function status(repository: Repository, paths: readonly string[]) {
   return repository.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--ignored=no', '--no-renames', ...pathspec]);
 }
 
-/** Whether git sees the paths differ from HEAD. */
+/** Whether the paths differ from HEAD: asked of the kept git commands, or of `git status` when they cannot tell (a folder, a symlink). */
 async function changedOutside(repository: Repository, paths: readonly string[]): Promise<boolean> {
-  return (await status(repository, paths)).stdout.length > 0;
+  return (await changedSinceHead(repository, paths).catch(() => undefined)) ?? (await status(repository, paths)).stdout.length > 0;
 }
 
 /** The vault paths that differ from HEAD, from one `git status` of the vault (porcelain v2: the path is the last field of each entry). */

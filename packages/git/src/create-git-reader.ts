@@ -18,9 +18,10 @@ export function createGitReader(repository: Repository) {
 
   /** The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it. */
   async function commitOf(change: string): Promise<string> {
-    const found = await repository.git(['rev-parse', '--verify', '-q', '--end-of-options', `${change}^{commit}`], { okCodes: [0, 1, 128] });
-    if (found.code === 0) return found.stdout.toString('utf8').trim();
-    const ambiguous = found.stderr.includes('ambiguous');
+    // `change` is hex (core checks it), so it is one request line to the kept cat-file.
+    const found = await repository.kept.objectInfo(`${change}^{commit}`);
+    if (typeof found !== 'string') return found.id;
+    const ambiguous = found === 'ambiguous';
     throw new VaultError(
       'INVALID_ARGUMENT',
       ambiguous
@@ -38,9 +39,8 @@ export function createGitReader(repository: Repository) {
 
   /** The parent a change is compared with: its first parent, or the empty tree for a first commit. */
   async function parentOf(commit: string): Promise<string> {
-    const found = await repository.git(['rev-parse', '--verify', '-q', `${commit}^1`], { okCodes: [0, 1] });
-    if (found.code === 0) return found.stdout.toString('utf8').trim();
-    return (await repository.git(['hash-object', '-t', 'tree', '--stdin'], { input: '' })).stdout.toString('utf8').trim();
+    const found = await repository.kept.objectInfo(`${commit}^1`);
+    return typeof found === 'string' ? repository.kept.makeTree(Buffer.alloc(0)) : found.id;
   }
 
   return {
@@ -68,6 +68,9 @@ export function createGitReader(repository: Repository) {
 
     async filesOf(change: string, maxSize: number) {
       const commit = await commitOf(change);
+      // Its summary is read beside its files (its failure is seen at the end, after any refusal of a file).
+      const summary = summaryOf(commit);
+      summary.catch(() => undefined);
       const raw = await repository.git([
         'diff-tree',
         '-r',
@@ -102,7 +105,7 @@ export function createGitReader(repository: Repository) {
         held += (before?.length ?? 0) + (after?.length ?? 0);
         files.push({ path: file.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
       }
-      return { summary: await summaryOf(commit), files };
+      return { summary: await summary, files };
     },
 
     async changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]> {

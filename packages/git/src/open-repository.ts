@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { VaultError } from '@vault/core';
+import { createKeptGit, type KeptGit } from './kept/kept-git.js';
+import { createKeptTrees } from './kept/kept-trees.js';
 import { type GitResult, type GitRunOptions, runGit } from './run-git.js';
 
 /** The oldest git history works with (`merge-tree --write-tree`, which the many-machines work needs, came in 2.38). */
@@ -17,6 +19,14 @@ export interface Repository {
   prefix: string;
   /** The id of no object (40 zeros, or 64 in a SHA-256 repository). */
   zeroId: string;
+  /** Whether git records the executable bit of files (`core.fileMode`; off where the file system has none, as on a Windows drive). */
+  fileMode: boolean;
+  /** The git commands kept running for writes (started when first asked). */
+  kept: KeptGit;
+  /** Trees read and written through `kept`. */
+  trees: ReturnType<typeof createKeptTrees>;
+  /** Ends the kept git commands. */
+  close(): Promise<void>;
 }
 
 /**
@@ -34,12 +44,19 @@ export async function openRepository(root: string, gitPath: string): Promise<Rep
   }
   const [top, gitDir, format] = found.stdout.toString('utf8').split('\n');
   const relative = path.relative(top!, root).split(path.sep).join('/');
+  const idBytes = format === 'sha256' ? 32 : 20;
+  const kept = createKeptGit(gitPath, top!, gitDir!);
+  const fileMode = await runGit(gitPath, ['config', '--bool', 'core.fileMode'], { cwd: top!, okCodes: [0, 1] });
   return {
     git: (args, options) => runGit(gitPath, args, { ...options, cwd: top! }),
     top: top!,
     gitDir: gitDir!,
     prefix: relative === '' ? '' : `${relative}/`,
-    zeroId: '0'.repeat(format === 'sha256' ? 64 : 40),
+    zeroId: '0'.repeat(idBytes * 2),
+    fileMode: fileMode.stdout.toString('utf8').trim() !== 'false',
+    kept,
+    trees: createKeptTrees(kept, idBytes),
+    close: () => kept.close(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { VaultError } from '@vault/core';
 
 /** What a git command gave: its exit code and output (stdout cut at `maxOutput` bytes when asked). */
@@ -43,11 +43,7 @@ const fixedEnv = {
  */
 export function runGit(gitPath: string, args: readonly string[], options: GitRunOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(gitPath, [...fixedConfig, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...fixedEnv, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnGit(gitPath, args, options.cwd, options.env);
     const chunks: Buffer[] = [];
     let size = 0;
     let cut = false;
@@ -79,6 +75,11 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
   });
 }
 
+/** Starts `git` with our fixed settings and pipes for stdin, stdout and stderr. */
+export function spawnGit(gitPath: string, args: readonly string[], cwd: string, env?: Readonly<Record<string, string>>): ChildProcessWithoutNullStreams {
+  return spawn(gitPath, [...fixedConfig, ...args], { cwd, env: { ...process.env, ...fixedEnv, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
 export function gitMissing(gitPath: string): VaultError {
   return new VaultError(
     'IO_ERROR',
@@ -92,4 +93,12 @@ function gitFailed(args: readonly string[], result: GitResult): VaultError {
     'IO_ERROR',
     `git ${command} failed (exit code ${result.code}): ${result.stderr.slice(0, 1000) || 'no message'}. Nothing more was recorded; check the repository with git status, then retry.`,
   );
+}
+
+/** Names from `-z` output. */
+export function splitZ(output: Buffer): string[] {
+  return output
+    .toString('utf8')
+    .split('\0')
+    .filter((name) => name !== '');
 }

@@ -4,6 +4,8 @@ import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
 import { openRepository } from './open-repository.js';
+import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { shareThroughRemote } from './remote/share-through-remote.js';
 
 export interface GitHistoryOptions {
   /** The author of every change, `Name <email>` or a name, in place of the agent each call names (`--git-author`). */
@@ -14,6 +16,8 @@ export interface GitHistoryOptions {
   gitPath?: string;
   /** The vault's extensions, for judging `.gitattributes` lines. Default core's. */
   extensions?: readonly string[];
+  /** Share the history through this git remote: a change is answered once the remote has it (`--git-remote`, decision 0019). */
+  remote?: RemoteOptions;
 }
 
 /**
@@ -32,7 +36,14 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
-  await recorder.recover();
+  // Refused or failed at start: the git commands the recovery started end here.
+  const sync = await (async () => {
+    await recorder.recover();
+    return options.remote && (await shareThroughRemote(repository, recorder, options.remote));
+  })().catch(async (error: unknown) => {
+    await repository.close();
+    throw error;
+  });
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
@@ -47,5 +58,19 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       await recorder.beforeWrite([from, to]);
       return fs.rename(from, to);
     },
+    // The kept git commands (and the interval fetch) end with the backend; without a close, they end when Node does.
+    ...(hasClose(fs) || sync
+      ? {
+          async close() {
+            if (sync) sync.close();
+            await repository.close();
+            if (hasClose(fs)) await fs.close();
+          },
+        }
+      : {}),
   };
+}
+
+function hasClose(fs: VaultFs): fs is VaultFs & { close(): Promise<void> } {
+  return typeof (fs as { close?: unknown }).close === 'function';
 }

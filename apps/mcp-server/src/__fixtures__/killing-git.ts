@@ -3,21 +3,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The steps of recording one change, as the git commands that make them (`update-index` twice: the
- * private index, then the person's). The `ls-files` between `read-tree` and `hash-object` is not
- * among them: killing there leaves what killing after one or before the other leaves, and the
- * server runs `ls-files` at start too (the attributes check).
+ * The steps of recording one TextEdit, in order: each git process the server starts for it
+ * (`update-index:person`: the person's index), and each request to the git commands it keeps running
+ * (`NAME#N`: the Nth request to that command; `hash-object:commit` writes commits). Before the write:
+ * the branch and HEAD's tree read (`cat-file`), the file on disk hashed (`hash-object`), to tell an
+ * outside change; after it: the branch read again, the file hashed, its tree written (`mktree`), the
+ * commit written, the branch moved (`update-ref`), then the person's index told.
  */
-export const commitSteps = ['status', 'read-tree', 'hash-object', 'update-index:private', 'write-tree', 'commit-tree', 'update-ref', 'update-index:person'];
+export const commitSteps = [
+  'cat-file#1',
+  'hash-object#1',
+  'cat-file#2',
+  'cat-file#3',
+  'hash-object#2',
+  'mktree#1',
+  'hash-object:commit#1',
+  'update-ref#1',
+  'update-index:person',
+];
 
 /**
  * A folder holding a `git` that runs the real one, except that at the step `KILL_AT` names
  * (`KILL_WHEN`: before or after it runs) it kills the process that started it, with SIGKILL: put it
- * first on the PATH of a server to kill that server at that step of a commit.
+ * first on the PATH of a server to kill that server at that step of a commit. A request to a kept
+ * command is one write to its stdin (the server asks one request at a time and waits for the answer):
+ * that command runs through a proxy that, before, never passes the request on, and after, waits for
+ * git's answer first.
  */
 export async function createKillingGit(realGit: string): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'killing-git-'));
-  const script = `#!/bin/sh
+  const git = `#!/bin/sh
 step=""
 skip=""
 for arg in "$@"; do
@@ -28,13 +43,37 @@ done
 if [ "$step" = update-index ]; then
   if [ -n "$GIT_INDEX_FILE" ]; then step=update-index:private; else step=update-index:person; fi
 fi
+if [ "$step" = hash-object ]; then
+  case " $* " in *" -t commit "*) step=hash-object:commit;; esac
+fi
+case "$KILL_AT" in "$step#"*) exec "${process.execPath}" "${folder}/proxy.cjs" "\${KILL_AT#*#}" "$@";; esac
 if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = before ]; then kill -9 $PPID; exit 1; fi
 "${realGit}" "$@"
 code=$?
 if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = after ]; then kill -9 $PPID; fi
 exit $code
 `;
-  await writeFile(path.join(folder, 'git'), script);
+  // Runs a kept command, killing the server at its request number ARGV[2].
+  const proxy = `const { spawn } = require('node:child_process');
+const [number, ...args] = process.argv.slice(2);
+const kill = () => process.kill(process.ppid, 'SIGKILL');
+const git = spawn(${JSON.stringify(realGit)}, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+let requests = 0;
+let killAfterAnswer = false;
+process.stdin.on('data', (chunk) => {
+  requests += 1;
+  if (String(requests) === number && process.env.KILL_WHEN === 'before') return kill();
+  if (String(requests) === number) killAfterAnswer = true;
+  git.stdin.write(chunk);
+});
+process.stdin.on('end', () => git.stdin.end());
+git.stdout.on('data', (chunk) => (killAfterAnswer ? kill() : process.stdout.write(chunk)));
+git.on('close', (code) => {
+  process.exitCode = code ?? 1;
+});
+`;
+  await writeFile(path.join(folder, 'git'), git);
+  await writeFile(path.join(folder, 'proxy.cjs'), proxy);
   await chmod(path.join(folder, 'git'), 0o755);
   return folder;
 }

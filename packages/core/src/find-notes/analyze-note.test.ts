@@ -8,7 +8,7 @@ function analyze(path: string, text: string) {
   const note = analyzeNote(path, text, dictionary);
   const counts = (word: string) => {
     const id = dictionary.get(word);
-    return id === undefined ? undefined : termCounts(note.terms, id);
+    return id === undefined ? undefined : termCounts(note.terms!, id);
   };
   return { note, counts };
 }

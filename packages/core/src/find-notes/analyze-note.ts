@@ -27,9 +27,15 @@ export interface AnalyzedNote {
   /** The words in each note field (`noteFields`). */
   fieldLengths: number[];
   sections: NoteSection[];
-  /** The words in every section's body. */
+  /** The words in every section's body, and in every section's heading path. */
   bodyLength: number;
-  terms: NoteTerms;
+  headingLength: number;
+  /** Its words' counts, until the note index takes them (`NoteIndex`). */
+  terms: NoteTerms | undefined;
+  /** Its number in the note index's postings, once there. */
+  ordinal?: number | undefined;
+  /** About how many 4-byte numbers it holds, terms and sections: what a cache counts against its bound. */
+  size: number;
 }
 
 const inlineTag = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
@@ -104,5 +110,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   }
   addField(noteWords(title ?? ''), 'title');
   const bodyLength = sections.reduce((sum, section) => sum + section.bodyLength, 0);
-  return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, terms: collector.pack() };
+  const headingLength = sections.reduce((sum, section) => sum + section.headingLength, 0);
+  const terms = collector.pack();
+  const size = terms.counts.length + 2 * terms.termIds.length + 8 * sections.length + path.length + 32;
+  return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, headingLength, terms, size };
 }

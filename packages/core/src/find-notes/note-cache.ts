@@ -1,90 +1,138 @@
+import type { Vault } from '../vault/vault.js';
 import type { VaultChanges, VaultFs } from '../vault/vault-fs.js';
 import type { AnalyzedNote } from './analyze-note.js';
+import { createNoteIndex, type NoteIndex } from './note-index.js';
 import { createTermDictionary, type TermDictionary } from './term-dictionary.js';
 
-/** Most numbers the cached notes of one backend hold in all (4 bytes each, 128 MiB): past it, further notes are read at each call, not kept. */
-export const maxCachedCounts = 32 * 1024 * 1024;
 /** Most distinct words one backend's cache numbers: past it (words of notes long gone pile up), the cache starts afresh. */
 const maxDictionaryWords = 4 * 1024 * 1024;
 
-/** The notes FindNotes read, per backend, each under the version its backend gave the file: a file changed since is read again. */
+/** The notes FindNotes read, per backend, each under the version its backend gave the file, their words in one index. */
 export interface NoteCache {
   dictionary: TermDictionary;
-  /** The note analysed from this version of the file: cached, or being analysed (by this call or another), or undefined. */
-  get(path: string, source: string, version: string): AnalyzedNote | Promise<AnalyzedNote> | undefined;
-  /** Keeps a note (while it is analysed: the promise of it), within the bound. */
-  set(path: string, source: string, version: string, note: AnalyzedNote | Promise<AnalyzedNote>): void;
-  /** Forgets a note (its analysis failed). */
-  forget(path: string): void;
-  /** Forgets every note not among `paths` (the whole vault as listed now): removed and moved notes free their room. */
-  retain(paths: ReadonlySet<string>): void;
+  index: NoteIndex;
+  /** The bound it keeps notes within, in 4-byte numbers (`VaultOptions.findNotesMemory`). */
+  readonly bound: number;
+  /** The numbers its notes hold now (`AnalyzedNote.size`). */
+  readonly used: number;
+  /** Counts the changes to what it keeps (a note kept or forgotten, a path the change log named): equal, nothing changed. */
+  readonly generation: number;
+  /** The last call's notes, for the next call over the same list of files when nothing changed since (`readNotes`). */
+  remembered: { files: readonly unknown[]; generation: number; read: unknown } | undefined;
+  /**
+   * The note analysed from this file: cached (or being analysed, by this call or another) under
+   * `version`, or under any version when `version` is undefined (the caller knows from the change
+   * log that the file did not change since it was cached); else undefined.
+   */
+  get(path: string, source: string, version: string | undefined): AnalyzedNote | Promise<AnalyzedNote> | undefined;
+  /** Keeps the note being analysed from this version of the file, once analysed, when it fits the bound; forgets it when its analysis fails. */
+  keep(path: string, source: string, version: string, analysed: Promise<AnalyzedNote>): void;
+  /** Forgets every note not among `files` (the whole vault as listed now): removed and moved notes free their room. Free when given the list it was given last (a kept walk). */
+  retain(files: readonly { path: string }[]): void;
   /**
    * Forgets the notes the backend's change log names since the last call (a folder's path stands for
-   * what is below it), and remembers where the log now stands. A version alone can miss a change: two
+   * what is below it), and remembers where the log now stands. True when the log named every change
+   * (the notes kept are as they are now, whatever their versions); false when it said `everything`
+   * (the watch started or started again), and versions decide. A version alone can miss a change: two
    * writes of one size within a tick of the file system's clock leave the same times.
    */
-  forgetChanged(changesSince: (cursor: number) => VaultChanges): void;
+  forgetChanged(changesSince: (cursor: number) => VaultChanges): boolean;
 }
 
 const caches = new WeakMap<VaultFs, NoteCache>();
 
 /**
- * The note cache of a backend that gives versions (`VaultFs.version`), made afresh when its
- * dictionary grew past its bound; for a backend without versions, a cache of this call alone.
+ * The note cache of a vault's backend when it gives versions (`VaultFs.version`), made afresh when its
+ * dictionary grew past its bound or the vault asks another memory bound; for a backend without
+ * versions, a cache of this call alone.
  */
-export function noteCacheOf(fs: VaultFs): NoteCache {
-  if (!fs.version) return createNoteCache();
-  let cache = caches.get(fs);
-  if (!cache || cache.dictionary.size > maxDictionaryWords) {
-    cache = createNoteCache();
-    caches.set(fs, cache);
+export function noteCacheOf(vault: Vault): NoteCache {
+  const bound = Math.floor(vault.options.findNotesMemory / 4);
+  if (!vault.fs.version) return createNoteCache(bound);
+  let cache = caches.get(vault.fs);
+  if (!cache || cache.dictionary.size > maxDictionaryWords || cache.bound !== bound) {
+    cache = createNoteCache(bound);
+    caches.set(vault.fs, cache);
   }
   return cache;
 }
 
 type Entry = { source: string; version: string; note: AnalyzedNote | Promise<AnalyzedNote> };
 
-function createNoteCache(): NoteCache {
+function createNoteCache(bound: number): NoteCache {
   const dictionary = createTermDictionary();
+  const index = createNoteIndex();
   const notes = new Map<string, Entry>();
-  let counts = 0;
+  let used = 0;
   let cursor = 0;
-  const sizeOf = ({ note }: Entry) => (note instanceof Promise ? 0 : note.terms.counts.length + 2 * note.terms.termIds.length + 6 * note.sections.length);
+  let retained: readonly { path: string }[] | undefined;
+  let generation = 0;
   const forget = (path: string) => {
     const old = notes.get(path);
-    if (old) counts -= sizeOf(old);
+    if (old) generation += 1;
     notes.delete(path);
+    if (!old || old.note instanceof Promise) return;
+    used -= old.note.size;
+    index.remove(old.note);
   };
   return {
     dictionary,
+    index,
+    bound,
+    get used() {
+      return used;
+    },
+    get generation() {
+      return generation;
+    },
+    remembered: undefined,
     get(path, source, version) {
       const cached = notes.get(path);
-      return cached?.source === source && cached.version === version ? cached.note : undefined;
+      return cached?.source === source && (version === undefined || cached.version === version) ? cached.note : undefined;
     },
-    set(path, source, version, note) {
+    keep(path, source, version, analysed) {
       forget(path);
-      const entry = { source, version, note };
-      if (counts + sizeOf(entry) > maxCachedCounts) return;
+      const entry: Entry = { source, version, note: analysed };
       notes.set(path, entry);
-      counts += sizeOf(entry);
+      analysed.then(
+        (note) => {
+          // Forgotten meanwhile (changed, or gone): the analysis may be of the old text.
+          if (notes.get(path) !== entry) return;
+          if (used + note.size > bound) {
+            notes.delete(path);
+            return;
+          }
+          entry.note = note;
+          used += note.size;
+          generation += 1;
+          index.add(note);
+        },
+        () => {
+          if (notes.get(path) === entry) notes.delete(path);
+        },
+      );
     },
-    forget,
-    retain(paths) {
+    retain(files) {
+      if (files === retained) return;
+      retained = files;
+      const paths = new Set(files.map((file) => file.path));
       for (const path of notes.keys()) if (!paths.has(path)) forget(path);
     },
     forgetChanged(changesSince) {
       const changes = changesSince(cursor);
       cursor = changes.cursor;
-      // `everything` (the watch started or started again): the versions alone decide, as without a watch.
-      if (!('paths' in changes) || changes.paths.length === 0) return;
+      if (!('paths' in changes)) return false;
+      if (changes.paths.length === 0) return true;
+      generation += 1;
       const changed = new Set(changes.paths);
       const touched = (path: string) => {
         for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (changed.has(path.slice(0, end))) return true;
         return false;
       };
       // The vault's root stands for every note.
-      const everyNote = changes.paths.includes('');
+      const everyNote = changed.has('');
       for (const [path, { source }] of notes) if (everyNote || touched(path) || touched(source)) forget(path);
+      return true;
     },
   };
 }

@@ -57,14 +57,20 @@ export function createTermCollector() {
   };
 }
 
-/** Where the word numbered `term` sits in the note, or undefined when the note lacks it (a binary search). */
-export function termCounts({ termIds, offsets, counts }: NoteTerms, term: number): TermCounts | undefined {
+/** Where the word numbered `term` sits in the note, or undefined when the note lacks it. */
+export function termCounts(terms: NoteTerms, term: number): TermCounts | undefined {
+  const at = termIndex(terms, term);
+  return at === undefined ? undefined : decode(terms.counts.subarray(terms.offsets[at]!, terms.offsets[at + 1]!));
+}
+
+/** The index of the word numbered `term` among the note's (a binary search): its pairs are `counts[offsets[i] ... offsets[i + 1])`. */
+export function termIndex({ termIds }: NoteTerms, term: number): number | undefined {
   let low = 0;
   let high = termIds.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const found = termIds[middle]!;
-    if (found === term) return decode(counts.subarray(offsets[middle]!, offsets[middle + 1]!));
+    if (found === term) return middle;
     if (found < term) low = middle + 1;
     else high = middle - 1;
   }

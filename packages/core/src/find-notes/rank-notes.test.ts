@@ -10,7 +10,7 @@ function rank(query: string, notes: Record<string, string>) {
   const analyzed = Object.entries(notes)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, text]) => analyzeNote(path, text, dictionary));
-  return rankNotes(parseFindQuery(query), analyzed, dictionary).map(({ note, section }) => `${note.path}:${note.sections[section]!.start}`);
+  return rankNotes(parseFindQuery(query), analyzed, dictionary).notes.map(({ note, section }) => `${note.path}:${note.sections[section]!.start}`);
 }
 
 describe('rankNotes', () => {
@@ -43,5 +43,16 @@ describe('rankNotes', () => {
     expect(rank('tag:work/sub', notes)).toEqual(['b.md:1']);
     expect(rank('beta -tag:work', notes)).toEqual(['c.md:1']);
     expect(rank('"gamma"', notes)).toEqual([]);
+  });
+
+  it('[large input] answers a query whose longer forms occur over two million times: those forms yield, the words themselves count', () => {
+    const letters = 'abcdefghijklmnopqrst';
+    const words = (word: string) => [word, ...[...letters].map((letter) => word + letter)].join(' ');
+    const dictionary = createTermDictionary();
+    const text = `${words('alpha')} ${words('bravo')}\n`;
+    const notes = Array.from({ length: 50_000 }, (_, index) => analyzeNote(`n${String(index).padStart(5, '0')}.md`, text, dictionary));
+    const ranking = rankNotes(parseFindQuery('alpha bravo'), notes, dictionary, { best: 3 });
+    expect(ranking.total).toBe(50_000);
+    expect(ranking.notes.map(({ note }) => note.path)).toEqual(['n00000.md', 'n00001.md', 'n00002.md']);
   });
 });

@@ -1,6 +1,8 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import { noteFields, type TermCounts, termCounts } from './note-terms.js';
+import type { NoteIndex } from './note-index.js';
+import { noteFields, termIndex } from './note-terms.js';
 import type { FindQuery } from './parse-find-query.js';
+import { type Averages, addHit, createHits, createNoteScorer, type Hits, maxHits, maxWordScore } from './score-note.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -10,57 +12,89 @@ export interface RankedNote {
   section: number;
 }
 
-/** BM25's saturation: how soon more occurrences of a word stop adding to a score. */
-const k1 = 1.2;
-/** Each field's weight and length normalisation (b): a word in a note's name or title says more than one in its body. */
-const fieldWeights = { name: 4, folders: 1, title: 4, tags: 3 } as const satisfies Record<(typeof noteFields)[number], number>;
-const headingWeight = 2;
-const noteBodyWeight = 0.5;
-const fieldB = 0.5;
-const bodyB = 0.75;
+/** What `rankNotes` found: the notes ranked (all, or the best asked for), and how many match. */
+export interface Ranking {
+  notes: RankedNote[];
+  total: number;
+}
 
 /**
  * The notes that match `query` (its tags carried, no excluded word or tag, every word of its
  * phrases present, at least one of its words when it has any), best first, ties by path; each
- * scored BM25F-style by its best section: a section's words weigh with the note's name, folders,
- * title, tags and aliases, its heading path, its body, and the note's whole body. Phrases and
- * excluded phrases of several words are checked against the text afterwards (`matchesPhrases`), as
- * counts of words cannot tell their order. `notes` must be sorted by path.
+ * scored BM25F-style by its best section (`createNoteScorer`). Phrases and excluded phrases of
+ * several words are checked against the text afterwards (`matchesPhrases`), as counts of words
+ * cannot tell their order. `notes` must be sorted by path; those in `index` are found through its
+ * postings, the others through their own terms, so only the notes holding a query word are looked
+ * at. With `best`, only that many notes are given (and `total` counts them all), and a note is
+ * scored only when the most its words could add (each word's saturation limit) reaches the
+ * `best`-th score found: the others cannot be among them.
  */
-export function rankNotes(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary): RankedNote[] {
+export function rankNotes(
+  query: FindQuery,
+  notes: readonly AnalyzedNote[],
+  dictionary: TermDictionary,
+  { index, best }: { index?: NoteIndex | undefined; best?: number | undefined } = {},
+): Ranking {
   const forms = query.words.map((word) => wordForms(word, dictionary));
   const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
-  if (mustHave.includes(undefined)) return [];
-  const candidates: { note: AnalyzedNote; counts: (TermCounts | undefined)[] }[] = [];
-  const documentFrequency = forms.map(() => 0);
-  const lengths = { fields: noteFields.map(() => 0), heading: 0, body: 0, noteBody: 0, sections: 0 };
-  for (const note of notes) {
-    for (const [field, length] of note.fieldLengths.entries()) lengths.fields[field]! += length;
-    lengths.noteBody += note.bodyLength;
-    lengths.sections += note.sections.length;
-    for (const section of note.sections) {
-      lengths.heading += section.headingLength;
-      lengths.body += section.bodyLength;
-    }
-    const counts = forms.map((wordForms) => formCounts(note, wordForms));
-    counts.forEach((found, word) => {
-      if (found) documentFrequency[word]! += 1;
-    });
-    if (!passesFilters(query, note, mustHave as number[], mustLack)) continue;
-    if (forms.length > 0 && counts.every((found) => found === undefined)) continue;
-    candidates.push({ note, counts });
-  }
-  const averages = {
-    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
-    heading: lengths.heading / Math.max(lengths.sections, 1),
-    body: lengths.body / Math.max(lengths.sections, 1),
-    noteBody: lengths.noteBody / Math.max(notes.length, 1),
+  if (mustHave.includes(undefined)) return { notes: [], total: 0 };
+  const visit = occurrencesIn(notes, index);
+  const { hits, documentFrequency } = collectHits(forms, visit, notes.length);
+  const holding = (id: number | undefined) => {
+    const positions = new Set<number>();
+    if (id !== undefined) visit(id, (position) => positions.add(position));
+    return positions;
   };
+  const required = mustHave.map(holding);
+  const excluded = mustLack.map(holding);
+  const passes = (position: number) =>
+    carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   const idf = documentFrequency.map((df) => Math.log(1 + (notes.length - df + 0.5) / (df + 0.5)));
-  const ranked = candidates.map(({ note, counts }) => scoreNote(note, counts, idf, averages));
-  // Stable: notes come sorted by path, so equal scores stay in path order.
-  return ranked.sort((a, b) => b.score - a.score);
+  const score = createNoteScorer(forms.length, idf, scopeOf(notes, index).averages);
+  const { starts, order } = hitsByPosition(hits, notes.length);
+  const candidates: number[] = [];
+  for (let position = 0; position < notes.length; position += 1) {
+    // A note with no query word is a candidate only when the query has no word (tags alone).
+    if ((starts[position] !== starts[position + 1] || forms.length === 0) && passes(position)) candidates.push(position);
+  }
+  const scoreAt = (position: number): RankedNote => ({
+    note: notes[position]!,
+    ...score(notes[position]!, hits, order, starts[position]!, starts[position + 1]!),
+  });
+  const scored = best === undefined ? candidates : likelyBest(candidates, boundsOf(hits, idf, notes.length), best, scoreAt);
+  // Stable, from path order: equal scores stay in path order.
+  const ranked = scored.map(scoreAt).sort((a, b) => b.score - a.score);
+  // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
+  hits.pairs.length = 0;
+  return { notes: best === undefined ? ranked : ranked.slice(0, best), total: candidates.length };
+}
+
+/** Per note (by position), the most its words could add to its score: each word it holds at its saturation's limit. */
+function boundsOf(hits: Hits, idf: readonly number[], notes: number): Float64Array {
+  const bound = new Float64Array(notes);
+  const lastWord = new Int32Array(notes).fill(-1);
+  // Hits come word by word: a note counts each word once.
+  for (let hit = 0; hit < hits.count; hit += 1) {
+    const [position, word] = [hits.position[hit]!, hits.word[hit]!];
+    if (lastWord[position] === word) continue;
+    lastWord[position] = word;
+    bound[position]! += maxWordScore(idf[word]!);
+  }
+  return bound;
+}
+
+/**
+ * The candidates (in path order) that may be among the `best` highest scores: the `best` of the
+ * highest bounds are scored, and then every other whose bound reaches the `best`-th score among them.
+ */
+function likelyBest(candidates: readonly number[], bound: Float64Array, best: number, scoreAt: (position: number) => RankedNote): number[] {
+  if (candidates.length <= best) return [...candidates];
+  const bounds = Float64Array.from(candidates, (position) => bound[position]!).sort();
+  const cut = bounds[bounds.length - best]!;
+  const first = candidates.filter((position) => bound[position]! >= cut);
+  const threshold = first.map((position) => scoreAt(position).score).sort((a, b) => b - a)[best - 1]!;
+  return candidates.filter((position) => bound[position]! >= cut || bound[position]! >= threshold);
 }
 
 /** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */
@@ -78,75 +112,109 @@ function wordForms(word: string, dictionary: TermDictionary): { id: number; weig
   return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
 }
 
-/** A query word's counts in a note, its forms' counts joined by their weights; undefined when the note has none. */
-function formCounts(note: AnalyzedNote, forms: readonly { id: number; weight: number }[]): TermCounts | undefined {
-  let joined: { fields: number[]; sections: Map<number, [number, number, number]> } | undefined;
-  for (const { id, weight } of forms) {
-    const found = termCounts(note.terms, id);
-    if (!found) continue;
-    joined ??= { fields: noteFields.map(() => 0), sections: new Map() };
-    found.fields.forEach((count, field) => {
-      joined!.fields[field]! += weight * count;
+/** Calls `found` with the position in `notes` and the (slot, count) pairs of each note holding a word. */
+type Occurrences = (term: number, found: (position: number, pairs: Uint32Array, from: number, to: number) => void) => void;
+
+/** A word's occurrences among `notes`: from the index's postings for the notes merged there, by each note's own terms for the others. */
+function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Occurrences {
+  const { positionOf, ownTerms } = scopeOf(notes, index);
+  return (term, found) => {
+    index?.visit(term, (ordinal, pairs, from, to) => {
+      const position = positionOf[ordinal]!;
+      if (position >= 0) found(position, pairs, from, to);
     });
-    for (const [section, inHeading, inBody] of found.sections) {
-      const entry = joined.sections.get(section) ?? [section, 0, 0];
-      entry[1] += weight * inHeading;
-      entry[2] += weight * inBody;
-      joined.sections.set(section, entry);
+    for (const position of ownTerms) {
+      const terms = notes[position]!.terms!;
+      const at = termIndex(terms, term);
+      if (at !== undefined) found(position, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
     }
-  }
-  return joined && { fields: joined.fields, sections: [...joined.sections.values()].sort((a, b) => a[0] - b[0]) };
+  };
 }
 
-function passesFilters(query: FindQuery, note: AnalyzedNote, mustHave: readonly number[], mustLack: readonly (number | undefined)[]): boolean {
+/** What ranking needs of a list of notes besides the query: their average lengths, and where to find each note's words. */
+interface Scope {
+  averages: Averages;
+  /** A merged note's position in the list, by its number in the index (-1: not in the list). */
+  positionOf: Int32Array;
+  /** The positions of the notes not merged, looked up by their own terms. */
+  ownTerms: number[];
+  /** The index's `changes` it was made at. */
+  changes: number;
+}
+
+/** Scopes made, by list of notes: a server ranks the same list again while nothing changes (`readNotes`). */
+const scopes = new WeakMap<readonly AnalyzedNote[], Scope>();
+
+function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undefined): Scope {
+  const changes = index?.changes ?? 0;
+  const kept = scopes.get(notes);
+  if (kept?.changes === changes) return kept;
+  const scope: Scope = { averages: averagesOf(notes), positionOf: new Int32Array(index?.ordinals ?? 0).fill(-1), ownTerms: [], changes };
+  for (let position = 0; position < notes.length; position += 1) {
+    const note = notes[position]!;
+    if (note.terms) scope.ownTerms.push(position);
+    else if (note.ordinal !== undefined && note.ordinal < scope.positionOf.length) scope.positionOf[note.ordinal] = position;
+  }
+  scopes.set(notes, scope);
+  return scope;
+}
+
+/** The hits of the last query, made once: their arrays are used again (ranking is synchronous). */
+const scratchHits = createHits();
+
+/** Every occurrence of the query's words' forms in the notes (`Hits`), and how many notes hold each word. */
+function collectHits(forms: readonly { id: number; weight: number }[][], visit: Occurrences, notes: number): { hits: Hits; documentFrequency: number[] } {
+  const hits = scratchHits;
+  hits.count = 0;
+  hits.pairs.length = 0;
+  const documentFrequency = forms.map(() => 0);
+  // The last word each note was counted for: a note counts once per word, whatever its forms.
+  const counted = new Int32Array(notes).fill(-1);
+  forms.forEach((wordForms, word) => {
+    for (const { id, weight } of wordForms) {
+      // Longer forms (prefixes) only while half the hits are left: the words' own forms always count.
+      if (weight !== 1 && hits.count >= maxHits / 2) continue;
+      visit(id, (position, pairs, from, to) => {
+        if (counted[position] !== word) {
+          counted[position] = word;
+          documentFrequency[word]! += 1;
+        }
+        addHit(hits, position, word, weight, pairs, from, to);
+      });
+    }
+  });
+  return { hits, documentFrequency };
+}
+
+/** The hits ordered by note (a counting sort): note p's are `order[starts[p] ... starts[p + 1])`, in the order found. */
+function hitsByPosition(hits: Hits, notes: number): { starts: Int32Array; order: Int32Array } {
+  const starts = new Int32Array(notes + 1);
+  for (let hit = 0; hit < hits.count; hit += 1) starts[hits.position[hit]! + 1]! += 1;
+  for (let position = 0; position < notes; position += 1) starts[position + 1]! += starts[position]!;
+  const next = starts.slice(0, notes);
+  const order = new Int32Array(hits.count);
+  for (let hit = 0; hit < hits.count; hit += 1) order[next[hits.position[hit]!]!++] = hit;
+  return { starts, order };
+}
+
+function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {
   const carries = (tag: string) => note.tags.some((own) => own === tag || own.startsWith(`${tag}/`));
-  if (!query.tags.every(carries) || query.excludedTags.some(carries)) return false;
-  if (mustHave.some((id) => termCounts(note.terms, id) === undefined)) return false;
-  return !mustLack.some((id) => id !== undefined && termCounts(note.terms, id) !== undefined);
+  return query.tags.every(carries) && !query.excludedTags.some(carries);
 }
 
-interface Averages {
-  fields: number[];
-  heading: number;
-  body: number;
-  noteBody: number;
-}
-
-/** A note's score: its best section's, each word's counts in the section's fields joined as BM25F joins them. */
-function scoreNote(note: AnalyzedNote, counts: readonly (TermCounts | undefined)[], idf: readonly number[], averages: Averages): RankedNote {
-  const normalised = (count: number, length: number, average: number, b: number) => (average > 0 ? count / (1 - b + (b * length) / average) : count);
-  // Per word: its weight in the note's own fields and whole body, shared by every section.
-  const shared = counts.map((found) => {
-    if (!found) return 0;
-    let weight = 0;
-    noteFields.forEach((field, index) => {
-      weight += fieldWeights[field] * normalised(found.fields[index]!, note.fieldLengths[index]!, averages.fields[index]!, fieldB);
-    });
-    const inBody = found.sections.reduce((sum, [, , body]) => sum + body, 0);
-    return weight + noteBodyWeight * normalised(inBody, note.bodyLength, averages.noteBody, bodyB);
-  });
-  // Per section: each word's weight in its heading path and body, for the sections holding a word (and the first).
-  const own = new Map<number, Float64Array>([[0, new Float64Array(counts.length)]]);
-  counts.forEach((found, word) => {
-    for (const [section, inHeading, inBody] of found?.sections ?? []) {
-      const { headingLength, bodyLength } = note.sections[section]!;
-      let weights = own.get(section);
-      if (!weights) {
-        weights = new Float64Array(counts.length);
-        own.set(section, weights);
-      }
-      weights[word] = headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-    }
-  });
-  let best: RankedNote = { note, score: -1, section: 0 };
-  for (const section of [...own.keys()].sort((a, b) => a - b)) {
-    const weights = own.get(section)!;
-    let score = 0;
-    shared.forEach((weight, word) => {
-      const total = weight + weights[word]!;
-      score += (idf[word]! * total * (k1 + 1)) / (k1 + total);
-    });
-    if (score > best.score) best = { note, score, section };
+/** The average length of each field over `notes`, and of a section's heading path and body. */
+function averagesOf(notes: readonly AnalyzedNote[]): Averages {
+  const lengths = { fields: noteFields.map(() => 0), heading: 0, noteBody: 0, sections: 0 };
+  for (const note of notes) {
+    for (let field = 0; field < noteFields.length; field += 1) lengths.fields[field]! += note.fieldLengths[field]!;
+    lengths.noteBody += note.bodyLength;
+    lengths.heading += note.headingLength;
+    lengths.sections += note.sections.length;
   }
-  return best;
+  return {
+    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
+    heading: lengths.heading / Math.max(lengths.sections, 1),
+    body: lengths.noteBody / Math.max(lengths.sections, 1),
+    noteBody: lengths.noteBody / Math.max(notes.length, 1),
+  };
 }

@@ -5,7 +5,8 @@ import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
 import type { WalkedFile } from '../vault/walk-files.js';
 import { type AnalyzedNote, analyzeNote } from './analyze-note.js';
-import { noteCacheOf } from './note-cache.js';
+import { type NoteCache, noteCacheOf } from './note-cache.js';
+import type { NoteIndex } from './note-index.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** Largest note FindNotes ranks, in bytes: a larger file is skipped (`FILE_TOO_LARGE`) and named; TextSearch still searches it. */
@@ -13,62 +14,87 @@ export const maxRankedNoteSize = 8 * 1024 * 1024;
 /** Notes read at once. */
 const notesAtOnce = 16;
 
-/** The notes of a FindNotes call as they are now, in the order of `files`, with the words they were counted in. */
+/** The notes of a FindNotes call as they are now, in the order of `files`, with the words they were counted in and the index holding those kept. */
 export interface ReadNotes {
   notes: AnalyzedNote[];
   dictionary: TermDictionary;
+  index: NoteIndex;
   skipped: { path: string; reason: SkipCode }[];
+  /** The files read at another path than their own (through a symlink): path -> the path read. */
+  sources: Map<string, string>;
+  /** Files left unread because `keepReading` said to stop (the time budget ran low): the answer is partial. */
+  unread: number;
 }
 
 /**
  * Every file of `files` as it is now, ready to rank: taken from the backend's note cache when its
- * version is the one cached, else read and analysed (and cached). A file gone since the walk is
- * passed over; one that is not text, or too large to rank, is skipped and named. `checkDeadline`
- * runs before each file. `wholeVault`: `files` are every note of the vault, so the cache forgets the others.
- * `afterSync`: the backend's watch passed a sync point, so its change log names every note changed since
- * the last call, and those are read again whatever their version.
+ * version is the one cached, else read and analysed (and cached). After a sync point (`afterSync`)
+ * the backend's change log names every note changed since the last call: those are read again, and
+ * the others are taken as cached with no version asked (no lstat per note). A file gone since the
+ * walk is passed over; one that is not text, or too large to rank, is skipped and named.
+ * `keepReading` runs before each file read: once false, the rest is left unread and counted (it
+ * may throw, to stop the call). `wholeVault`: `files` are every note of the vault, so the cache
+ * forgets the others.
  */
 export async function readNotes(
   vault: Vault,
   files: readonly WalkedFile[],
-  checkDeadline: () => void,
-  { wholeVault, afterSync }: { wholeVault: boolean; afterSync: boolean },
+  { wholeVault, afterSync, keepReading }: { wholeVault: boolean; afterSync: boolean; keepReading: () => boolean },
 ): Promise<ReadNotes> {
-  const cache = noteCacheOf(vault.fs);
+  const cache = noteCacheOf(vault);
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
-  if (afterSync && changesSince) cache.forgetChanged(changesSince);
-  if (wholeVault) cache.retain(new Set(files.map((file) => file.path)));
-  const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = await pMap(
-    files,
-    async ({ path, source }) => {
-      checkDeadline();
-      try {
-        const version = await vault.fs.version?.(source);
-        const cached = version === undefined ? undefined : cache.get(path, source, version);
-        if (cached) return await cached;
-        const analysed = readNoteText(vault, source).then((text) => analyzeNote(path, text, cache.dictionary));
-        if (version === undefined) return await analysed;
-        // Another call reading the same version meanwhile waits for this one.
-        cache.set(path, source, version, analysed);
-        analysed.then(
-          (note) => cache.set(path, source, version, note),
-          () => cache.forget(path),
-        );
-        return await analysed;
-      } catch (error) {
-        if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
-        if (isVaultError(error) && (error.code === 'NOT_TEXT' || error.code === 'FILE_TOO_LARGE')) return { path, reason: error.code };
-        throw error;
-      }
+  const logged = afterSync && changesSince !== undefined && cache.forgetChanged(changesSince);
+  if (wholeVault) cache.retain(files);
+  // The same list of files as the last call's, and nothing changed since: the same notes.
+  const remembered = cache.remembered;
+  if (logged && remembered?.files === files && remembered.generation === cache.generation) return remembered.read as ReadNotes;
+  // A note still being analysed (its analysis may fail) is left to `readNote`, which waits for it.
+  const found: (AnalyzedNote | { path: string; reason: SkipCode } | undefined)[] = files.map(({ path, source }) => {
+    const cached = logged ? cache.get(path, source, undefined) : undefined;
+    return cached instanceof Promise ? undefined : cached;
+  });
+  const toRead: number[] = [];
+  for (let at = 0; at < files.length; at += 1) if (found[at] === undefined) toRead.push(at);
+  let unread = 0;
+  await pMap(
+    toRead,
+    async (at) => {
+      if (unread > 0 || !keepReading()) unread += 1;
+      else found[at] = await readNote(vault, cache, files[at]!);
     },
     { concurrency: notesAtOnce },
   );
-  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, skipped: [] };
+  // A note taken from the cache whose postings another call dropped meanwhile (its change log named it): read as it is now.
+  for (let at = 0; at < files.length; at += 1) {
+    const entry = found[at];
+    if (entry && !('reason' in entry) && entry.terms === undefined && entry.ordinal === undefined) found[at] = await readNote(vault, cache, files[at]!);
+  }
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);
     else if (entry) read.notes.push(entry);
   }
+  for (const file of files) if (file.source !== file.path) read.sources.set(file.path, file.source);
+  // Remembered only when every note came from the cache: a note past the memory bound is not held here either.
+  if (logged && toRead.length === 0) cache.remembered = { files, generation: cache.generation, read };
   return read;
+}
+
+/** One note, from the cache under its version or read and analysed now (and kept); undefined when gone; its skip reason when not a note to rank. */
+async function readNote(vault: Vault, cache: NoteCache, { path, source }: WalkedFile): Promise<AnalyzedNote | { path: string; reason: SkipCode } | undefined> {
+  try {
+    const version = await vault.fs.version?.(source);
+    const cached = version === undefined ? undefined : cache.get(path, source, version);
+    if (cached) return await cached;
+    const analysed = readNoteText(vault, source).then((text) => analyzeNote(path, text, cache.dictionary));
+    // Another call reading the same version meanwhile waits for this one.
+    if (version !== undefined) cache.keep(path, source, version, analysed);
+    return await analysed;
+  } catch (error) {
+    if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
+    if (isVaultError(error) && (error.code === 'NOT_TEXT' || error.code === 'FILE_TOO_LARGE')) return { path, reason: error.code };
+    throw error;
+  }
 }
 
 /** A note's text, refused past the size FindNotes ranks (or the vault's own limit, when lower) and when not text. */

@@ -43,6 +43,8 @@ export interface FindNotesOutput {
   /** Files left out because they are not text or too large to rank: the first few, and how many in all. */
   skipped: { path: string; reason: SkipCode }[];
   totalSkipped: number;
+  /** Notes left unread when the time budget ran low (a server still building its index after start-up): the answer ranks the others only. */
+  unreadNotes: number;
 }
 
 const outputSchema = z.object({
@@ -60,6 +62,8 @@ const outputSchema = z.object({
   searchedNotes: z.number(),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   totalSkipped: z.number(),
+  /** Notes not read in time: when above 0, the answer is partial. */
+  unreadNotes: z.number(),
 });
 
 const inputSchema = z.strictObject({
@@ -85,7 +89,7 @@ export const findNotes = defineTool({
     'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins ("index" finds "indexing"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
     'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
-    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned; the number of matching notes is always given. Stops at the search time budget with TIMEOUT.',
+    'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned, not totalNotes. unreadNotes > 0: a partial answer (a server just started); ask again.',
     'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
@@ -104,17 +108,25 @@ export const findNotes = defineTool({
       (path) => `${path} is a file. Read it with TextRead, or pass its folder.`,
     );
     const wholeVault = vault.resolvePath(directoryPath ?? '', { trash: 'read' }) === '' && !filePattern;
-    const read = await readNotes(vault, files, budget.check, { wholeVault, afterSync });
-    const sources = new Map(files.map((file) => [file.path, file.source]));
-    const ranked = await keepPhrases(vault, parsed, rankNotes(parsed, read.notes, read.dictionary), sources, budget);
-    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), sources, budget);
+    // Reading stops with a quarter of the budget left, for ranking and showing: past it, a partial answer that says so.
+    const keepReading = () => {
+      signal.throwIfAborted();
+      return budget.remaining() > vault.options.searchTimeout / 4;
+    };
+    const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
+    // Phrases are checked on the texts of every note ranked, so that the count is exact; without, only the best are ranked.
+    const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
+    const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
+    const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read.sources, budget) : ranking.notes;
+    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read.sources, budget);
     return {
       notes,
-      totalNotes: ranked.length,
+      totalNotes: phrases ? ranked.length : ranking.total,
       searchedNotes: read.notes.length,
       maxResults,
       skipped: read.skipped.slice(0, maxListedSkipped),
       totalSkipped: read.skipped.length,
+      unreadNotes: read.unread,
     };
   },
 
@@ -129,6 +141,7 @@ export const findNotes = defineTool({
     searchedNotes: output.searchedNotes,
     skipped: output.skipped.map(({ path, reason }) => ({ path, reason: reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank' })),
     totalSkipped: output.totalSkipped,
+    unreadNotes: output.unreadNotes,
   }),
 });
 
@@ -141,7 +154,9 @@ export const findNotes = defineTool({
 export async function warmFindNotes(vault: Vault): Promise<number> {
   if (!vault.fs.version) return 0;
   const files = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
-  return (await readNotes(vault, files, () => undefined, { wholeVault: true, afterSync: false })).notes.length;
+  // After a sync point, the cache starts from the change log's cursor, so the first call after the warm-up asks no versions.
+  const afterSync = (await vault.fs.sync?.()) ?? false;
+  return (await readNotes(vault, files, { wholeVault: true, afterSync, keepReading: () => true })).notes.length;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
@@ -152,7 +167,7 @@ function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
   );
 }
 
-/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now); all of them when it has none. */
+/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now). */
 async function keepPhrases(
   vault: Vault,
   query: FindQuery,
@@ -160,7 +175,6 @@ async function keepPhrases(
   sources: ReadonlyMap<string, string>,
   budget: SearchBudget,
 ): Promise<RankedNote[]> {
-  if (![...query.phrases, ...query.excluded].some((phrase) => phrase.length > 1)) return ranked;
   const kept: RankedNote[] = [];
   for (const hit of ranked) {
     budget.check();
@@ -220,6 +234,9 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
       : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
   if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
+  if (output.unreadNotes > 0) {
+    text += `; PARTIAL: ${output.unreadNotes} ${output.unreadNotes === 1 ? 'note' : 'notes'} not read within the time budget (the index is still being built, or past its memory bound); ask again in a few seconds, or narrow it with \`directoryPath\` or \`filePattern\``;
+  }
   if (output.totalSkipped > 0) {
     const named = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank'}`);
     if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);

@@ -124,6 +124,27 @@ describe('TextEdit scoped to a section', () => {
     expect(fs.toJSON()['guide.md']).toBe(note);
   });
 
+  it('says when the string is nowhere in the file, and counts every occurrence outside the section, overlapping ones too', async () => {
+    const { fs, vault } = open({ 'guide.md': note, 'aa.md': '# A\nb\n# B\naaa\n', 'many.md': `# A\nb\n# B\n${'x\n'.repeat(25)}` });
+    await expect(vault.call('TextEdit', { filePath: 'guide.md', heading: 'Core plugins', oldString: 'Not anywhere', newString: 'x' })).rejects.toMatchObject({
+      code: 'NO_MATCH',
+      message:
+        '`oldString` was not found in guide.md, in its section # Guide > ## Settings > ### Core plugins or anywhere else. Copy the exact current text from TextRead (with the same `heading`) and retry.',
+      details: { lines: [] },
+    });
+    await expect(vault.call('TextEdit', { filePath: 'aa.md', heading: 'A', oldString: 'aa', newString: 'x' })).rejects.toMatchObject({
+      message:
+        '`oldString` is not in the section # A of aa.md (lines 1-2), but occurs 2 times outside it, at line 4, 4. Name the section that holds it as `heading`, or leave `heading` out.',
+      details: { lines: [4, 4] },
+    });
+    const twenty = Array.from({ length: 20 }, (_, index) => index + 4);
+    await expect(vault.call('TextEdit', { filePath: 'many.md', heading: 'A', oldString: 'x', newString: 'y' })).rejects.toMatchObject({
+      message: `\`oldString\` is not in the section # A of many.md (lines 1-2), but occurs 25 times outside it, at line ${twenty.join(', ')}, .... Name the section that holds it as \`heading\`, or leave \`heading\` out.`,
+      details: { lines: twenty },
+    });
+    expect(fs.toJSON()['aa.md']).toBe('# A\nb\n# B\naaa\n');
+  });
+
   it('does not let an occurrence that runs past the section count, and keeps CRLF line endings', async () => {
     const { fs, vault } = open({ 'crlf.md': '# A\r\nend\r\n# B\r\nend\r\n' });
     await expect(vault.call('TextEdit', { filePath: 'crlf.md', heading: 'A', oldString: 'end\n# B', newString: 'x' })).rejects.toMatchObject({

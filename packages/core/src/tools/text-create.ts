@@ -4,12 +4,14 @@ import { countOf } from '../text/line-endings.js';
 import { plainStyle } from '../text/text-style.js';
 import { VaultError } from '../vault/vault-error.js';
 import { checkTextToWrite } from '../text/text-codec.js';
+import { fileHash } from '../text/file-hash.js';
+import type { Vault } from '../vault/vault.js';
 import { checkNewName, escapeName, parentOf } from '../vault/vault-path.js';
 
 const outputSchema = z.object({
   path: z.string(),
-  /** `created` for a new file, `replaced` when an existing file was overwritten. */
-  action: z.enum(['created', 'replaced']),
+  /** `created` for a new file, `replaced` when an existing file was overwritten, `unchanged` when it already held exactly this content (a retried call: nothing written). */
+  action: z.enum(['created', 'replaced', 'unchanged']),
   totalLines: z.number(),
   fileHash: z.string(),
 });
@@ -42,6 +44,10 @@ export const textCreate = defineTool({
       const existing = await vault.stat(path);
       if (existing?.kind === 'directory') throw new VaultError('NOT_A_FILE', `${path} is a folder. Choose a file path for the new file.`);
       vault.checkExtension(path);
+      // A retried call whose file is already there with this very content is answered so, not refused (decision 0019).
+      if (existing && !overwrite && (await holds(vault, path, existing.size, content))) {
+        return { path, action: 'unchanged', totalLines: linesOf(content), fileHash: await fileHash(new TextEncoder().encode(content), vault.fs) };
+      }
       if (existing && !overwrite) {
         throw new VaultError(
           'ALREADY_EXISTS',
@@ -63,7 +69,7 @@ export const textCreate = defineTool({
       return {
         path,
         action: existing ? 'replaced' : 'created',
-        totalLines: content === '' ? 0 : countOf(content, '\n') + (content.endsWith('\n') ? 0 : 1),
+        totalLines: linesOf(content),
         fileHash: written,
       };
     });
@@ -72,6 +78,18 @@ export const textCreate = defineTool({
   subject: (output) => `TextCreate: ${escapeName(output.path)}`,
 
   render(output, style = plainStyle) {
+    if (output.action === 'unchanged')
+      return `Already applied: ${style.path(output.path)} holds exactly this content, so nothing was written. fileHash: ${output.fileHash}`;
     return `${output.action === 'created' ? 'Created' : 'Replaced'} ${style.path(output.path)}: ${output.totalLines} ${output.totalLines === 1 ? 'line' : 'lines'}. fileHash: ${output.fileHash}`;
   },
 });
+
+const linesOf = (content: string) => (content === '' ? 0 : countOf(content, '\n') + (content.endsWith('\n') ? 0 : 1));
+
+/** Whether the file holds exactly `content` (UTF-8, no BOM): its size first, then its bytes. */
+async function holds(vault: Vault, path: string, size: number, content: string): Promise<boolean> {
+  const bytes = new TextEncoder().encode(content);
+  if (size !== bytes.length || size > vault.options.maxFileSize) return false;
+  const existing = await vault.fs.readFile(path).catch(() => undefined);
+  return existing !== undefined && existing.length === bytes.length && existing.every((byte, index) => byte === bytes[index]);
+}

@@ -135,7 +135,15 @@ describe('vault options', () => {
       maxFileSize: 134_217_728,
       searchTimeout: 10_000,
       maxOutput: 65_536,
+      findNotesMemory: 134_217_728,
     });
+  });
+
+  it('refuses a findNotesMemory that is not a number of bytes', () => {
+    expect(createVault(createMemoryFs({}), { findNotesMemory: 0 }).options.findNotesMemory).toBe(0);
+    expect(() => createVault(createMemoryFs({}), { findNotesMemory: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'findNotesMemory -1 is not a number of bytes. Pass 0 or more.' }),
+    );
   });
 
   it('reads extensions trimmed, lower-cased and with a dot', () => {

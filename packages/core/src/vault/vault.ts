@@ -35,6 +35,12 @@ export interface VaultOptions {
    * 65,536; at least 4,096.
    */
   maxOutput?: number;
+  /**
+   * Memory FindNotes' index of one backend may hold, in bytes (about: its numbers and sections, not
+   * the JavaScript objects around them). Notes past it are read and analysed at each call instead,
+   * as exact but slower. Default 128 MiB; 0 keeps none.
+   */
+  findNotesMemory?: number;
 }
 
 /** How one call runs: `signal` cancels it (a search stops reading; the call rejects with the signal's reason). */
@@ -186,7 +192,11 @@ function resolveOptions(options: VaultOptions): Required<VaultOptions> {
     maxFileSize: options.maxFileSize ?? 128 * 1024 * 1024,
     searchTimeout: options.searchTimeout ?? 10_000,
     maxOutput: options.maxOutput ?? 65_536,
+    findNotesMemory: options.findNotesMemory ?? 128 * 1024 * 1024,
   };
+  if (!(resolved.findNotesMemory >= 0)) {
+    throw new VaultError('INVALID_ARGUMENT', `findNotesMemory ${resolved.findNotesMemory} is not a number of bytes. Pass 0 or more.`);
+  }
   if (!(resolved.maxOutput >= minOutputBound)) {
     throw new VaultError(
       'INVALID_ARGUMENT',

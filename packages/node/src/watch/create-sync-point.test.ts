@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import { createTempFolder } from '@vault/testing';
@@ -36,6 +37,14 @@ describe('createSyncPoint: a cookie written and waited for', () => {
     expect(await point.pass()).toBe(false);
     expect(reasons).toEqual(["a sync point's event did not come within 20 ms"]);
     expect(readdirSync(folder.path)).toEqual([]);
+    await folder.remove();
+  });
+
+  it("removes the cookies a killed server left, and leaves a live server's and every other file", async () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const folder = await createTempFolder({ [`.vault-sync-${dead}-0`]: '', [`.vault-sync-${process.ppid}-3`]: '', '.vault-sync-notes.md': 'x' });
+    createSyncPoint(folder.path, 20, () => {});
+    expect(readdirSync(folder.path).sort()).toEqual([`.vault-sync-${process.ppid}-3`, '.vault-sync-notes.md']);
     await folder.remove();
   });
 

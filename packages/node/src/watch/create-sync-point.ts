@@ -1,4 +1,4 @@
-import { unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The names of the marker files a sync point writes in the vault's root (hidden, so no tool lists or searches them). */
@@ -20,6 +20,7 @@ export interface SyncPoint {
 
 /** Sync points in the folder `root` (watched), each waiting at most `timeout` ms; `failed` hears why one could not pass. */
 export function createSyncPoint(root: string, timeout: number, failed: (reason: string) => void): SyncPoint {
+  removeDeadCookies(root);
   const waiting = new Map<string, (arrived: boolean) => void>();
   let next = 0;
   return {
@@ -58,4 +59,31 @@ export function createSyncPoint(root: string, timeout: number, failed: (reason: 
       for (const finish of [...waiting.values()]) finish(false);
     },
   };
+}
+
+/** Removes the cookies a server killed mid-sync left in `root` (their process is gone); another live server's stay. */
+function removeDeadCookies(root: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^\.vault-sync-(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    try {
+      unlinkSync(path.join(root, name));
+    } catch {}
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, though not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

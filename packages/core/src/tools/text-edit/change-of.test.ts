@@ -10,11 +10,12 @@ describe("TextEdit's change", () => {
   });
 
   it('takes whole characters: two emoji that share their first half are replaced whole', () => {
-    // 😀 is \ud83d\ude00 and 😁 \ud83d\ude01; 🙂 (\ud83d\ude42) and 🥲 (\ud83e\udd72) end differently, 😀 and 𐐀 (\ud801\udc00) share their second half.
+    // 😀 is \ud83d\ude00 and 😁 \ud83d\ude01; 🙂 (\ud83d\ude42) and 🥲 (\ud83e\udd72) end differently; 😀 and 𐘀 (\ud801\ude00) share their second half.
     expect(changeOf('a😀b', 'a😁b', '\n')).toEqual({ prefix: 1, suffix: 1, removed: '😀', inserted: '😁' });
     expect(changeOf('😀', '😀😁', '\n')).toEqual({ prefix: 2, suffix: 0, removed: '', inserted: '😁' });
     expect(changeOf('🙂x', '🥲x', '\n')).toEqual({ prefix: 0, suffix: 1, removed: '🙂', inserted: '🥲' });
     expect(changeOf('x𐐀', 'x😀', '\n')).toEqual({ prefix: 1, suffix: 0, removed: '𐐀', inserted: '😀' });
+    expect(changeOf('x𐘀', 'x😀', '\n')).toEqual({ prefix: 1, suffix: 0, removed: '𐘀', inserted: '😀' });
     expect(spliceText('—😀—', '😀', '😁')).toEqual({ text: '—😁—', startOffset: 1, endOffset: 3 });
   });
 

@@ -19,12 +19,13 @@ export function changeOf(needle: string, replacement: string, newline: string): 
   const common = commonSuffixLength(needle, replacement, prefix);
   const suffix = needle.length - characterBoundary(needle, needle.length - common, 'after');
   const middle = replacement.slice(prefix, replacement.length - suffix);
-  return { prefix, suffix, removed: needle.slice(prefix, needle.length - suffix), inserted: newline === '\n' ? middle : middle.replaceAll('\n', newline) };
+  return { prefix, suffix, removed: needle.slice(prefix, needle.length - suffix), inserted: middle.replaceAll('\n', newline) };
 }
 
 function commonPrefixLength(a: string, b: string): number {
   let length = 0;
-  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  // Past the end of either, its character is undefined and differs from the other's.
+  while (length < a.length && a[length] === b[length]) length += 1;
   return length;
 }
 

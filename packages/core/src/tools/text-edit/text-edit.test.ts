@@ -526,7 +526,7 @@ describe('What an agent is told about TextEdit', () => {
     const { vault } = open({ 'a.md': 'one\n' });
     const structured = textEdit.structure(await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'two' }));
     expect(textEdit.outputSchema.parse(structured)).toEqual(structured);
-    expect(Object.keys(textEdit.outputSchema.shape)).toEqual(['path', 'replacements', 'startLine', 'endLine', 'fileHash', 'snippet', 'cut']);
+    expect(Object.keys(textEdit.outputSchema.shape)).toEqual(['path', 'replacements', 'startLine', 'endLine', 'fileHash', 'snippet', 'alreadyApplied', 'cut']);
   });
 
   it.each([

@@ -4,6 +4,8 @@ import { normalizeLineEndings } from '../../text/line-endings.js';
 import { renderWindowLine, type WindowLine } from '../../text/line-window.js';
 import { plainStyle } from '../../text/text-style.js';
 import { defineTool } from '../define-tool.js';
+import { fileHash as hashOf } from '../../text/file-hash.js';
+import { alreadyApplied, revertsTo } from './already-applied.js';
 import { ambiguousMatch } from './ambiguous-match.js';
 import { changeOf } from './change-of.js';
 import { checkHash } from './check-hash.js';
@@ -27,6 +29,8 @@ export interface TextEditOutput {
   fileHash: string;
   /** The changed region with a little context, as numbered lines of the new file, long lines cut like TextRead's. */
   snippet: WindowLine[];
+  /** True when nothing was written because the change is already there (a retried call): `oldString` nowhere, `newString` once. */
+  alreadyApplied?: boolean;
 }
 
 const outputSchema = z.object({
@@ -37,6 +41,7 @@ const outputSchema = z.object({
   fileHash: z.string(),
   /** The snippet's lines as the text shows them: `N: text`. */
   snippet: z.array(z.string()),
+  alreadyApplied: z.boolean().optional(),
 });
 
 const inputSchema = z.strictObject({
@@ -77,10 +82,22 @@ export const textEdit = defineTool({
     const { needle, replacement } = checkStrings(oldString, newString);
     return vault.withLock([path], async () => {
       const file = await vault.readText(path);
-      await checkHash(vault, path, file.bytes, expectedHash);
+      const stale = await checkHash(vault, path, file.bytes, expectedHash).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       const normalized = normalizeLineEndings(file.text);
       const section = heading === undefined ? undefined : findSection(normalized.text, heading, path);
-      const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, section && { from: section.start, to: section.end });
+      const within = section && { from: section.start, to: section.end };
+      const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, within);
+      // A retried call whose change is already there is answered so, not refused (decision 0019).
+      const applied = found.count === 0 ? await alreadyApplied(normalized.text, replacement, signal, within) : undefined;
+      // With expectedHash, only the change that the bytes read then would have become.
+      if (applied && (!stale || (await revertsTo(vault, file, normalized, { needle, replacement, start: applied.start }, expectedHash!, signal)))) {
+        const { startLine, endLine, snippet } = applied;
+        return { path, replacements: 0, startLine, endLine, fileHash: await hashOf(file.bytes, vault.fs), snippet, alreadyApplied: true };
+      }
+      if (stale) throw stale;
       if (found.count === 0)
         throw section ? await notInSection(normalized.text, needle, section, path, signal) : await noMatch(vault, path, normalized.text, needle, signal);
       if (found.count > 1 && !replaceAll) throw ambiguousMatch(section ? `${path} (in its section ${section.heading})` : path, normalized.text, found);
@@ -101,10 +118,10 @@ export const textEdit = defineTool({
   render(output, style = plainStyle) {
     const count = output.replacements === 1 ? '1 replacement' : `${output.replacements} replacements`;
     const range = output.startLine === output.endLine ? `line ${output.startLine}` : `lines ${output.startLine}-${output.endLine}`;
-    return [
-      `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`,
-      ...output.snippet.map((line) => renderWindowLine(line, style)),
-    ].join('\n');
+    const headline = output.alreadyApplied
+      ? `Already applied: ${style.path(output.path)} holds newString at ${range} and oldString nowhere, so nothing was written. fileHash: ${output.fileHash}`
+      : `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`;
+    return [headline, ...output.snippet.map((line) => renderWindowLine(line, style))].join('\n');
   },
 
   structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),

@@ -1,0 +1,80 @@
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectServer, createSharedRemote, type SharedRemote } from './__fixtures__/remote-clones-bin.js';
+
+let remote: SharedRemote;
+let clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  clients = [];
+  await remote.remove();
+});
+
+async function start(seed: Record<string, string>, args: string[] = []): Promise<[Client, Client, string[]]> {
+  remote = await createSharedRemote(seed);
+  const clones = [remote.clone(), remote.clone()];
+  clients = await Promise.all(clones.map((clone, index) => connectServer(clone, `agent-${index}`, args)));
+  return [clients[0]!, clients[1]!, clones];
+}
+
+const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const subjects = () => remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The remote holds each push in its hook until both servers' pushes arrived. */
+async function holdTwoPushes(): Promise<() => Promise<void>> {
+  const gate = path.join(remote.bare, '..', 'gate');
+  await mkdir(gate);
+  await writeFile(path.join(gate, 'closed'), '');
+  const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+  await writeFile(hook, `#!/bin/sh\ncat >/dev/null\ntouch "${gate}/arrived-$$"\nwhile [ -e "${gate}/closed" ]; do sleep 0.02; done\n`);
+  await chmod(hook, 0o755);
+  return async () => {
+    await until(async () => (await readdir(gate)).filter((name) => name.startsWith('arrived-')).length >= 2);
+    await rm(path.join(gate, 'closed'));
+  };
+}
+
+describe('two vault-mcp --git --git-remote origin processes on two clones of one remote', () => {
+  it('writes to two files at once: both land, each once; the other server finds them by search after its fetch', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'a\n', 'b.md': 'b\n' }, ['--git-fetch-interval', '1']);
+    const results = await Promise.all([
+      call(first, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'apricot' }),
+      call(second, 'TextEdit', { filePath: 'b.md', oldString: 'b', newString: 'blueberry' }),
+    ]);
+    expect(results.map((result) => result.isError ?? false)).toEqual([false, false]);
+    expect(subjects().sort()).toEqual(['TextEdit: a.md', 'TextEdit: b.md', 'first']);
+    for (const client of [first, second]) {
+      await until(async () => (await call(client, 'TextSearch', { query: 'apricot|blueberry', regex: true })).structuredContent?.totalMatches === 2);
+    }
+    for (const clone of clones) expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('apricot\n');
+  });
+
+  it('writes to one file at once: one lands, the other is STALE_FILE naming the remote fileHash, applied nowhere', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
+    const release = await holdTwoPushes();
+    const calls = [first, second].map((client, index) => call(client, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: `by ${index}` }));
+    await release();
+    const results = await Promise.all(calls);
+    const stale = results.filter((result) => result.isError);
+    expect(stale).toHaveLength(1);
+    expect(stale[0]!._meta).toMatchObject({ errorCode: 'STALE_FILE', retryable: false });
+    expect((stale[0]!.content as { text: string }[])[0]!.text).toMatch(
+      /^STALE_FILE: a\.md was changed on another server meanwhile \(change [0-9a-f]{12} by agent-[01] 1\.0\.0 left it with fileHash [0-9a-f]{16}\)/,
+    );
+    const winner = results.findIndex((result) => !result.isError);
+    expect(subjects()).toEqual(['TextEdit: a.md', 'first']);
+    // Both histories are the remote's, and both work trees clean.
+    for (const clone of clones) {
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
+      expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+});

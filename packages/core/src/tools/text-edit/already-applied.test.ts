@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { open } from '../__fixtures__/open.js';
+
+// A call retried after its answer was lost (decision 0019) finds its change already there: it is
+// answered so, with nothing written, not refused with NO_MATCH or STALE_FILE.
+describe('a retried call whose change is already there', () => {
+  it('TextEdit: oldString nowhere and newString once is already applied, even with the expectedHash read before', async () => {
+    const { fs, vault } = open({ 'a.md': 'one\ntwo\nthree\n' });
+    const { fileHash: before } = await vault.call('TextRead', { filePath: 'a.md' });
+    const edit = { filePath: 'a.md', oldString: 'two', newString: 'TWO\nand a half', expectedHash: before };
+    const first = await vault.call('TextEdit', edit);
+    const again = await vault.call('TextEdit', edit);
+    expect(again).toEqual({ ...first, replacements: 0, alreadyApplied: true });
+    expect(vault.render('TextEdit', again)).toBe(
+      `Already applied: a.md holds newString at lines 2-3 and oldString nowhere, so nothing was written. fileHash: ${first.fileHash}\n1: one\n2: TWO\n3: and a half\n4: three`,
+    );
+    expect(fs.toJSON()).toEqual({ 'a.md': 'one\nTWO\nand a half\nthree\n' });
+  });
+
+  it('TextEdit in a CRLF file, and in a section: the same', async () => {
+    const { vault } = open({ 'a.md': '# A\r\nx\r\n# B\r\ny\r\n' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'y', newString: 'z\nzz', heading: 'B' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'y', newString: 'z\nzz', heading: 'B' })).resolves.toMatchObject({
+      alreadyApplied: true,
+      startLine: 4,
+      endLine: 5,
+    });
+  });
+
+  it('TextEdit with expectedHash: already applied only when putting oldString back gives the bytes read (BOM and CRLF kept)', async () => {
+    const { fs, vault } = open({ 'a.md': '\uFEFFone\r\ntwo\r\nthree\r\n', 'b.md': 'one\ntwo\nthree\n' });
+    const { fileHash: before } = await vault.call('TextRead', { filePath: 'a.md' });
+    const edit = { filePath: 'a.md', oldString: 'two\nthree', newString: 'TWO\nTHREE', expectedHash: before };
+    await vault.call('TextEdit', edit);
+    await expect(vault.call('TextEdit', edit)).resolves.toMatchObject({ alreadyApplied: true, replacements: 0 });
+
+    // Someone else changed b.md meanwhile: oldString is gone and newString happens to be there once, but not as this edit would have put it.
+    const { fileHash: read } = await vault.call('TextRead', { filePath: 'b.md' });
+    await vault.call('TextEdit', { filePath: 'b.md', oldString: 'one\ntwo', newString: 'TWO' });
+    await expect(vault.call('TextEdit', { filePath: 'b.md', oldString: 'two', newString: 'TWO', expectedHash: read })).rejects.toMatchObject({
+      code: 'STALE_FILE',
+    });
+    expect(fs.toJSON()['b.md']).toBe('TWO\nthree\n');
+  });
+
+  it('TextEdit still refuses when newString is not there exactly once, or is empty, or the hash differs and oldString is there', async () => {
+    const { vault } = open({ 'a.md': 'one\ntwo\ntwo\n' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'zero', newString: 'two' })).rejects.toMatchObject({ code: 'NO_MATCH' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'zero', newString: '' })).rejects.toMatchObject({ code: 'NO_MATCH' });
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'ONE', expectedHash: '0000000000000000' })).rejects.toMatchObject({
+      code: 'STALE_FILE',
+    });
+  });
+
+  it('TextCreate: the file already holding exactly this content is unchanged; other content is still ALREADY_EXISTS', async () => {
+    const { fs, vault } = open({});
+    const first = await vault.call('TextCreate', { filePath: 'n.md', content: 'hello\n' });
+    const again = await vault.call('TextCreate', { filePath: 'n.md', content: 'hello\n' });
+    expect(again).toEqual({ ...first, action: 'unchanged' });
+    expect(vault.render('TextCreate', again)).toBe(`Already applied: n.md holds exactly this content, so nothing was written. fileHash: ${first.fileHash}`);
+    await expect(vault.call('TextCreate', { filePath: 'n.md', content: 'hello!\n' })).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    expect(fs.toJSON()).toEqual({ 'n.md': 'hello\n' });
+  });
+});

@@ -1,0 +1,74 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { notAFile, type TreeEntry } from '../kept/kept-trees.js';
+import type { Repository } from '../open-repository.js';
+
+/** The commit a branch points at and its tree. */
+export interface Head {
+  commit: string;
+  tree: string;
+}
+
+/** The commit and tree a branch points at, read now (a person's commit moves it), or `undefined` for a branch with no commit yet. */
+export async function headOf(repository: Repository, ref: string): Promise<Head | undefined> {
+  const object = await repository.kept.readObject(ref);
+  if (object?.type !== 'commit') return undefined;
+  const tree = /^tree ([0-9a-f]+)\n/.exec(object.bytes.toString('latin1'))?.[1];
+  if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
+  return { commit: object.id, tree };
+}
+
+/** A file on disk as read, before its mode is settled against HEAD: executable or not, and its blob id. */
+export interface ReadFile {
+  executable: boolean;
+  id: string;
+}
+
+/** A file on disk as git records it: its mode and blob id. */
+export interface DiskFile {
+  mode: string;
+  id: string;
+}
+
+/** A file (top-relative) in HEAD's tree and on disk (`undefined`: none there). */
+export interface FileSides {
+  file: string;
+  inHead: TreeEntry | undefined;
+  onDisk: DiskFile | undefined;
+}
+
+/**
+ * The files (top-relative) on disk, each a file (hashed: its bytes written as a blob), nothing
+ * (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
+ */
+export function readDisk(repository: Repository, files: readonly string[]): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+      if (stat === undefined) return undefined;
+      if (!stat.isFile()) return notAFile;
+      return { executable: (stat.mode & 0o111) !== 0, id: await repository.kept.hashFile(file) };
+    }),
+  );
+}
+
+/**
+ * The files beside HEAD's entries, or `notAFile` when one is not a plain file on either side. Without
+ * `core.fileMode`, a file's mode is the one HEAD has, as git keeps it (`100644` for a new file).
+ */
+export async function besideHead(
+  repository: Repository,
+  head: Head,
+  files: readonly string[],
+  read: readonly (ReadFile | undefined | typeof notAFile)[],
+): Promise<FileSides[] | typeof notAFile> {
+  const sides: FileSides[] = [];
+  for (const [index, file] of files.entries()) {
+    const inHead = await repository.trees.fileAt(head.tree, file);
+    const onDisk = read[index];
+    if (inHead === notAFile || onDisk === notAFile) return notAFile;
+    const mode = (executable: boolean) => (repository.fileMode ? (executable ? '100755' : '100644') : (inHead?.mode ?? '100644'));
+    sides.push({ file, inHead, onDisk: onDisk && { mode: mode(onDisk.executable), id: onDisk.id } });
+  }
+  return sides;
+}

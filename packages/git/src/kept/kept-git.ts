@@ -1,0 +1,137 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
+
+/** An object as `cat-file --batch` gives it. */
+export interface GitObject {
+  id: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * The git commands a write needs, each kept running and asked per request, so that recording a
+ * change starts no process for them (decision 0018): reading objects and refs, hashing files into
+ * blobs, writing trees, checking `.gitignore`, and moving a branch by compare-and-swap.
+ */
+export interface KeptGit {
+  /** An object by name (a full ref name or an id), or `undefined` when there is none. */
+  readObject(name: string): Promise<GitObject | undefined>;
+  /** An object's id, type and size by name (`ID^1`, `PREFIX^{commit}`), or `missing` or `ambiguous`. */
+  objectInfo(name: string): Promise<{ id: string; type: string; size: number } | 'missing' | 'ambiguous'>;
+  /** Writes a file (top-relative; it must exist) as a blob of its bytes as they are, and gives its id. */
+  hashFile(file: string): Promise<string>;
+  /** Writes a commit of this text (as `commitText` makes it; git checks it), and gives its id. */
+  makeCommit(text: string): Promise<string>;
+  /** Writes a tree of `entries` (`mktree -z` records), and gives its id. */
+  makeTree(entries: Buffer): Promise<string>;
+  /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
+  isIgnored(file: string): Promise<boolean>;
+  /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked; IO_ERROR when git failed otherwise. */
+  moveRef(ref: string, next: string, old: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createKeptGit(gitPath: string, top: string, gitDir: string): KeptGit {
+  const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
+  const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
+  const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
+  const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--no-filters', '--stdin-paths'], top);
+  // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
+  const commitFile = path.join(gitDir, `vault-commit-${process.pid}`);
+  let commitTurn: Promise<unknown> = Promise.resolve();
+  const trees = createGitProcess(gitPath, ['mktree', '--batch', '-z'], top);
+  const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
+  // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
+  const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
+  return {
+    readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
+    async objectInfo(name) {
+      const [id = '', type = '', size] = (await infos.ask(`${oneName(name)}\n`, oneLine)).split(' ');
+      return size === undefined ? (type === 'ambiguous' ? 'ambiguous' : 'missing') : { id, type, size: Number(size) };
+    },
+    hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
+    makeCommit(text) {
+      // One at a time: each writes the one file, then asks.
+      const made = commitTurn.then(async () => {
+        await writeFile(commitFile, text);
+        return commits.ask(`${quoted(commitFile)}\n`, oneLine);
+      });
+      commitTurn = made.catch(() => undefined);
+      return made;
+    },
+    makeTree: (entries) => trees.ask(Buffer.concat([entries, Buffer.from([0])]), oneLine),
+    async isIgnored(file) {
+      const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
+      return pattern !== '' && !pattern.startsWith('!');
+    },
+    async moveRef(ref, next, old) {
+      // A transaction: prepared (the ref locked and checked against `old`), then committed. A ref not at `old` ends the process.
+      const answer = refs.ask(`start\nupdate ${ref} ${next} ${old}\nprepare\ncommit\n`, lines(3));
+      return answer.then(
+        (said) => said.join('\n') === 'start: ok\nprepare: ok\ncommit: ok',
+        (error: Error) => {
+          if (error.message.includes('cannot lock ref')) return false;
+          throw error;
+        },
+      );
+    },
+    async close() {
+      await Promise.all([objects, infos, hasher, commits, trees, ignores, refs].map((process) => process.close()));
+      await rm(commitFile, { force: true });
+    },
+  };
+}
+
+/** `cat-file --batch`'s answer: `ID TYPE SIZE`, the bytes and a line break; or `NAME missing` (or `ambiguous`). */
+const batchObject: AnswerReader<GitObject | undefined> = (output) => {
+  const header = oneLine(output);
+  if (!header) return undefined;
+  const [id = '', type = '', size] = header.value.split(' ');
+  if (size === undefined) return { value: undefined, length: header.length };
+  const end = header.length + Number(size);
+  if (output.length < end + 1) return { need: end + 1 };
+  return { value: { id, type, bytes: Buffer.from(output.subarray(header.length, end)) }, length: end + 1 };
+};
+
+/** A name as one request line: one with a line break would be read as two. */
+function oneName(name: string): string {
+  if (name.includes('\n')) throw new Error(`an object name with a line break: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** `count` NUL-terminated fields. */
+function fields(count: number): AnswerReader<string[]> {
+  return (output) => {
+    const found: string[] = [];
+    let at = 0;
+    while (found.length < count) {
+      const end = output.indexOf(0, at);
+      if (end < 0) return undefined;
+      found.push(output.toString('utf8', at, end));
+      at = end + 1;
+    }
+    return { value: found, length: at };
+  };
+}
+
+/** `count` lines. */
+function lines(count: number): AnswerReader<string[]> {
+  return (output) => {
+    const found: string[] = [];
+    let length = 0;
+    while (found.length < count) {
+      const line = oneLine(output.subarray(length));
+      if (!line) return undefined;
+      found.push(line.value);
+      length += line.length;
+    }
+    return { value: found, length };
+  };
+}
+
+/** A path as `--stdin-paths` reads it whatever it holds (quotes, backslashes, line breaks): C-quoted. */
+function quoted(file: string): string {
+  const escapes: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
+  return `"${file.replace(/["\\\n\r]/g, (character) => escapes[character]!)}"`;
+}

@@ -1,0 +1,109 @@
+import type { KeptGit } from './kept-git.js';
+
+/** One entry of a tree: its mode as git writes it (`100644`, `40000`), its object's id, its name's bytes. */
+export interface TreeEntry {
+  mode: string;
+  id: string;
+  name: Buffer;
+}
+
+/** A file's new entry (`mode` and blob `id`), or `null`: removed. */
+export type FileChange = { mode: string; id: string } | null;
+
+/** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
+export const notAFile = Symbol('not a file');
+
+/** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
+const keptEntries = 200_000;
+
+/**
+ * Reads and writes trees through the kept `cat-file` and `mktree`: the entry at a path in a tree, and
+ * a tree with some files changed, only the trees on their paths written anew.
+ */
+export function createKeptTrees(kept: KeptGit, idBytes: number) {
+  const parsed = new Map<string, Map<string, TreeEntry>>();
+  let parsedEntries = 0;
+
+  async function entriesOf(tree: string): Promise<Map<string, TreeEntry>> {
+    const found = parsed.get(tree);
+    if (found) return found;
+    const object = await kept.readObject(tree);
+    if (object?.type !== 'tree') throw new Error(`git has no tree ${tree}`);
+    const entries = parseTree(object.bytes, idBytes);
+    if (parsedEntries + entries.size > keptEntries) {
+      parsed.clear();
+      parsedEntries = 0;
+    }
+    parsed.set(tree, entries);
+    parsedEntries += entries.size;
+    return entries;
+  }
+
+  /** The changes of one folder, applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
+  async function rebuild(tree: string | undefined, changes: readonly (readonly [string[], FileChange])[]): Promise<string | undefined> {
+    const entries = new Map(tree ? await entriesOf(tree) : []);
+    const inFolders = new Map<string, [string[], FileChange][]>();
+    for (const [[name = '', ...rest], change] of changes) {
+      const key = keyOf(name);
+      if (rest.length > 0) inFolders.set(key, [...(inFolders.get(key) ?? []), [rest, change]]);
+      else if (change) entries.set(key, { ...change, name: Buffer.from(name) });
+      else entries.delete(key);
+    }
+    for (const [key, inner] of inFolders) {
+      const folder = entries.get(key);
+      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner);
+      if (rebuilt) entries.set(key, { mode: '40000', id: rebuilt, name: Buffer.from(key, 'latin1') });
+      else entries.delete(key);
+    }
+    if (entries.size === 0) return undefined;
+    return kept.makeTree(Buffer.concat([...entries.values()].map(mktreeRecord)));
+  }
+
+  return {
+    /** The entry of a top-relative file in a tree: `undefined` when there is none, `notAFile` when git holds no plain file there. */
+    async fileAt(tree: string, file: string): Promise<TreeEntry | undefined | typeof notAFile> {
+      const segments = file.split('/');
+      let entries = await entriesOf(tree);
+      for (const [index, segment] of segments.entries()) {
+        const entry = entries.get(keyOf(segment));
+        if (entry === undefined) return undefined;
+        const last = index === segments.length - 1;
+        if (last) return entry.mode === '100644' || entry.mode === '100755' ? entry : notAFile;
+        if (entry.mode !== '40000') return notAFile;
+        entries = await entriesOf(entry.id);
+      }
+      return undefined;
+    },
+
+    /** The id of `tree` with the files (top-relative) changed; the root tree stays a tree when left empty. */
+    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
+      const rebuilt = await rebuild(
+        tree,
+        [...changes].map(([file, change]) => [file.split('/'), change] as const),
+      );
+      return rebuilt ?? kept.makeTree(Buffer.alloc(0));
+    },
+  };
+}
+
+/** A name as a key: its bytes, one character each (names are bytes to git, and need not be UTF-8). */
+const keyOf = (name: string) => Buffer.from(name).toString('latin1');
+
+/** A raw tree object's entries: `MODE NAME\0` and the id's bytes, one after another. */
+export function parseTree(bytes: Buffer, idBytes: number): Map<string, TreeEntry> {
+  const entries = new Map<string, TreeEntry>();
+  for (let at = 0; at < bytes.length; ) {
+    const space = bytes.indexOf(32, at);
+    const end = bytes.indexOf(0, space);
+    const name = bytes.subarray(space + 1, end);
+    entries.set(name.toString('latin1'), { mode: bytes.toString('latin1', at, space), id: bytes.toString('hex', end + 1, end + 1 + idBytes), name });
+    at = end + 1 + idBytes;
+  }
+  return entries;
+}
+
+/** An entry as `mktree -z` reads it: `MODE TYPE ID\tNAME\0`. */
+function mktreeRecord({ mode, id, name }: TreeEntry): Buffer {
+  const type = mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
+  return Buffer.concat([Buffer.from(`${mode.padStart(6, '0')} ${type} ${id}\t`), name, Buffer.from([0])]);
+}

@@ -1,0 +1,66 @@
+import type { Repository } from '../open-repository.js';
+import { remoteRefused, remoteUnavailable } from './remote-errors.js';
+
+/** A branch of a remote, as this clone sees it: the remote's name, the branch, and the ref that keeps the remote's tip here. */
+export interface RemoteBranch {
+  remote: string;
+  /** `refs/heads/NAME`, the same on both sides. */
+  ref: string;
+  /** `refs/remotes/REMOTE/NAME`. */
+  tracking: string;
+}
+
+export function remoteBranchOf(remote: string, ref: string): RemoteBranch {
+  return { remote, ref, tracking: `refs/remotes/${remote}/${ref.slice('refs/heads/'.length)}` };
+}
+
+/** The commit a ref points at, or `undefined` when there is none. */
+export async function commitOf(repository: Repository, ref: string): Promise<string | undefined> {
+  const found = await repository.git(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { okCodes: [0, 1] });
+  return found.code === 0 ? found.stdout.toString('utf8').trim() : undefined;
+}
+
+/** Fetches the remote's branch into the tracking ref and gives its tip (`undefined`: the remote has no such branch yet). Unreachable: `remoteUnavailable`. */
+export async function fetchBranch(repository: Repository, branch: RemoteBranch): Promise<string | undefined> {
+  const fetched = await repository.git(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', branch.remote, `+${branch.ref}:${branch.tracking}`], {
+    okCodes: [0, 1, 128],
+  });
+  if (fetched.code !== 0) {
+    if (/couldn't find remote ref/i.test(fetched.stderr)) return undefined;
+    throw remoteUnavailable(branch.remote, fetched.stderr);
+  }
+  return commitOf(repository, branch.tracking);
+}
+
+/**
+ * Pushes `commit` to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
+ * `behind`: the remote moved (fetch and replay); a refusal for any other reason (a hook) is `remoteRefused`,
+ * an unreachable remote `remoteUnavailable`.
+ */
+export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string): Promise<'pushed' | 'behind'> {
+  const pushed = await repository.git(['push', '--porcelain', '--no-verify', branch.remote, `${commit}:${branch.ref}`], { okCodes: [0, 1, 128] });
+  const status = pushed.stdout
+    .toString('utf8')
+    .split('\n')
+    .find((line) => line.includes(`:${branch.ref}\t`));
+  if (pushed.code === 0 && status && !status.startsWith('!')) {
+    await repository.git(['update-ref', branch.tracking, commit]);
+    return 'pushed';
+  }
+  if (status?.startsWith('!')) {
+    const summary = status.split('\t')[2] ?? '';
+    // Moved by another push first: seen before the hooks (rejected), or after them, when the ref is updated (failed to update ref).
+    if (/^\[rejected\]|failed to (update|lock) ref|cannot lock ref/.test(summary)) return 'behind';
+    throw remoteRefused(branch.remote, `${summary} ${remoteMessage(pushed.stderr)}`);
+  }
+  throw remoteUnavailable(branch.remote, pushed.stderr);
+}
+
+/** What the remote's hook said (`remote: ...` lines), for the refusal's reason. */
+function remoteMessage(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('remote: '))
+    .map((line) => line.slice('remote: '.length).trim())
+    .join(' ');
+}

@@ -1,0 +1,53 @@
+import { VaultError } from '@vault/core';
+
+/** What a remote-related `IO_ERROR` is about, in its `details.remote`: a stable word a program can test. */
+export type RemoteTrouble = 'unavailable' | 'busy' | 'refused';
+
+/** The remote could not be reached: nothing was changed, and the call can simply be made again. */
+export function remoteUnavailable(remote: string, gitMessage: string): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `The git remote ${remote} could not be reached (${firstLine(gitMessage)}), so the change was not shared and was taken back: nothing changed. Retry when the remote is reachable.`,
+    { remote: 'unavailable' satisfies RemoteTrouble },
+  );
+}
+
+/** Other servers kept moving the remote's branch: after the bounded retries, the change was taken back. */
+export function remoteBusy(remote: string, attempts: number): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `The git remote ${remote} kept moving (other servers pushed first ${attempts} times in a row), so the change was taken back: nothing changed. Retry in a moment.`,
+    { remote: 'busy' satisfies RemoteTrouble },
+  );
+}
+
+/** The remote refused the push (a hook, a protected branch): the change was taken back. */
+export function remoteRefused(remote: string, reason: string): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. See the remote's rules, then retry or change the request.`,
+    { remote: 'refused' satisfies RemoteTrouble },
+  );
+}
+
+/** What the remote holds at a path a call changed meanwhile: its `fileHash` (absent: removed there), and the change and author that made it so. */
+export interface RemoteState {
+  path: string;
+  fileHash?: string;
+  change: string;
+  author: string;
+}
+
+/** A call's change to a file that another server changed meanwhile: applied nowhere. */
+export function staleOnRemote(state: RemoteState): VaultError {
+  const now = state.fileHash === undefined ? 'removed it' : `left it with fileHash ${state.fileHash}`;
+  return new VaultError(
+    'STALE_FILE',
+    `${state.path} was changed on another server meanwhile (change ${state.change.slice(0, 12)} by ${state.author} ${now}), so this change was applied nowhere. Read the file again with TextRead and redo the change.`,
+    { ...state },
+  );
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n').find((line) => line.trim() !== '') ?? 'no message').trim().slice(0, 300);
+}

@@ -1,0 +1,104 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileHash, VaultError } from '@vault/core';
+import { splitZ } from '../commit-paths.js';
+import type { Repository } from '../open-repository.js';
+import { type RemoteBranch, commitOf } from './remote-branch.js';
+import { staleOnRemote } from './remote-errors.js';
+import { updateWorkTree } from './update-work-tree.js';
+
+/** What became of each local commit: rebuilt on the remote's tip (its new id), or taken back (why). */
+export type CommitFate = { id: string } | { error: VaultError };
+
+/** Numbers each private index of this process. */
+let indexCount = 0;
+
+/**
+ * Puts the branch on the remote's `tip` (decision 0019): each local commit the remote does not have is
+ * rebuilt on it, in order, in a private index (`read-tree` of the new parent, the commit's own entries
+ * of its paths, `write-tree`, `commit-tree` with its author, dates and message): no rebase state in
+ * the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
+ * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
+ * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
+ * Then the branch moves by compare-and-swap and the work tree follows (`updateWorkTree`).
+ */
+export async function replayCommits(repository: Repository, branch: RemoteBranch, tip: string, takeBack?: VaultError): Promise<Map<string, CommitFate>> {
+  const fates = new Map<string, CommitFate>();
+  const head = await commitOf(repository, branch.ref);
+  if (!head || head === tip) return fates;
+  const local = splitZ((await repository.git(['rev-list', '--reverse', '-z', `${tip}..${head}`])).stdout).map((line) => line.trim());
+  const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
+  const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
+  const stale = new Set(changedThere);
+  let parent = tip;
+  // While nothing was taken back on a remote that did not move, the commits stay as they are.
+  let untouched = base === tip;
+  for (const commit of local) {
+    const paths = splitZ((await repository.git(['diff-tree', '--no-commit-id', '--no-renames', '-r', '-z', '--name-only', '--root', commit])).stdout);
+    const clash = paths.find((file) => stale.has(file));
+    if (takeBack || clash !== undefined) {
+      for (const file of paths) stale.add(file);
+      untouched = false;
+      // Kept where a person can still find it, though no branch has it.
+      await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+      fates.set(commit, { error: takeBack ?? (await staleError(repository, base, tip, clash!)) });
+      continue;
+    }
+    parent = untouched ? commit : await rebuild(repository, commit, paths, parent);
+    fates.set(commit, { id: parent });
+  }
+  const moved = await repository.git(['update-ref', '-m', `vault: settled on ${branch.tracking}`, branch.ref, parent, head], { okCodes: [0, 1, 128] });
+  if (moved.code !== 0) {
+    throw new VaultError('IO_ERROR', `${branch.ref} was moved by someone else while the server settled it on ${branch.tracking}. Nothing was lost; retry.`);
+  }
+  await updateWorkTree(repository, head, parent);
+  return fates;
+}
+
+/** The commit rebuilt on `parent`: the parent's tree with the commit's own entries of its paths. */
+async function rebuild(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string> {
+  indexCount += 1;
+  const env = { GIT_INDEX_FILE: path.join(repository.gitDir, `vault-replay-${process.pid}-${indexCount}`) };
+  try {
+    await repository.git(['read-tree', parent], { env });
+    const listed = new Map<string, string>();
+    for (let start = 0; start < paths.length; start += 500) {
+      const found = await repository.git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...paths.slice(start, start + 500)]);
+      for (const line of splitZ(found.stdout)) listed.set(line.slice(line.indexOf('\t') + 1), line);
+    }
+    const entries = paths.map((file) => `${listed.get(file) ?? `0 ${repository.zeroId}\t${file}`}\0`).join('');
+    await repository.git(['update-index', '-z', '--index-info'], { env, input: entries });
+    const tree = (await repository.git(['write-tree'], { env })).stdout.toString('utf8').trim();
+    const raw = (await repository.git(['cat-file', 'commit', commit])).stdout.toString('utf8');
+    const message = raw.slice(raw.indexOf('\n\n') + 2);
+    return (await repository.git(['commit-tree', '--no-gpg-sign', tree, '-p', parent, '-F', '-'], { env: peopleOf(raw), input: message })).stdout
+      .toString('utf8')
+      .trim();
+  } finally {
+    await rm(env.GIT_INDEX_FILE, { force: true });
+  }
+}
+
+/** The author and committer of a raw commit, with their dates, as `GIT_*` variables. */
+function peopleOf(raw: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const role of ['author', 'committer'] as const) {
+    const [, name = '', email = '', date = ''] = new RegExp(`^${role} (.*) <(.*)> (\\d+ [+-]\\d{4})$`, 'm').exec(raw) ?? [];
+    const key = role.toUpperCase();
+    Object.assign(env, { [`GIT_${key}_NAME`]: name, [`GIT_${key}_EMAIL`]: email, [`GIT_${key}_DATE`]: date });
+  }
+  return env;
+}
+
+/** `STALE_FILE` for a top-relative path: what the remote holds there now, and the last remote change to it. */
+async function staleError(repository: Repository, base: string, tip: string, file: string): Promise<VaultError> {
+  const blob = await repository.git(['cat-file', 'blob', `${tip}:${file}`], { okCodes: [0, 128] });
+  const last = await repository.git(['log', '-1', '-z', '--format=%H%x00%an', `${base}..${tip}`, '--', file]);
+  const [change = tip, author = 'unknown'] = last.stdout.toString('utf8').split('\0');
+  return staleOnRemote({
+    path: file.slice(repository.prefix.length),
+    ...(blob.code === 0 ? { fileHash: await fileHash(blob.stdout) } : {}),
+    change,
+    author,
+  });
+}
