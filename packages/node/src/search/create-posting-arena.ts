@@ -15,6 +15,8 @@ export interface PostingArena {
   view(list: number): Uint32Array;
   /** The bytes appending one value to each list of `keys` would add to `bytes`, at most. */
   growth(keys: Uint32Array): number;
+  /** Calls `each` with every key and its list's values, in the order the lists were made. */
+  forEach(each: (key: number, values: Uint32Array) => void): void;
   /** Packs the lists with no empty slot between them. */
   trim(): void;
   /** Bytes taken: the arena, the place and size of each list, the map of keys (about). */
@@ -113,6 +115,9 @@ export function createPostingArena(): PostingArena {
       const arenaGrowth = top + slots > arena.length ? Math.max(Math.ceil((top + slots) * 1.5), minimumArena) - arena.length : 0;
       const listsGrowth = lists.size + made > starts.length ? (Math.max(minimumLists, (lists.size + made) * 2) - starts.length) * 3 : 0;
       return (arenaGrowth + listsGrowth) * 4 + made * listCost;
+    },
+    forEach(each) {
+      for (const [key, list] of lists) each(key, arena.subarray(starts[list]!, starts[list]! + lengths[list]!));
     },
     trim: () => pack(false, 0),
     get bytes() {

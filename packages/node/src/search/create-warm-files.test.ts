@@ -28,8 +28,25 @@ describe('the warm files and their postings', () => {
     expect(warm.files).toBe(2);
   });
 
-  it('past the bound, pushes out the files kept longest when unwatched, and keeps what it has when watched', () => {
+  it('past the bound, lets texts go before postings, so that every file kept stays a candidate', () => {
     const texts = Array.from({ length: 40 }, (_, index) => `note ${index}: ${'word '.repeat(40)}`);
+    const warm = createWarmFiles(20_000, 0);
+    warm.watching(true);
+    for (const [index, text] of texts.entries()) warm.keep(`${index}.md`, versionOf(index + 1, text.length), text, text.length, Date.now());
+    const files = texts.map((_, index) => warm.getWatched(`${index}.md`));
+    expect(files.every((file) => file !== undefined)).toBe(true);
+    // The texts that fit are held, the longest held let go first for the postings of the later files.
+    const holding = files.map((file, index) => file?.text === texts[index]);
+    expect(holding.filter(Boolean).length).toBeGreaterThan(0);
+    expect(holding.filter(Boolean).length).toBeLessThan(40);
+    expect(holding[0]).toBe(false);
+    expect(candidatePaths(warm, 'word')).toHaveLength(40);
+    expect(warm.bytes).toBeLessThanOrEqual(20_000);
+  });
+
+  it('when the postings themselves reach the bound, pushes out the files kept longest when unwatched, and keeps what it has when watched', () => {
+    // Texts of many distinct trigrams each: their postings fill the bound.
+    const texts = Array.from({ length: 40 }, (_, index) => Array.from({ length: 60 }, (_, word) => `w${index * 60 + word}x`).join(' '));
     const fill = (watched: boolean) => {
       const warm = createWarmFiles(20_000, 0);
       warm.watching(watched);
@@ -38,9 +55,9 @@ describe('the warm files and their postings', () => {
     };
     const unwatched = fill(false);
     expect(unwatched[0]).toBeUndefined();
-    expect(unwatched.at(-1)?.text).toBe(texts.at(-1));
+    expect(unwatched.at(-1)?.path).toBe('39.md');
     const watched = fill(true);
-    expect(watched[0]?.text).toBe(texts[0]);
+    expect(watched[0]?.path).toBe('0.md');
     expect(watched.at(-1)).toBeUndefined();
   });
 
@@ -59,23 +76,25 @@ describe('the warm files and their postings', () => {
         (maxBytes, operations, evict, watched) => {
           const warm = createWarmFiles(maxBytes, 0);
           warm.watching(watched);
-          /** The version each path was last kept at: `get` hands a kept file back for it. */
-          const versions = new Map<string, Stats>();
+          /** The version and text each path was last kept at: `get` hands a kept file back for that version. */
+          const versions = new Map<string, { version: Stats; text: string }>();
           let ino = 0;
           for (const step of operations) {
             if ('forget' in step) warm.forget(`${step.forget}.md`);
             else {
               const text = step.words.join(' ');
               ino += 1;
-              versions.set(`${step.keep}.md`, versionOf(ino, text.length));
-              warm.keep(`${step.keep}.md`, versions.get(`${step.keep}.md`)!, text, text.length, Date.now(), { evict });
+              versions.set(`${step.keep}.md`, { version: versionOf(ino, text.length), text });
+              warm.keep(`${step.keep}.md`, versions.get(`${step.keep}.md`)!.version, text, text.length, Date.now(), { evict });
             }
             expect(warm.bytes).toBeLessThanOrEqual(maxBytes);
           }
-          // Every kept text holding a word is a candidate for it, and every candidate is kept.
-          const keptTexts = [...versions].flatMap(([path, version]) => {
+          // Every kept file whose text holds a word is a candidate for it, held or not, and every candidate is kept.
+          const keptTexts = [...versions].flatMap(([path, { version, text }]) => {
             const file = warm.get(path, version);
-            return file?.text === undefined ? [] : [{ path, text: file.text }];
+            if (file === undefined) return [];
+            if (file.text !== undefined) expect(file.text).toBe(text);
+            return [{ path, text }];
           });
           for (const word of words) {
             const holding = keptTexts.filter((file) => file.text.includes(word)).map((file) => file.path);

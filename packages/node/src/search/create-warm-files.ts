@@ -10,16 +10,25 @@ interface Version {
   ctimeMs: number;
 }
 
-/** A file as a search read it: its path, its version then, its text (`undefined`: not text, skipped) and the text's id in the postings. */
+/**
+ * A file as a search read it: its path, its version then, whether it is text, its id in the postings,
+ * and its text while it is held (the texts are a cache: a file whose text is not held is still covered
+ * by the postings, and read from disk when it is a candidate).
+ */
 export interface WarmFile extends Version {
   path: string;
+  /** The text, while held; `undefined` when not held, or when the file is not text. */
   text: string | undefined;
+  /** Whether the file was kept as not text (skipped by searches). */
+  notText: boolean;
   /** The text's id in the trigram postings (renumbered when they are compacted); -1 for a file kept as not text. */
   id: number;
   /** How many distinct trigrams the text has: its entries in the postings. */
   trigrams: number;
-  /** What the text and the entry take in memory, about (the postings counted apart). */
-  cost: number;
+  /** What the entry takes in memory (path, version, map slot), about; the text and the postings counted apart. */
+  entryCost: number;
+  /** What the text takes in memory when held. */
+  textCost: number;
   /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
   watched: boolean;
 }
@@ -28,15 +37,14 @@ export interface WarmFile extends Version {
 export interface WarmFiles {
   /**
    * The kept file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
-   * that was read (`text` undefined for a file kept as not text); otherwise `undefined`, and the
-   * file is forgotten.
+   * that was read; otherwise `undefined`, and the file is forgotten.
    */
   get(path: string, stat: Stats): WarmFile | undefined;
   /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
   getWatched(path: string): WarmFile | undefined;
   /**
-   * The kept texts that hold every trigram of at least one of `literals` (from `literalTrigrams`): of the
-   * texts kept, only these can hold a line that holds one of the literals.
+   * The kept text files that hold every trigram of at least one of `literals` (from `literalTrigrams`): of
+   * the files kept, only these can hold a line that holds one of the literals (their texts held or not).
    */
   candidates(literals: readonly Uint32Array[]): WarmFile[];
   /**
@@ -47,9 +55,10 @@ export interface WarmFiles {
   /** Forgets the files below the folder at `folder` (removed, renamed or replaced). */
   forgetBelow(path: string): void;
   /**
-   * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
-   * A file changed too close to that moment is not kept (see `racyMargin`: the settle time), nor one that does not fit
-   * (with `evict: false`, nor one that would push out others).
+   * Keeps what was read of the file (`text` undefined: not text): `stat` taken before reading it, at
+   * `readAt` (ms since the epoch). A file changed too close to that moment is not kept (see `racyMargin`:
+   * the settle time), nor one whose postings do not fit once every held text is let go (with `evict:
+   * false`, nor one that would push out other files). Its text is held when it fits beside the rest.
    */
   keep(path: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
   /** True once a file was not kept for want of room without pushing others out (`evict: false`), until one is forgotten. */
@@ -61,6 +70,9 @@ export interface WarmFiles {
   /** How many files are kept, and about how many bytes they take (texts, entries and postings). */
   readonly files: number;
   readonly bytes: number;
+  /** Of `bytes`, those of the held texts, and those of the postings. */
+  readonly textBytes: number;
+  readonly postingBytes: number;
 }
 
 /**
@@ -77,72 +89,88 @@ export const racyMargin = 2500;
 /** What an entry costs beyond its text: the path, the version, the map's slot. */
 const entryCost = 200;
 /**
- * The share of the bound pushed out at once when a file needs room, and of the live entries the dead ones
- * must reach before room is made by compacting: each compaction reads every kept text's trigrams again.
+ * The share of the bound pushed out at once when a file needs room (unwatched), and of the live entries
+ * the dead ones must reach before room is made by compacting: each compaction rewrites every list.
  */
 const evictedShare = 8;
 
 /**
- * The warm files of one worker, at most `maxBytes` of texts (a one-byte string per ASCII file, two
- * bytes a character otherwise), entries and trigram postings. Past the bound, a watched worker keeps no
- * more (what it keeps stays; a changed file is forgotten and kept anew when it fits), and an unwatched one
- * pushes out the files kept longest, an eighth of the bound at a time (files searched no more, such as
- * renamed ones, go in time); a file larger than the whole bound is never kept. With `maxBytes` 0
- * nothing is kept. The postings keep a forgotten text's entries until they are compacted: when they
- * are as many as the live ones, or an eighth of them when room is needed.
+ * The warm files of one worker, at most `maxBytes` of entries, trigram postings and held texts (a
+ * one-byte string per ASCII file, two bytes a character otherwise). The postings come first: they let a
+ * search read only the files that can match, so a file's postings are added as long as they fit once
+ * every held text is let go (oldest first), and its text is held only when it fits beside them. Past the
+ * bound, a watched worker keeps no more files (what it keeps stays; a changed file is forgotten and kept
+ * anew when it fits), and an unwatched one pushes out the files kept longest, an eighth of the bound at a
+ * time (files searched no more, such as renamed ones, go in time); a file whose postings alone exceed the
+ * bound is never kept. With `maxBytes` 0 nothing is kept. The postings keep a forgotten file's entries
+ * until they are compacted: when they are as many as the live ones, or an eighth of them when room is needed.
  */
 export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
-  const byId = new Map<number, WarmFile>();
+  /** The files whose text is held, the longest held first. */
+  const held = new Set<WarmFile>();
+  let byId: (WarmFile | undefined)[] = [];
   const postings = createTrigramPostings();
-  let nextId = 0;
   let textBytes = 0;
+  let entryBytes = 0;
   let liveEntries = 0;
   let deadEntries = 0;
   let full = false;
   let watching = false;
   let generation = 0;
-  const bytes = () => textBytes + postings.bytes;
+  const bytes = () => textBytes + entryBytes + postings.bytes;
   let lastCandidates: { literals: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
 
   function forget(path: string) {
     const file = kept.get(path);
     if (file === undefined) return;
     kept.delete(path);
-    byId.delete(file.id);
-    textBytes -= file.cost;
+    letGo(file);
+    if (!file.notText) byId[file.id] = undefined;
+    entryBytes -= file.entryCost;
     liveEntries -= file.trigrams;
     deadEntries += file.trigrams;
     full = false;
     generation += 1;
   }
 
-  /** Rebuilds the postings of the live texts, numbered anew in the order kept, each list at its length. */
+  /** Lets the file's text go (its postings stay). */
+  function letGo(file: WarmFile) {
+    if (!held.delete(file)) return;
+    textBytes -= file.textCost;
+    file.text = undefined;
+  }
+
+  /** Drops the dead entries from the postings: the live texts numbered anew, in the order of their ids. */
   function compact() {
-    postings.clear();
-    byId.clear();
-    nextId = 0;
+    const newIds = new Int32Array(byId.length).fill(-1);
+    const live: WarmFile[] = [];
+    for (const [id, file] of byId.entries()) {
+      if (file === undefined) continue;
+      newIds[id] = live.length;
+      file.id = live.length;
+      live.push(file);
+    }
+    postings.renumber(newIds);
+    byId = live;
     deadEntries = 0;
-    for (const file of kept.values()) if (file.text !== undefined) index(file, trigramsOf(file.text));
-    postings.trim();
     generation += 1;
   }
 
-  function index(file: WarmFile, trigrams: Uint32Array) {
-    file.id = nextId++;
-    byId.set(file.id, file);
-    postings.add(file.id, trigrams);
-  }
-
   /**
-   * Makes room for a text of `cost` bytes and its `trigrams`: dead entries compacted away once they are an
-   * eighth of the live ones (a compaction reads every kept text again: it must free enough to be worth it),
-   * then, with `evict` and no watch, the files kept longest pushed out.
+   * Makes room for an entry of `cost` bytes and the postings of its `trigrams`: dead entries compacted away
+   * once they are an eighth of the live ones (a compaction rewrites every list: it must free enough to be
+   * worth it), then held texts let go, the longest held first, then, with `evict` and no watch, the files
+   * kept longest pushed out.
    */
   function makeRoom(cost: number, trigrams: Uint32Array, evict: boolean): boolean {
     const fits = () => bytes() + cost + postings.growth(trigrams) <= maxBytes;
     if (fits()) return true;
     if (deadEntries > 0 && deadEntries >= liveEntries / evictedShare) compact();
+    for (const file of held) {
+      if (fits()) return true;
+      letGo(file);
+    }
     // Watched, every file changed or gone is forgotten when it changes: the files kept stay, and those past the bound are read from disk.
     if (fits() || !evict || watching) return fits();
     // Unwatched, files renamed or removed behind the backend's back are never asked for again: they go in time.
@@ -151,7 +179,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       let freed = 0;
       for (const [oldest, file] of kept) {
         if (freed >= maxBytes / evictedShare) break;
-        freed += file.cost + file.trigrams * 4;
+        freed += file.entryCost + file.trigrams * 4;
         forget(oldest);
       }
       compact();
@@ -182,7 +210,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     candidates(literals) {
       // A search asks once per batch, and a worker has several: the last answer is kept while nothing changed.
       if (lastCandidates?.literals !== literals || lastCandidates.generation !== generation) {
-        lastCandidates = { literals, generation, files: postings.candidates(literals).flatMap((id) => byId.get(id) ?? []) };
+        lastCandidates = { literals, generation, files: postings.candidates(literals).flatMap((id) => byId[id] ?? []) };
       }
       return lastCandidates.files;
     },
@@ -201,9 +229,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     keep(path, stat, text, byteLength, readAt, { evict } = { evict: true }) {
       forget(path);
       if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
-      // ASCII text is a one-byte string; anything else may take two bytes a character.
-      const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
-      const cost = entryCost + path.length * 2 + textCost;
+      const cost = entryCost + path.length * 2;
       const trigrams = text === undefined ? new Uint32Array(0) : trigramsOf(text);
       if (cost + trigrams.length * 4 > maxBytes) return;
       if (!makeRoom(cost, trigrams, evict)) {
@@ -217,18 +243,30 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         ctimeMs: stat.ctimeMs,
-        text,
+        text: undefined,
+        notText: text === undefined,
         id: -1,
         trigrams: trigrams.length,
-        cost,
+        entryCost: cost,
+        // ASCII text is a one-byte string; anything else may take two bytes a character.
+        textCost: text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2,
         watched: watching,
       };
       kept.set(path, file);
-      if (text !== undefined) index(file, trigrams);
-      textBytes += cost;
+      if (text !== undefined) {
+        file.id = byId.length;
+        byId.push(file);
+        postings.add(file.id, trigrams);
+      }
+      entryBytes += cost;
       liveEntries += trigrams.length;
       generation += 1;
       if (deadEntries > liveEntries) compact();
+      if (text !== undefined && bytes() + file.textCost <= maxBytes) {
+        file.text = text;
+        held.add(file);
+        textBytes += file.textCost;
+      }
     },
 
     forget,
@@ -244,6 +282,12 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     },
     get bytes() {
       return bytes();
+    },
+    get textBytes() {
+      return textBytes;
+    },
+    get postingBytes() {
+      return postings.bytes;
     },
   };
 }

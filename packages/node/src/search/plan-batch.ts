@@ -28,7 +28,7 @@ export function planBatch(warm: WarmFiles, batch: KeptBatch, trigrams: readonly 
   if (trigrams === undefined) return passNone;
   const candidates = warm.candidates(trigrams);
   const chosen = new Set(candidates);
-  const passOver = (file: WarmFile) => file.text !== undefined && !chosen.has(file);
+  const passOver = (file: WarmFile) => !file.notText && !chosen.has(file);
   if (!watched) return { passOver };
   const places = [...uncoveredOf(warm, batch, maxFileSize)];
   batch.places ??= new Map(batch.paths.map((path, place) => [path, place]));
@@ -39,9 +39,9 @@ export function planBatch(warm: WarmFiles, batch: KeptBatch, trigrams: readonly 
   return { places: places.sort((a, b) => a - b), passOver };
 }
 
-/** Whether the postings answer for the file: kept as text, within the size limit, and watched since it was read. */
+/** Whether the postings answer for the file: kept as text (its text held or not), within the size limit, and watched since it was read. */
 function covered(file: WarmFile | undefined, maxFileSize: number): boolean {
-  return file !== undefined && file.text !== undefined && file.size <= maxFileSize;
+  return file !== undefined && !file.notText && file.size <= maxFileSize;
 }
 
 /** The places of the batch's paths the postings do not cover, worked out again only when the kept files changed. */

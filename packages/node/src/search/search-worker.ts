@@ -1,7 +1,8 @@
 // A search worker: searches the files it is given with core's own searchText, so results are those
 // of core's search. It keeps the texts it has read, with trigram postings of them (up to its share of
-// the memory bound, see createWarmFiles), and uses one again only while a watch or an lstat shows the
-// very version it read; anything else is read again with blocking reads (fast, and off the main thread).
+// the memory bound, see createWarmFiles: the postings first, the texts as far as they fit), and uses one
+// again only while a watch or an lstat shows the very version it read; anything else, and a candidate
+// whose text is not held, is read with blocking reads (fast, and off the main thread).
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -172,8 +173,12 @@ function searchKept(
   const file = kept ?? readAndKeep(root, relative, request.maxFileSize, checkedFolders, { evict: true });
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
-  // A kept text the postings rule out holds none of the literals a matching line must hold.
-  if ('id' in file && task.plan.passOver(file)) return undefined;
+  if ('id' in file) {
+    // A kept file the postings rule out holds none of the literals a matching line must hold.
+    if (task.plan.passOver(file)) return undefined;
+    // Covered by the postings, its text not held: a candidate is read from disk.
+    if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
+  }
   return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
 }
 

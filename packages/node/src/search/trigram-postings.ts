@@ -5,7 +5,7 @@ import { createPostingArena, type PostingArena } from './create-posting-arena.js
  * kept texts that hold it, ascending. A query's literals (every matching line holds one of them) select
  * the texts that hold every trigram of one literal: the intersection of a few lists, smallest first, as
  * codesearch and Zoekt do. Ids only grow: a forgotten text's entries stay, dead, until the caller
- * clears the postings and adds the live texts again, renumbered.
+ * renumbers the live ones (no text is read again for it).
  */
 export interface TrigramPostings {
   /** Adds the text `id` (greater than every id added before) with its distinct trigrams, from `trigramsOf`. */
@@ -16,8 +16,11 @@ export interface TrigramPostings {
   candidates(literals: readonly Uint32Array[]): number[];
   /** Shrinks every list to its length. */
   trim(): void;
-  /** Empties the lists (the caller adds the live texts again, with new ids). */
-  clear(): void;
+  /**
+   * Drops the ids of forgotten texts and numbers the others anew: `newIds[id]` is an id's new number
+   * (-1: dropped), growing with the old one so that every list stays ascending; lists left empty go.
+   */
+  renumber(newIds: Int32Array): void;
   /** Bytes the lists take (see `createPostingArena`). */
   readonly bytes: number;
 }
@@ -84,8 +87,19 @@ export function createTrigramPostings(): TrigramPostings {
       return [...found].sort((a, b) => a - b);
     },
     trim: () => arena.trim(),
-    clear() {
+    renumber(newIds) {
+      const old = arena;
       arena = createPostingArena();
+      old.forEach((key, ids) => {
+        let list: number | undefined;
+        for (const id of ids) {
+          const renamed = newIds[id]!;
+          if (renamed < 0) continue;
+          list ??= arena.listOf(key);
+          arena.append(list, renamed);
+        }
+      });
+      arena.trim();
     },
     get bytes() {
       return arena.bytes;
