@@ -4,11 +4,15 @@ import { createPostingArena } from './create-posting-arena.js';
 
 describe('the posting arena', () => {
   it('keeps every list whole through moves, packing and trimming, within the bytes it said (random appends)', () => {
+    // Gaps of every varint width (1 to 5 bytes), values up to 2^32 - 1.
+    const gap = fc.oneof(fc.constant(1), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 1 << 22 }), fc.integer({ min: 0, max: 1 << 28 }));
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1000, maxLength: 3000 }), (keys) => {
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), gap), { minLength: 1000, maxLength: 3000 }), (steps) => {
         const arena = createPostingArena();
         const expected = new Map<number, number[]>();
-        for (const [value, key] of keys.entries()) {
+        let value = 0;
+        for (const [key, step] of steps) {
+          value = Math.min(value + step, 2 ** 32 - 1);
           const before = arena.bytes;
           const said = arena.growth(Uint32Array.of(key));
           arena.append(arena.listOf(key), value);

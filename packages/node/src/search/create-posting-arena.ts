@@ -1,34 +1,38 @@
 /**
- * Growable lists of numbers, one per key, all in one `Uint32Array` (the arena): a list is a run of
- * slots there, moved to the end when it outgrows them (the old run left as waste until the arena is
- * packed). One typed array for all: a typed array of its own per list cost V8 about 420 bytes beyond its
- * ids (measured on Node 20), more than the ids of most lists.
+ * Growable lists of ascending numbers, one per key, all in one `Uint8Array` (the arena), each number
+ * stored as its difference from the one before in a varint (7 bits a byte, the high bit set on every
+ * byte but the last): a list of ids close together takes about a byte an id, where a `Uint32Array`
+ * took four. A list is a run of bytes there, moved to the end when it outgrows them (the old run left
+ * as waste until the arena is packed). One array for all: a typed array of its own per list cost V8
+ * about 420 bytes beyond its ids (measured on Node 20), more than the ids of most lists.
  */
 export interface PostingArena {
   /** The list of `key` (made empty when new): a number for `append` and `view`. */
   listOf(key: number): number;
   /** The list of `key`, or `undefined` when there is none. */
   find(key: number): number | undefined;
-  /** Adds `value` at the end of list `list`. */
+  /** Adds `value` (not below the list's last) at the end of list `list`. */
   append(list: number, value: number): void;
-  /** The list's values, as a view of the arena (valid until the next `append`). */
+  /** The list's values, decoded. */
   view(list: number): Uint32Array;
   /** The bytes appending one value to each list of `keys` would add to `bytes`, at most. */
   growth(keys: Uint32Array): number;
   /** Calls `each` with every key and its list's values, in the order the lists were made. */
   forEach(each: (key: number, values: Uint32Array) => void): void;
-  /** Packs the lists with no empty slot between them. */
+  /** Packs the lists with no empty byte between them. */
   trim(): void;
-  /** Bytes taken: the arena, the place and size of each list, the map of keys (about). */
+  /** Bytes taken: the arena, the place, size, count and last value of each list, the map of keys (about). */
   readonly bytes: number;
 }
 
-/** What a list costs beyond its slots: its start, length and capacity, and its key's slot in the map (V8, about). */
-export const listCost = 12 + 40;
-/** Slots of a new list. */
-const firstCapacity = 2;
-/** Slots of the arena, and lists, at the least once there is one. */
-const minimumArena = 256;
+/** What a list costs beyond its bytes: its start, length, capacity, count and last value, and its key's slot in the map (V8, about). */
+export const listCost = 20 + 40;
+/** The most bytes one value takes. */
+const widest = 5;
+/** Bytes of a new list: room for its first value, however wide. */
+const firstCapacity = widest;
+/** Bytes of the arena, and lists, at the least once there is one. */
+const minimumArena = 1024;
 const minimumLists = 64;
 
 export function createPostingArena(): PostingArena {
@@ -36,26 +40,28 @@ export function createPostingArena(): PostingArena {
   let starts = new Uint32Array(0);
   let lengths = new Uint32Array(0);
   let capacities = new Uint32Array(0);
-  let arena = new Uint32Array(0);
+  let counts = new Uint32Array(0);
+  let lasts = new Uint32Array(0);
+  let arena = new Uint8Array(0);
   let top = 0;
   let waste = 0;
 
-  /** A run of `slots` at the end of the arena: the arena packed when a third of it is waste, else grown half as large again. */
-  function allocate(slots: number): number {
-    if (top + slots > arena.length) {
-      if (waste * 3 >= arena.length) pack(true, Math.ceil((top - waste) / 4) + slots);
-      else arena = copied(arena, Math.max(top + slots, Math.ceil(arena.length * 1.5), minimumArena), top);
+  /** A run of `size` bytes at the end of the arena: the arena packed when a third of it is waste, else grown half as large again. */
+  function allocate(size: number): number {
+    if (top + size > arena.length) {
+      if (waste * 3 >= arena.length) pack(true, Math.ceil((top - waste) / 4) + size);
+      else arena = copied(arena, Math.max(top + size, Math.ceil(arena.length * 1.5), minimumArena), top);
     }
-    top += slots;
-    return top - slots;
+    top += size;
+    return top - size;
   }
 
-  /** Every list moved to the start of a new arena with `room` slots after them, in list order, each with its capacity (`keepCapacity`) or only its length. */
+  /** Every list moved to the start of a new arena with `room` bytes after them, in list order, each with its capacity (`keepCapacity`) or only its length. */
   function pack(keepCapacity: boolean, room: number) {
     const kept = (list: number) => (keepCapacity ? capacities[list]! : lengths[list]!);
     let size = 0;
     for (let list = 0; list < lists.size; list += 1) size += kept(list);
-    const packed = new Uint32Array(size + room);
+    const packed = new Uint8Array(size + room);
     let at = 0;
     for (let list = 0; list < lists.size; list += 1) {
       packed.set(arena.subarray(starts[list]!, starts[list]! + lengths[list]!), at);
@@ -77,63 +83,97 @@ export function createPostingArena(): PostingArena {
       starts = copied(starts, length, list);
       lengths = copied(lengths, length, list);
       capacities = copied(capacities, length, list);
+      counts = copied(counts, length, list);
+      lasts = copied(lasts, length, list);
     }
     starts[list] = allocate(firstCapacity);
     lengths[list] = 0;
     capacities[list] = firstCapacity;
+    counts[list] = 0;
+    lasts[list] = 0;
     lists.set(key, list);
     return list;
+  }
+
+  function view(list: number): Uint32Array {
+    const values = new Uint32Array(counts[list]!);
+    let at = starts[list]!;
+    let value = 0;
+    for (let index = 0; index < values.length; index += 1) {
+      let byte = arena[at++]!;
+      let difference = byte & 127;
+      for (let scale = 128; byte >= 128; scale *= 128) {
+        byte = arena[at++]!;
+        difference += (byte & 127) * scale;
+      }
+      value += difference;
+      values[index] = value;
+    }
+    return values;
   }
 
   return {
     listOf,
     find: (key) => lists.get(key),
     append(list, value) {
+      let difference = value - lasts[list]!;
       const length = lengths[list]!;
-      if (length === capacities[list]) {
+      const size = widthOf(difference);
+      if (length + size > capacities[list]!) {
         const capacity = grownLength(length);
         const start = allocate(capacity);
         arena.copyWithin(start, starts[list]!, starts[list]! + length);
-        waste += length;
+        waste += capacities[list]!;
         starts[list] = start;
         capacities[list] = capacity;
       }
-      arena[starts[list]! + length] = value;
-      lengths[list] = length + 1;
+      let at = starts[list]! + length;
+      for (; difference >= 128; difference = Math.floor(difference / 128)) arena[at++] = (difference & 127) | 128;
+      arena[at] = difference;
+      lengths[list] = length + size;
+      counts[list]! += 1;
+      lasts[list] = value;
     },
-    view: (list) => arena.subarray(starts[list]!, starts[list]! + lengths[list]!),
+    view,
     growth(keys) {
-      let slots = 0;
+      let size = 0;
       let made = 0;
       for (const key of keys) {
         const list = lists.get(key);
         if (list === undefined) made += 1;
-        else if (lengths[list] === capacities[list]) slots += grownLength(lengths[list]!);
+        else if (lengths[list]! + widest > capacities[list]!) size += grownLength(lengths[list]!);
       }
-      slots += made * firstCapacity;
+      size += made * firstCapacity;
       // Several growths may come in one `add`: each to at most half as large again as all it holds then.
-      const arenaGrowth = top + slots > arena.length ? Math.max(Math.ceil((top + slots) * 1.5), minimumArena) - arena.length : 0;
-      const listsGrowth = lists.size + made > starts.length ? (Math.max(minimumLists, (lists.size + made) * 2) - starts.length) * 3 : 0;
-      return (arenaGrowth + listsGrowth) * 4 + made * listCost;
+      const arenaGrowth = top + size > arena.length ? Math.max(Math.ceil((top + size) * 1.5), minimumArena) - arena.length : 0;
+      const listsGrowth = lists.size + made > starts.length ? (Math.max(minimumLists, (lists.size + made) * 2) - starts.length) * 20 : 0;
+      return arenaGrowth + listsGrowth + made * listCost;
     },
     forEach(each) {
-      for (const [key, list] of lists) each(key, arena.subarray(starts[list]!, starts[list]! + lengths[list]!));
+      for (const [key, list] of lists) each(key, view(list));
     },
     trim: () => pack(false, 0),
     get bytes() {
-      return arena.byteLength + starts.byteLength * 3 + lists.size * listCost;
+      return arena.byteLength + starts.byteLength * 5 + lists.size * listCost;
     },
   };
 }
 
-/** A full list's next length: half as long again (a quarter of the slots empty on average, where doubling leaves a third). */
+/** The bytes of a varint of `value`. */
+function widthOf(value: number): number {
+  let width = 1;
+  for (; value >= 128; value = Math.floor(value / 128)) width += 1;
+  return width;
+}
+
+/** A full list's next size: half as large again, with room for the widest value at the least. */
 function grownLength(length: number): number {
-  return length + Math.max(2, length >>> 1);
+  return length + Math.max(widest, length >>> 1);
 }
 
 /** A new array of `length` holding the first `used` values of `from`. */
-function copied(from: Uint32Array, length: number, used: number): Uint32Array<ArrayBuffer> {
-  const to = new Uint32Array(length);
+function copied<T extends Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(from: T, length: number, used: number): T {
+  const to = new (from.constructor as new (length: number) => T)(length);
   to.set(from.subarray(0, used));
   return to;
 }
