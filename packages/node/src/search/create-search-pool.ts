@@ -138,7 +138,8 @@ export function createSearchPool(
           scheduler.dispatch();
         }).finally(() => (pool.fills -= 1));
       }
-      return { files: slots.reduce((sum, slot) => sum + slot.warm.files, 0), bytes: slots.reduce((sum, slot) => sum + slot.warm.bytes, 0) };
+      const sum = (field: keyof WarmTotals) => slots.reduce((total, slot) => total + slot.warm[field], 0);
+      return { files: sum('files'), bytes: sum('bytes'), texts: sum('texts'), textBytes: sum('textBytes'), postingBytes: sum('postingBytes') };
     },
 
     async close() {

@@ -70,7 +70,8 @@ export interface WarmFiles {
   /** How many files are kept, and about how many bytes they take (texts, entries and postings). */
   readonly files: number;
   readonly bytes: number;
-  /** Of `bytes`, those of the held texts, and those of the postings. */
+  /** How many texts are held; of `bytes`, those of the held texts, and those of the postings. */
+  readonly texts: number;
   readonly textBytes: number;
   readonly postingBytes: number;
 }
@@ -282,6 +283,9 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     },
     get bytes() {
       return bytes();
+    },
+    get texts() {
+      return held.size;
     },
     get textBytes() {
       return textBytes;

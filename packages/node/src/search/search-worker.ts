@@ -65,9 +65,13 @@ export interface SearchWorkerData {
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
 export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
+/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, and the postings' bytes. */
 export interface WarmTotals {
   files: number;
   bytes: number;
+  texts: number;
+  textBytes: number;
+  postingBytes: number;
 }
 
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
@@ -157,7 +161,7 @@ function joined(root: string, relative: string): string {
   return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
 }
 
-const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
+const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes, texts: warm.texts, textBytes: warm.textBytes, postingBytes: warm.postingBytes });
 
 /** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
