@@ -21,12 +21,12 @@ export interface PostingArena {
   forEach(each: (key: number, values: Uint32Array) => void): void;
   /** Packs the lists with no empty byte between them. */
   trim(): void;
-  /** Bytes taken: the arena, the place, size, count and last value of each list, the map of keys (about). */
+  /** Bytes taken: the arena, the key, place, size, count and last value of each list, the table of keys. */
   readonly bytes: number;
 }
 
-/** What a list costs beyond its bytes: its start, length, capacity, count and last value, and its key's slot in the map (V8, about). */
-export const listCost = 20 + 40;
+/** What a list costs beyond its bytes: its key, start, length, capacity, count and last value (its slots in the table of keys are counted apart). */
+export const listCost = 24;
 /** The most bytes one value takes. */
 const widest = 5;
 /** Bytes of a new list: room for its first value, however wide. */
@@ -34,9 +34,16 @@ const firstCapacity = widest;
 /** Bytes of the arena, and lists, at the least once there is one. */
 const minimumArena = 1024;
 const minimumLists = 64;
+/** Slots of the table of keys, at the least: a power of two, at most half of them used. */
+const minimumTable = 128;
 
 export function createPostingArena(): PostingArena {
-  const lists = new Map<number, number>();
+  /** The lists made, and the key of each. */
+  let count = 0;
+  let keys = new Uint32Array(0);
+  /** The table of keys: open addressing, in pairs (the key plus one, 0 for an empty slot; its list), the slot found by a multiplicative hash. */
+  let table = new Int32Array(0);
+  let shift = 32;
   let starts = new Uint32Array(0);
   let lengths = new Uint32Array(0);
   let capacities = new Uint32Array(0);
@@ -60,10 +67,10 @@ export function createPostingArena(): PostingArena {
   function pack(keepCapacity: boolean, room: number) {
     const kept = (list: number) => (keepCapacity ? capacities[list]! : lengths[list]!);
     let size = 0;
-    for (let list = 0; list < lists.size; list += 1) size += kept(list);
+    for (let list = 0; list < count; list += 1) size += kept(list);
     const packed = new Uint8Array(size + room);
     let at = 0;
-    for (let list = 0; list < lists.size; list += 1) {
+    for (let list = 0; list < count; list += 1) {
       packed.set(arena.subarray(starts[list]!, starts[list]! + lengths[list]!), at);
       starts[list] = at;
       capacities[list] = kept(list);
@@ -74,24 +81,57 @@ export function createPostingArena(): PostingArena {
     waste = 0;
   }
 
+  /** The slot of `key` in the table, or of the empty slot where it goes. */
+  function slotOf(key: number): number {
+    const mask = table.length / 2 - 1;
+    let slot = Math.imul(key, 0x9e3779b1) >>> shift;
+    while (table[slot * 2] !== 0 && table[slot * 2] !== key + 1) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  /** The table of keys made `slots` large, every key placed anew. */
+  function rehash(slots: number) {
+    table = new Int32Array(slots * 2);
+    shift = 32 - Math.log2(slots);
+    for (let list = 0; list < count; list += 1) {
+      const slot = slotOf(keys[list]!);
+      table[slot * 2] = keys[list]! + 1;
+      table[slot * 2 + 1] = list;
+    }
+  }
+
+  function find(key: number): number | undefined {
+    if (count === 0) return undefined;
+    const slot = slotOf(key);
+    return table[slot * 2] === 0 ? undefined : table[slot * 2 + 1];
+  }
+
   function listOf(key: number): number {
-    const known = lists.get(key);
+    const known = find(key);
     if (known !== undefined) return known;
-    const list = lists.size;
+    const list = count;
     if (list === starts.length) {
       const length = Math.max(minimumLists, list * 2);
+      keys = copied(keys, length, list);
       starts = copied(starts, length, list);
       lengths = copied(lengths, length, list);
       capacities = copied(capacities, length, list);
       counts = copied(counts, length, list);
       lasts = copied(lasts, length, list);
     }
+    count += 1;
+    keys[list] = key;
+    if (count * 2 > table.length / 2) rehash(Math.max(minimumTable, table.length));
+    else {
+      const slot = slotOf(key);
+      table[slot * 2] = key + 1;
+      table[slot * 2 + 1] = list;
+    }
     starts[list] = allocate(firstCapacity);
     lengths[list] = 0;
     capacities[list] = firstCapacity;
     counts[list] = 0;
     lasts[list] = 0;
-    lists.set(key, list);
     return list;
   }
 
@@ -114,7 +154,7 @@ export function createPostingArena(): PostingArena {
 
   return {
     listOf,
-    find: (key) => lists.get(key),
+    find,
     append(list, value) {
       let difference = value - lasts[list]!;
       const length = lengths[list]!;
@@ -135,26 +175,29 @@ export function createPostingArena(): PostingArena {
       lasts[list] = value;
     },
     view,
-    growth(keys) {
+    growth(added) {
       let size = 0;
       let made = 0;
-      for (const key of keys) {
-        const list = lists.get(key);
+      for (const key of added) {
+        const list = find(key);
         if (list === undefined) made += 1;
         else if (lengths[list]! + widest > capacities[list]!) size += grownLength(lengths[list]!);
       }
       size += made * firstCapacity;
       // Several growths may come in one `add`: each to at most half as large again as all it holds then.
       const arenaGrowth = top + size > arena.length ? Math.max(Math.ceil((top + size) * 1.5), minimumArena) - arena.length : 0;
-      const listsGrowth = lists.size + made > starts.length ? (Math.max(minimumLists, (lists.size + made) * 2) - starts.length) * 20 : 0;
-      return arenaGrowth + listsGrowth + made * listCost;
+      const listsGrowth = count + made > starts.length ? (Math.max(minimumLists, (count + made) * 2) - starts.length) * listCost : 0;
+      // The table doubles each time it is half full (8 bytes a slot).
+      let slots = Math.max(minimumTable, table.length / 2);
+      while ((count + made) * 2 > slots) slots *= 2;
+      return arenaGrowth + listsGrowth + (slots - table.length / 2) * 8;
     },
     forEach(each) {
-      for (const [key, list] of lists) each(key, view(list));
+      for (let list = 0; list < count; list += 1) each(keys[list]!, view(list));
     },
     trim: () => pack(false, 0),
     get bytes() {
-      return arena.byteLength + starts.byteLength * 5 + lists.size * listCost;
+      return arena.byteLength + starts.length * listCost + table.byteLength;
     },
   };
 }
