@@ -33,6 +33,10 @@ interface RunFigures {
   p99: number;
   stale: number;
   staleRate: number;
+  /** Retries after IO_ERROR `busy` (other servers kept pushing first), counted apart from STALE_FILE. */
+  busy: number;
+  /** Retries after any other IO_ERROR (a fetch or push that failed). */
+  otherErrors: number;
   lost: number;
   twice: number;
 }
@@ -68,6 +72,8 @@ async function writeAtOnce(server: (vault: string, extra: string[]) => ServerCom
     const latencies: number[] = [];
     const acked: string[] = [];
     let stale = 0;
+    let busy = 0;
+    let otherErrors = 0;
     const deadline = performance.now() + writeSeconds * 1000;
     const writer = async (session: McpSession, id: string) => {
       for (let write = 0; performance.now() < deadline; write += 1) {
@@ -83,7 +89,10 @@ async function writeAtOnce(server: (vault: string, extra: string[]) => ServerCom
           }
           const code = (result._meta as { errorCode?: string } | undefined)?.errorCode;
           if (code !== 'STALE_FILE' && code !== 'IO_ERROR') throw new Error(`TextEdit failed: ${JSON.stringify(result.content).slice(0, 300)}`);
-          stale += code === 'STALE_FILE' ? 1 : 0;
+          // The MCP result carries the code, not `details.remote`: busy is told by its message (remoteBusy's "kept moving").
+          if (code === 'STALE_FILE') stale += 1;
+          else if (JSON.stringify(result.content).includes('kept moving')) busy += 1;
+          else otherErrors += 1;
           if (performance.now() >= deadline) break;
         }
       }
@@ -106,6 +115,8 @@ async function writeAtOnce(server: (vault: string, extra: string[]) => ServerCom
       p99: percentile(latencies, 0.99),
       stale,
       staleRate: stale / (stale + acked.length),
+      busy,
+      otherErrors,
       lost: acked.filter((line) => !onRemote.has(line)).length,
       twice: [...onRemote.values()].filter((count) => count > 1).length,
     };
@@ -159,7 +170,7 @@ export async function remoteFigures(server: (vault: string, extra: string[]) => 
   const baseline = runs.find((run) => run.clones === 1 && !run.groupCommit)!;
   const rows: FigureRow[] = runs.map((run) => ({
     figure: `remote: ${run.clones} clone${run.clones > 1 ? 's' : ''}, group commit ${run.groupCommit ? 'on' : 'off'}`,
-    ours: `${run.perSecond.toFixed(1)} acked writes/s (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, STALE ${(run.staleRate * 100).toFixed(0)}%, lost ${run.lost}, twice ${run.twice})`,
+    ours: `${run.perSecond.toFixed(1)} acked writes/s (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, STALE ${(run.staleRate * 100).toFixed(0)}%, busy ${run.busy}, other IO_ERROR ${run.otherErrors}, lost ${run.lost}, twice ${run.twice})`,
     peer: `1 clone, no group commit: ${baseline.perSecond.toFixed(1)}/s`,
     ratio: ratio(run.perSecond, baseline.perSecond),
     budget:

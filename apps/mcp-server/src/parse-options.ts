@@ -33,6 +33,8 @@ export interface ServerOptions {
   gitFetchInterval: number;
   /** Calls arriving during a push go in the next push (false: each call pushes alone). */
   gitGroupCommit: boolean;
+  /** How long a fetch or a push may take, in milliseconds, before the remote counts as unreachable. */
+  gitRemoteTimeout: number;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -86,6 +88,9 @@ Options:
   --no-git-group-commit
                        with --git-remote: push each call alone (default: calls arriving during a
                        push go in the next push, each still its own commit)
+  --git-remote-timeout SECONDS
+                       with --git-remote: how long a fetch or a push may take before the remote
+                       counts as unreachable and the call fails, nothing changed (default: 60)
   --help, --version
 `;
 
@@ -129,9 +134,14 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError("--git needs the vault folder: pass --vault DIR or set VAULT_PATH (a vault from the client's roots has no history yet).");
   const gitRemote = values['git-remote'];
   if (gitRemote !== undefined && !git) throw new UsageError('--git-remote shares the recorded history: pass --git too.');
-  if (gitRemote === undefined && (values['git-fetch-interval'] !== undefined || values['no-git-group-commit'])) {
-    throw new UsageError('--git-fetch-interval and --no-git-group-commit tune --git-remote: pass --git --git-remote NAME too.');
+  if (gitRemote === undefined && (values['git-fetch-interval'] !== undefined || values['no-git-group-commit'] || values['git-remote-timeout'] !== undefined)) {
+    throw new UsageError('--git-fetch-interval, --no-git-group-commit and --git-remote-timeout tune --git-remote: pass --git --git-remote NAME too.');
   }
+  const gitRemoteTimeout =
+    values['git-remote-timeout'] === undefined
+      ? defaultRemoteTimeout
+      : wholeNumber(values['git-remote-timeout'], '--git-remote-timeout', 'seconds, such as 60');
+  if (gitRemoteTimeout === 0) throw new UsageError('--git-remote-timeout 0 would fail every fetch. Pass seconds, such as 60.');
   const gitFetchInterval =
     values['git-fetch-interval'] === undefined
       ? defaultFetchInterval
@@ -163,6 +173,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     gitRemote,
     gitFetchInterval: gitFetchInterval * 1000,
     gitGroupCommit: !(values['no-git-group-commit'] ?? false),
+    gitRemoteTimeout: gitRemoteTimeout * 1000,
   };
 }
 
@@ -192,6 +203,7 @@ function parse(argv: string[]) {
       'git-remote': { type: 'string' },
       'git-fetch-interval': { type: 'string' },
       'no-git-group-commit': { type: 'boolean' },
+      'git-remote-timeout': { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },
@@ -207,6 +219,9 @@ const defaultRootsTimeout = 10_000;
 
 /** Seconds between fetches of the remote unless told: a read on one server sees another's write within it. */
 const defaultFetchInterval = 5;
+
+/** Seconds a fetch or a push may take unless told: a first fetch of a large vault fits, a stalled remote holds writes no longer. */
+const defaultRemoteTimeout = 60;
 
 /** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
 const defaultSearchMemory = 512;

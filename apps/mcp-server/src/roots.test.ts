@@ -115,13 +115,16 @@ describe("vault-mcp without --vault: the client's roots", () => {
 
   it('answers TIMEOUT when roots/list goes unanswered past --roots-timeout, and serves the roots the next call gets', async () => {
     let answer: (signal: AbortSignal) => unknown = (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ roots: [] })));
-    const { client, files } = await connect(['--roots-timeout', '100'], (signal) => answer(signal));
+    const { client, files } = await connect(['--roots-timeout', '500'], (signal) => answer(signal));
+    const timedOut =
+      'TIMEOUT: No vault yet: the client did not answer roots/list within 500 ms. Call again once the client is ready (each call asks again), or start the server with --vault DIR (or VAULT_PATH).';
     try {
-      expect(await files()).toBe(
-        'TIMEOUT: No vault yet: the client did not answer roots/list within 100 ms. Call again once the client is ready (each call asks again), or start the server with --vault DIR (or VAULT_PATH).',
-      );
+      expect(await files()).toBe(timedOut);
       answer = () => ({ roots: [root('second')] });
-      expect(await files()).toBe('two.md 19\n[1 file in the vault root, sizes in bytes]');
+      // The client now answers at once, but a loaded machine may still miss the time limit: as the answer says, call again.
+      let served = await files();
+      for (let call = 1; call < 10 && served === timedOut; call++) served = await files();
+      expect(served).toBe('two.md 19\n[1 file in the vault root, sizes in bytes]');
     } finally {
       await client.close();
     }

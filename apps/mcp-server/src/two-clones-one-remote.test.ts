@@ -1,4 +1,5 @@
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -75,6 +76,26 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
       expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
       expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
       expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+
+  it('--git-remote-timeout: a push to a remote that never answers fails at the time limit with IO_ERROR, nothing changed', async () => {
+    remote = await createSharedRemote({ 'a.md': 'a\n' });
+    const clone = remote.clone();
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      remote.git(['remote', 'set-url', '--push', 'origin', `git://127.0.0.1:${(silent.address() as { port: number }).port}/remote.git`], clone);
+      const client = await connectServer(clone, 'agent', ['--git-remote-timeout', '2']);
+      clients = [client];
+      const result = await call(client, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+      expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: true } });
+      expect(JSON.stringify(result.content)).toContain('no answer within 2000 ms');
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('a\n');
+      expect(subjects()).toEqual(['first']);
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    } finally {
+      silent.close();
     }
   });
 });

@@ -37,7 +37,16 @@ async function main(): Promise<void> {
       committer: `vault-mcp ${packageJson.version}`,
       ...(options.gitAuthor ? { author: options.gitAuthor } : {}),
       ...(options.extensions ? { extensions: options.extensions } : {}),
-      ...(options.gitRemote ? { remote: { name: options.gitRemote, fetchInterval: options.gitFetchInterval, groupCommit: options.gitGroupCommit } } : {}),
+      ...(options.gitRemote
+        ? {
+            remote: {
+              name: options.gitRemote,
+              fetchInterval: options.gitFetchInterval,
+              groupCommit: options.gitGroupCommit,
+              timeout: options.gitRemoteTimeout,
+            },
+          }
+        : {}),
     };
     // Loaded only with --git, so a server without history starts as fast as before.
     const { withGitHistory } = await import('@vault/git');

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeMeta } from '@vault/core';
 import type { Repository } from './open-repository.js';
@@ -19,17 +20,19 @@ const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repos
  * it is for a killed process, whose writes the page cache keeps (decision 0018).
  */
 export async function writeJournal(repository: Repository, entry: JournalEntry): Promise<void> {
-  const write = () => writeFile(fileOf(repository, process.pid), JSON.stringify(entry));
+  const write = () => writeFileSync(fileOf(repository, process.pid), JSON.stringify(entry));
   // Its folder is made when first missing.
-  await write().catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await mkdir(folderOf(repository), { recursive: true });
-    await write();
-  });
+  try {
+    write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(folderOf(repository), { recursive: true });
+    write();
+  }
 }
 
 export async function clearJournal(repository: Repository): Promise<void> {
-  await rm(fileOf(repository, process.pid), { force: true });
+  rmSync(fileOf(repository, process.pid), { force: true });
 }
 
 /** The journals of server processes that ended without clearing theirs (killed mid-call), each with a way to clear it. */
@@ -48,7 +51,7 @@ export async function leftJournals(repository: Repository): Promise<{ entry: Jou
   return left;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);

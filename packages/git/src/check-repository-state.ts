@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
 import type { Repository } from './open-repository.js';
@@ -19,8 +19,8 @@ const midway = [
  * person does not expect it, or be lost when they finish. Read from the git folder (one listing), no git run.
  */
 export async function checkRepositoryState(repository: Repository): Promise<string> {
-  const [names, ref] = await Promise.all([readdir(repository.gitDir), branchOf(repository)]);
-  const inGitDir = new Set(names);
+  const inGitDir = new Set(readdirSync(repository.gitDir));
+  const ref = await branchOf(repository);
   for (const [file, what, howToEnd] of midway) {
     if (inGitDir.has(file)) {
       throw new VaultError(
@@ -40,6 +40,6 @@ export async function checkRepositoryState(repository: Repository): Promise<stri
 
 /** The branch HEAD is on, or `undefined` for a detached HEAD (read from the git folder). */
 export async function branchOf({ gitDir }: Repository): Promise<string | undefined> {
-  const head = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
+  const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
   return head.startsWith('ref: ') ? head.slice('ref: '.length) : undefined;
 }

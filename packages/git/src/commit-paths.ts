@@ -32,7 +32,7 @@ const attempts = 5;
  * changed, built apart from the person's index (by the kept git commands, or in a private index for
  * folders and symlinks), so what a person staged is never touched; the branch moves by
  * compare-and-swap, rebuilt on the new HEAD when a person's commit came first; then the person's
- * index learns the new entries of these paths only, so `git status` agrees with the disk.
+ * index learns the new entries of these paths only (`tellPersonsIndex`), so `git status` agrees with the disk.
  */
 export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
   for (let attempt = 1; ; attempt += 1) {
@@ -43,15 +43,16 @@ export async function commitPaths(repository: Repository, request: CommitRequest
       readDisk(repository, files).catch(() => undefined),
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
-    const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
+    const { tree, entries, written } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
-      if (request.syncIndex) await updatePersonsIndex(repository, entries);
+      if (request.syncIndex) await tellPersonsIndex(repository, entries);
       return undefined;
     }
-    const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
+    // The commit is written while its trees are: the branch names it once both are in.
+    const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
-      await updatePersonsIndex(repository, entries);
+      await tellPersonsIndex(repository, entries);
       return commit;
     }
     if (attempt === attempts) throw branchKeptMoving(ref);
@@ -62,6 +63,17 @@ export async function commitPaths(repository: Repository, request: CommitRequest
 async function planBesideHead(repository: Repository, head: Head, files: readonly string[], read: Parameters<typeof besideHead>[3]) {
   const sides = await besideHead(repository, head, files, read);
   return sides === notAFile ? undefined : planFromHead(repository, head, sides);
+}
+
+/**
+ * The person's index learns the entries of a commit just made (`update-index --index-info` records): these paths, and
+ * nothing else, brought to HEAD's by the `git reset` kept waiting (no process started on the call's path); when that
+ * fails (a person's git holds `index.lock`), by `updatePersonsIndex`.
+ */
+async function tellPersonsIndex(repository: Repository, entries: string): Promise<void> {
+  const files = entries.split('\0').flatMap((entry) => (entry === '' ? [] : [entry.slice(entry.indexOf('\t') + 1)]));
+  if (await repository.kept.resetIndex(files)) return;
+  await updatePersonsIndex(repository, entries);
 }
 
 /**

@@ -85,6 +85,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
     const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
     if (changed) {
+      await sharing?.beforeOutsideChange(fresh);
       await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
     call.paths.push(...fresh);

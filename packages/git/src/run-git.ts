@@ -8,6 +8,8 @@ export interface GitResult {
   stderr: string;
   /** True when stdout was longer than `maxOutput` and the command was stopped there. */
   cut: boolean;
+  /** True when it ran past `timeout` and was killed. */
+  timedOut?: boolean;
 }
 
 export interface GitRunOptions {
@@ -21,6 +23,8 @@ export interface GitRunOptions {
   maxOutput?: number;
   /** Exit codes that are answers, not failures (`rev-parse --verify` gives 1 for "no such thing"). Default: 0 only. */
   okCodes?: readonly number[];
+  /** Milliseconds after which the command is killed and answers code -1, `timedOut` (a remote that stalls). Default: none. */
+  timeout?: number;
 }
 
 /**
@@ -48,6 +52,14 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
     let size = 0;
     let cut = false;
     let stderr = '';
+    let timedOut = false;
+    const timer =
+      options.timeout === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, options.timeout);
     child.stdout.on('data', (chunk: Buffer) => {
       if (cut) return;
       const room = (options.maxOutput ?? Number.POSITIVE_INFINITY) - size;
@@ -65,6 +77,8 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
     });
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing(gitPath) : error));
     child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve({ code: -1, stdout: Buffer.concat(chunks), stderr: `no answer within ${options.timeout} ms`, cut, timedOut });
       const result = { code: code ?? -1, stdout: Buffer.concat(chunks), stderr: stderr.trim(), cut };
       if (cut || (options.okCodes ?? [0]).includes(result.code)) resolve(result);
       else reject(gitFailed(args, result));

@@ -5,6 +5,7 @@ import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
 import { openRepository } from './open-repository.js';
 import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { finishMoves } from './remote/move-branch.js';
 import { shareThroughRemote } from './remote/share-through-remote.js';
 
 export interface GitHistoryOptions {
@@ -38,6 +39,8 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   });
   // Refused or failed at start: the git commands the recovery started end here.
   const sync = await (async () => {
+    // A branch a killed server moved before its work tree followed is caught up first: the disk behind it is no person's change.
+    await finishMoves(repository);
     await recorder.recover();
     return options.remote && (await shareThroughRemote(repository, recorder, options.remote));
   })().catch(async (error: unknown) => {
@@ -62,7 +65,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(hasClose(fs) || sync
       ? {
           async close() {
-            if (sync) sync.close();
+            if (sync) await sync.close();
             await repository.close();
             if (hasClose(fs)) await fs.close();
           },

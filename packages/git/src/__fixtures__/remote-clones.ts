@@ -14,6 +14,10 @@ export interface CloneOptions {
   watch?: boolean;
   /** Wraps the Node backend under the history (a test holding a write, say). */
   wrapFs?: (fs: NodeVaultFs) => NodeVaultFs;
+  /** The git the server runs (a wrapper acting at a chosen step). */
+  gitPath?: string;
+  /** A clone already made (a server's restart): opened as it is. */
+  existing?: string;
 }
 
 /** A server's clone of the shared remote, with its vault sharing history through `origin`. */
@@ -57,11 +61,17 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
     const bare = path.join(folder.path, 'remote.git');
     run(folder.path, ['clone', '-q', '--bare', first.top, bare]);
     let made = 0;
-    const addClone = async (options: Partial<RemoteOptions> = remote ?? {}, { url, watch, wrapFs = (fs) => fs }: CloneOptions = {}): Promise<RemoteClone> => {
+    const addClone = async (
+      options: Partial<RemoteOptions> = remote ?? {},
+      { url, watch, wrapFs = (fs) => fs, gitPath, existing }: CloneOptions = {},
+    ): Promise<RemoteClone> => {
       made += 1;
-      const top = path.join(folder.path, `clone-${made}`);
-      run(folder.path, ['clone', '-q', url ?? bare, top]);
-      const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), { remote: { name: 'origin', fetchInterval: 0, ...options } });
+      const top = existing ?? path.join(folder.path, `clone-${made}`);
+      if (!existing) run(folder.path, ['clone', '-q', url ?? bare, top]);
+      const fs = await withGitHistory(wrapFs(await createNodeFs(top, { watch })), {
+        remote: { name: 'origin', fetchInterval: 0, ...options },
+        ...(gitPath ? { gitPath } : {}),
+      });
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;
@@ -90,15 +100,19 @@ export async function until(check: () => Promise<boolean>): Promise<void> {
 
 /**
  * Makes the remote hold every push in its pre-receive hook until `release`, which waits until `count`
- * pushes arrived: so two servers' pushes race for the branch, each built on the same tip.
+ * pushes arrived (`arrived` waits for that alone): so two servers' pushes race for the branch, each built on the same tip.
  */
-export async function holdPushes(bare: string, hook: RemoteClones['hook'], count = 2): Promise<() => Promise<void>> {
+export async function holdPushes(bare: string, hook: RemoteClones['hook'], count = 2): Promise<(() => Promise<void>) & { arrived(): Promise<void> }> {
   const gate = path.join(bare, '..', 'gate');
   await mkdir(gate, { recursive: true });
   await writeFile(path.join(gate, 'closed'), '');
   await hook('pre-receive', `cat >/dev/null\ntouch "${gate}/arrived-$$"\nwhile [ -e "${gate}/closed" ]; do sleep 0.02; done`);
-  return async () => {
-    await until(async () => (await readdir(gate)).filter((name) => name.startsWith('arrived-')).length >= count);
-    await rm(path.join(gate, 'closed'));
-  };
+  const arrived = () => until(async () => (await readdir(gate)).filter((name) => name.startsWith('arrived-')).length >= count);
+  return Object.assign(
+    async () => {
+      await arrived();
+      await rm(path.join(gate, 'closed'));
+    },
+    { arrived },
+  );
 }

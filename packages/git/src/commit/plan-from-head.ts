@@ -6,6 +6,8 @@ import type { Repository } from '../open-repository.js';
 export interface CommitPlan {
   tree: string;
   entries: string;
+  /** The tree's writes when they are still under way: the branch may name the tree only once they are done. */
+  written?: Promise<void>;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function planFromHead(repository: Repository, head: Head, files: re
       if (inHead?.id !== onDisk.id || inHead.mode !== onDisk.mode) changes.set(file, onDisk);
     }
   }
-  const tree = changes.size === 0 ? head.tree : await repository.trees.withChanges(head.tree, changes);
-  return { tree, entries: entries.join('') };
+  if (changes.size === 0) return { tree: head.tree, entries: entries.join('') };
+  const { id, written } = await repository.trees.withChanges(head.tree, changes);
+  return { tree: id, entries: entries.join(''), written };
 }

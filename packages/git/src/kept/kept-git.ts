@@ -1,6 +1,8 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
+import { createIndexReset } from './index-reset.js';
 
 /** An object as `cat-file --batch` gives it. */
 export interface GitObject {
@@ -23,12 +25,14 @@ export interface KeptGit {
   hashFile(file: string): Promise<string>;
   /** Writes a commit of this text (as `commitText` makes it; git checks it), and gives its id. */
   makeCommit(text: string): Promise<string>;
-  /** Writes a tree of `entries` (`mktree -z` records), and gives its id. */
-  makeTree(entries: Buffer): Promise<string>;
+  /** Writes a tree of these bytes (as `treeBytes` makes them; git checks them), and gives its id. */
+  makeTree(bytes: Buffer): Promise<string>;
   /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
   isIgnored(file: string): Promise<boolean>;
   /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked; IO_ERROR when git failed otherwise. */
   moveRef(ref: string, next: string, old: string): Promise<boolean>;
+  /** Brings the person's index entries of these top-relative files to HEAD's (a `git reset` started ahead); false when git failed. */
+  resetIndex(files: readonly string[]): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -36,14 +40,13 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
-  const commits = createGitProcess(gitPath, ['hash-object', '-w', '-t', 'commit', '--no-filters', '--stdin-paths'], top);
-  // hash-object reads a commit from a file: this one, written anew per commit, removed at close.
-  const commitFile = path.join(gitDir, `vault-commit-${process.pid}`);
-  let commitTurn: Promise<unknown> = Promise.resolve();
-  const trees = createGitProcess(gitPath, ['mktree', '--batch', '-z'], top);
+  const commits = createObjectWriter(gitPath, top, gitDir, 'commit');
+  // Not mktree: it looks up every entry's object, a millisecond for a folder of a hundred loose files.
+  const trees = createObjectWriter(gitPath, top, gitDir, 'tree');
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
   // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
   const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
+  const indexReset = createIndexReset(gitPath, top);
   return {
     readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
     async objectInfo(name) {
@@ -51,16 +54,8 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
       return size === undefined ? (type === 'ambiguous' ? 'ambiguous' : 'missing') : { id, type, size: Number(size) };
     },
     hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
-    makeCommit(text) {
-      // One at a time: each writes the one file, then asks.
-      const made = commitTurn.then(async () => {
-        await writeFile(commitFile, text);
-        return commits.ask(`${quoted(commitFile)}\n`, oneLine);
-      });
-      commitTurn = made.catch(() => undefined);
-      return made;
-    },
-    makeTree: (entries) => trees.ask(Buffer.concat([entries, Buffer.from([0])]), oneLine),
+    makeCommit: (text) => commits.write(text),
+    makeTree: (bytes) => trees.write(bytes),
     async isIgnored(file) {
       const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
       return pattern !== '' && !pattern.startsWith('!');
@@ -76,9 +71,34 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
         },
       );
     },
+    resetIndex: (files) => indexReset.reset(files),
     async close() {
+      indexReset.close();
       await Promise.all([objects, infos, hasher, commits, trees, ignores, refs].map((process) => process.close()));
-      await rm(commitFile, { force: true });
+    },
+  };
+}
+
+/**
+ * A kept `hash-object -w -t TYPE --stdin-paths`: it reads an object from a file, this one in the git folder, written
+ * anew (synchronously: a few hundred bytes) for each object, one at a time, and removed at close.
+ */
+function createObjectWriter(gitPath: string, top: string, gitDir: string, type: 'commit' | 'tree') {
+  const writer = createGitProcess(gitPath, ['hash-object', '-w', '-t', type, '--no-filters', '--stdin-paths'], top);
+  const file = path.join(gitDir, `vault-${type}-${process.pid}`);
+  let turn: Promise<unknown> = Promise.resolve();
+  return {
+    write(bytes: string | Buffer): Promise<string> {
+      const made = turn.then(() => {
+        writeFileSync(file, bytes);
+        return writer.ask(`${quoted(file)}\n`, oneLine);
+      });
+      turn = made.catch(() => undefined);
+      return made;
+    },
+    async close() {
+      await writer.close();
+      await rm(file, { force: true });
     },
   };
 }

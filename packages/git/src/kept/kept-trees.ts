@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { KeptGit } from './kept-git.js';
 
 /** One entry of a tree: its mode as git writes it (`100644`, `40000`), its object's id, its name's bytes. */
@@ -13,11 +14,17 @@ export type FileChange = { mode: string; id: string } | null;
 /** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
 export const notAFile = Symbol('not a file');
 
+/** A tree being written: its id, computed here as git computes it, and its writes (with the trees below it), each checked to give that id. */
+export interface TreeWrite {
+  id: string;
+  written: Promise<void>;
+}
+
 /** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
 const keptEntries = 200_000;
 
 /**
- * Reads and writes trees through the kept `cat-file` and `mktree`: the entry at a path in a tree, and
+ * Reads and writes trees through the kept `cat-file` and `hash-object -t tree`: the entry at a path in a tree, and
  * a tree with some files changed, only the trees on their paths written anew.
  */
 export function createKeptTrees(kept: KeptGit, idBytes: number) {
@@ -39,8 +46,27 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return entries;
   }
 
+  /** Starts writing a tree of these bytes, added to `writes`, and gives its id without waiting for git. */
+  function write(bytes: Buffer, writes: Promise<void>[]): string {
+    const id = createHash(idBytes === 32 ? 'sha256' : 'sha1')
+      .update(`tree ${bytes.length}\0`)
+      .update(bytes)
+      .digest('hex');
+    const written = kept.makeTree(bytes).then((given) => {
+      if (given !== id) throw new Error(`git wrote tree ${given} where ${id} was expected`);
+    });
+    // Awaited with the others; handled here too, for when a later step fails first and they are awaited by no one.
+    written.catch(() => undefined);
+    writes.push(written);
+    return id;
+  }
+
   /** The changes of one folder, applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
-  async function rebuild(tree: string | undefined, changes: readonly (readonly [string[], FileChange])[]): Promise<string | undefined> {
+  async function rebuild(
+    tree: string | undefined,
+    changes: readonly (readonly [string[], FileChange])[],
+    writes: Promise<void>[],
+  ): Promise<string | undefined> {
     const entries = new Map(tree ? await entriesOf(tree) : []);
     const inFolders = new Map<string, [string[], FileChange][]>();
     for (const [[name = '', ...rest], change] of changes) {
@@ -51,12 +77,12 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     }
     for (const [key, inner] of inFolders) {
       const folder = entries.get(key);
-      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner);
+      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner, writes);
       if (rebuilt) entries.set(key, { mode: '40000', id: rebuilt, name: Buffer.from(key, 'latin1') });
       else entries.delete(key);
     }
     if (entries.size === 0) return undefined;
-    return kept.makeTree(Buffer.concat([...entries.values()].map(mktreeRecord)));
+    return write(treeBytes(entries.values()), writes);
   }
 
   return {
@@ -75,13 +101,21 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       return undefined;
     },
 
-    /** The id of `tree` with the files (top-relative) changed; the root tree stays a tree when left empty. */
-    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
+    /**
+     * `tree` with the files (top-relative) changed, the root tree staying a tree when left empty: its id at once (so the
+     * commit can be written meanwhile), and its writes.
+     */
+    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<TreeWrite> {
+      const writes: Promise<void>[] = [];
       const rebuilt = await rebuild(
         tree,
         [...changes].map(([file, change]) => [file.split('/'), change] as const),
+        writes,
       );
-      return rebuilt ?? kept.makeTree(Buffer.alloc(0));
+      const id = rebuilt ?? write(Buffer.alloc(0), writes);
+      const written = Promise.all(writes).then(() => undefined);
+      written.catch(() => undefined);
+      return { id, written };
     },
   };
 }
@@ -102,8 +136,15 @@ export function parseTree(bytes: Buffer, idBytes: number): Map<string, TreeEntry
   return entries;
 }
 
-/** An entry as `mktree -z` reads it: `MODE TYPE ID\tNAME\0`. */
-function mktreeRecord({ mode, id, name }: TreeEntry): Buffer {
-  const type = mode === '40000' ? 'tree' : mode === '160000' ? 'commit' : 'blob';
-  return Buffer.concat([Buffer.from(`${mode.padStart(6, '0')} ${type} ${id}\t`), name, Buffer.from([0])]);
+/**
+ * A tree object's bytes, as `parseTree` reads them: `MODE NAME\0` and the id's bytes for each entry, in git's order
+ * (names compared as bytes, a folder's as if it ended in `/`, so `a.md` comes before the folder `a`, and `a` before `a-b`).
+ */
+export function treeBytes(entries: Iterable<TreeEntry>): Buffer {
+  const keyed = [...entries].map((entry) => ({ entry, key: entry.mode === '40000' ? Buffer.concat([entry.name, slash]) : entry.name }));
+  keyed.sort((left, right) => Buffer.compare(left.key, right.key));
+  return Buffer.concat(keyed.flatMap(({ entry }) => [Buffer.from(`${entry.mode} `), entry.name, nul, Buffer.from(entry.id, 'hex')]));
 }
+
+const slash = Buffer.from('/');
+const nul = Buffer.from([0]);

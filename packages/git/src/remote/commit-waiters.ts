@@ -14,6 +14,8 @@ export interface CommitWaiters {
   add(commit: string): Promise<void>;
   /** The waiters now: every one's commit is on the branch, so a push of its tip carries them all. */
   snapshot(): readonly object[];
+  /** The commits waited for. */
+  commits(): string[];
   /** The push carried these: answered. */
   shared(batch: readonly object[]): void;
   /** What a replay did: a rebuilt commit's new id is followed, a taken-back one's call rejected. */
@@ -29,6 +31,7 @@ export function createCommitWaiters(): CommitWaiters {
     },
     add: (commit) => new Promise<void>((resolve, reject) => waiters.push({ commit, resolve, reject })),
     snapshot: () => [...waiters],
+    commits: () => waiters.map((waiter) => waiter.commit),
     shared(batch) {
       for (const waiter of waiters) if (batch.includes(waiter)) waiter.resolve();
       waiters = waiters.filter((waiter) => !batch.includes(waiter));

@@ -1,8 +1,10 @@
 import type { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
-import { type RemoteBranch, commitOf, fetchBranch, pushBranch } from './remote-branch.js';
-import { remoteBusy } from './remote-errors.js';
-import { createCommitWaiters } from './commit-waiters.js';
+import { type RemoteBranch, commitOf, fetchBranch, pushBranch, remoteHas } from './remote-branch.js';
+import { branchGone, remoteBusy, serverClosed } from './remote-errors.js';
+import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
+import { refuseKeptEdits } from './kept-edits.js';
+import { finishMoves } from './move-branch.js';
 import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -15,6 +17,8 @@ export interface RemoteOptions {
   groupCommit?: boolean;
   /** Pushes refused because the remote moved, before a call is answered that the remote is busy. Default 8. */
   attempts?: number;
+  /** Milliseconds a fetch or a push may take before it is stopped and the remote counted unreachable. Default 60000. */
+  timeout?: number;
 }
 
 /** The recorder's side of the remote: a fetch before each call, and each call's commit shared before it is answered. */
@@ -26,7 +30,10 @@ export interface RemoteSync {
   share(commit: string): Promise<void>;
   /** Resolves once neither the push loop nor a fetch is moving the branch or the work tree. */
   idle(): Promise<void>;
-  close(): void;
+  /** Before an outside change to these vault paths is committed: refuses one that would undo the remote's change to a file a fetch kept a person's edit of. */
+  beforeOutsideChange(paths: readonly string[]): Promise<void>;
+  /** Stops the interval fetch and the push loop, answering the calls still waiting with `details.remote: 'closed'`. */
+  close(): Promise<void>;
 }
 
 /**
@@ -49,30 +56,25 @@ export function createRemoteSync(
   const waiters = createCommitWaiters();
   /** The push loop, or a fetch settling the branch: never both at once. */
   let busy: Promise<void> | undefined;
+  let closed = false;
 
-  const settle = async (takeBack?: VaultError) => {
-    const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
-    if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
-    // Taking back: a call whose commit was not among the local ones is answered with the same reason.
-    if (takeBack) waiters.rejectAll(takeBack);
-  };
+  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
 
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
-      // Every call it pushed for was answered (taken back by the settling): nothing left to push for.
+      // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
       if (batch.length === 0) return;
-      const head = await commitOf(repository, branch.ref);
-      if (!head) return;
-      if ((await pushBranch(repository, branch, head)) === 'pushed') return waiters.shared(batch);
+      if ((await pushHead(repository, branch, waiters)) === 'pushed') return waiters.shared(batch);
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+      if (closed) return;
       await settleExclusive(() => settle());
     }
   }
 
   async function drain(): Promise<void> {
-    while (waiters.size > 0) {
+    while (waiters.size > 0 && !closed) {
       try {
         await pushAll();
       } catch (error) {
@@ -81,27 +83,26 @@ export function createRemoteSync(
     }
   }
 
-  const kick = () => {
-    if (busy || waiters.size === 0) return;
-    busy = drain().finally(() => {
+  /** Runs the push loop or a settle as the one thing moving the branch; after it, the loop goes on if calls wait. */
+  const occupy = (work: () => Promise<void>) => {
+    busy = work().finally(() => {
       busy = undefined;
       kick();
     });
+    return busy;
   };
-
+  const kick = () => {
+    if (!busy && !closed && waiters.size > 0) void occupy(drain);
+  };
   /** Fetch and settle, unless a push (which settles itself) or another fetch is under way. In the queue. */
   const fetchNow = async () => {
-    if (busy) return;
-    busy = settle().finally(() => {
-      busy = undefined;
-      kick();
-    });
-    await busy;
+    if (!busy) await occupy(() => settle());
   };
 
-  const interval = options.fetchInterval ?? 5000;
-  const timer = interval > 0 ? setInterval(() => void exclusive(fetchNow).catch(() => undefined), interval) : undefined;
-  timer?.unref();
+  const idle = async () => {
+    while (busy) await busy.catch(() => undefined);
+  };
+  const timer = fetchEvery(options.fetchInterval ?? 5000, () => exclusive(fetchNow));
 
   return {
     groupCommit,
@@ -111,9 +112,59 @@ export function createRemoteSync(
       kick();
       return shared;
     },
-    async idle() {
-      while (busy) await busy.catch(() => undefined);
+    idle,
+    beforeOutsideChange: (paths) => refuseKeptEdits(repository, paths),
+    async close() {
+      closed = true;
+      timer.stop();
+      waiters.rejectAll(serverClosed(branch.remote));
+      // A push or fetch under way ends within the time limit; its calls are answered already.
+      await idle();
     },
-    close: () => clearInterval(timer),
   };
+}
+
+/** Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their commits. */
+async function settleBranch(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, takeBack?: VaultError): Promise<void> {
+  // A work tree that failed to follow the branch last time follows it now, before anything else moves.
+  await finishMoves(repository);
+  const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
+  if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
+  // Taking back: a call whose commit was not among the local ones is answered with the same reason.
+  if (takeBack) waiters.rejectAll(takeBack);
+}
+
+/**
+ * Pushes the branch's tip. A push that failed (unreachable, no answer in time) may have reached the
+ * remote before its answer was lost: a fetch tells. The branch gone: the waiting calls' commits are
+ * kept under `refs/vault/taken-back/`, and the error says so.
+ */
+async function pushHead(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters): Promise<'pushed' | 'behind'> {
+  const head = await commitOf(repository, branch.ref);
+  if (!head) {
+    const commits = waiters.commits();
+    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    throw branchGone(branch.remote, branch.ref, commits);
+  }
+  return pushBranch(repository, branch, head).catch(async (error: unknown) => {
+    if (await remoteHas(repository, branch, head)) return 'pushed' as const;
+    throw error;
+  });
+}
+
+/** Runs `fetch` every `interval` ms (0: never); a tick finding the last one still waiting (for the queue, a long call) is skipped. */
+function fetchEvery(interval: number, fetch: () => Promise<unknown>): { stop(): void } {
+  let waiting = false;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          if (waiting) return;
+          waiting = true;
+          void fetch()
+            .catch(() => undefined)
+            .finally(() => (waiting = false));
+        }, interval)
+      : undefined;
+  timer?.unref();
+  return { stop: () => clearInterval(timer) };
 }

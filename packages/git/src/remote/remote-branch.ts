@@ -8,10 +8,12 @@ export interface RemoteBranch {
   ref: string;
   /** `refs/remotes/REMOTE/NAME`. */
   tracking: string;
+  /** Milliseconds a fetch or a push may take before it is stopped and the remote counted unreachable. */
+  timeout: number;
 }
 
-export function remoteBranchOf(remote: string, ref: string): RemoteBranch {
-  return { remote, ref, tracking: `refs/remotes/${remote}/${ref.slice('refs/heads/'.length)}` };
+export function remoteBranchOf(remote: string, ref: string, timeout: number): RemoteBranch {
+  return { remote, ref, tracking: `refs/remotes/${remote}/${ref.slice('refs/heads/'.length)}`, timeout };
 }
 
 /** The commit a ref points at, or `undefined` when there is none. */
@@ -20,10 +22,11 @@ export async function commitOf(repository: Repository, ref: string): Promise<str
   return found.code === 0 ? found.stdout.toString('utf8').trim() : undefined;
 }
 
-/** Fetches the remote's branch into the tracking ref and gives its tip (`undefined`: the remote has no such branch yet). Unreachable: `remoteUnavailable`. */
+/** Fetches the remote's branch into the tracking ref and gives its tip (`undefined`: the remote has no such branch yet). Unreachable or stalled past the time limit: `remoteUnavailable`. */
 export async function fetchBranch(repository: Repository, branch: RemoteBranch): Promise<string | undefined> {
   const fetched = await repository.git(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', branch.remote, `+${branch.ref}:${branch.tracking}`], {
     okCodes: [0, 1, 128],
+    timeout: branch.timeout,
   });
   if (fetched.code !== 0) {
     if (/couldn't find remote ref/i.test(fetched.stderr)) return undefined;
@@ -32,13 +35,22 @@ export async function fetchBranch(repository: Repository, branch: RemoteBranch):
   return commitOf(repository, branch.tracking);
 }
 
+/** Whether the remote's branch holds `commit` now, by a fetch (unreachable: false): a push whose answer was lost may have landed. */
+export async function remoteHas(repository: Repository, branch: RemoteBranch, commit: string): Promise<boolean> {
+  const tip = await fetchBranch(repository, branch).catch(() => undefined);
+  return tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, tip], { okCodes: [0, 1] })).code === 0;
+}
+
 /**
  * Pushes `commit` to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
  * `behind`: the remote moved (fetch and replay); a refusal for any other reason (a hook) is `remoteRefused`,
- * an unreachable remote `remoteUnavailable`.
+ * an unreachable remote, or one that gives no answer within the time limit, `remoteUnavailable`.
  */
 export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string): Promise<'pushed' | 'behind'> {
-  const pushed = await repository.git(['push', '--porcelain', '--no-verify', branch.remote, `${commit}:${branch.ref}`], { okCodes: [0, 1, 128] });
+  const pushed = await repository.git(['push', '--porcelain', '--no-verify', branch.remote, `${commit}:${branch.ref}`], {
+    okCodes: [0, 1, 128],
+    timeout: branch.timeout,
+  });
   const status = pushed.stdout
     .toString('utf8')
     .split('\n')

@@ -1,7 +1,7 @@
 import { VaultError } from '@vault/core';
 
 /** What a remote-related `IO_ERROR` is about, in its `details.remote`: a stable word a program can test. */
-export type RemoteTrouble = 'unavailable' | 'busy' | 'refused';
+export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch';
 
 /** The remote could not be reached: nothing was changed, and the call can simply be made again. */
 export function remoteUnavailable(remote: string, gitMessage: string): VaultError {
@@ -27,6 +27,24 @@ export function remoteRefused(remote: string, reason: string): VaultError {
     'IO_ERROR',
     `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. See the remote's rules, then retry or change the request.`,
     { remote: 'refused' satisfies RemoteTrouble },
+  );
+}
+
+/** The server closed while calls waited for their push: each change is committed here (perhaps on the remote too), and the next start shares it or takes it back. */
+export function serverClosed(remote: string): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `The server closed before the git remote ${remote} confirmed this change. It is committed in this clone, and a push under way may have brought it to the remote: the next start of the server pushes it if not (or takes it back and says so). Read the file after that start before redoing the change.`,
+    { remote: 'closed' satisfies RemoteTrouble },
+  );
+}
+
+/** The branch the clone shares is gone (deleted, or HEAD put on an orphan branch) while a call waited for its push. */
+export function branchGone(remote: string, ref: string, commits: readonly string[]): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `${ref} is gone from the clone (deleted, or an orphan branch checked out) while this change waited to be pushed to ${remote}, so it was not shared. It is kept under refs/vault/taken-back/ (${commits.map((commit) => commit.slice(0, 12)).join(', ')}). Check out ${ref.slice('refs/heads/'.length)} again (git switch), then retry.`,
+    { remote: 'no-branch' satisfies RemoteTrouble },
   );
 }
 

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHookedGit, realGit } from '../__fixtures__/hooked-git.js';
 import { holdPushes, useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
+const hooked = createHookedGit();
+afterAll(() => hooked.remove());
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8').catch(() => undefined);
 const takenBack = (git: (...args: string[]) => string) => git('for-each-ref', '--format=%(refname)', 'refs/vault/taken-back/').split('\n').filter(Boolean);
 
@@ -88,5 +91,24 @@ describe('what the remote refuses, or cannot be reached for, is applied nowhere'
     const loser = clones[landed[0] === 'edit' ? 1 : 0]!;
     expect(loser.git('rev-parse', 'HEAD')).toBe(remoteGit('rev-parse', 'main'));
     expect(loser.git('status', '--porcelain')).toBe('');
+  });
+
+  it('the branch moved by a person while a fetch settles it: IO_ERROR (remote: busy), nothing lost, the retry shares both', async () => {
+    const { clones, addClone, remoteSubjects } = await open({ 'a.md': 'a\n', 'b.md': 'b\n' }, 1);
+    const server = await addClone({}, { gitPath: hooked.gitPath });
+    await clones[0]!.vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+    // Right before the settle moves the branch to the fetched tip, the person commits on it.
+    hooked.hook(
+      'before',
+      'update-ref',
+      `case "$*" in *settled*) ;; *) exit 0;; esac\nrm -f "$0"\n"${realGit}" -c user.name=person -c user.email=person@example.com commit -q --allow-empty -m person`,
+    );
+    await expect(server.vault.call('TextEdit', { filePath: 'b.md', oldString: 'b', newString: 'y' })).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      details: { remote: 'busy' },
+    });
+    await server.vault.call('TextEdit', { filePath: 'b.md', oldString: 'b', newString: 'y' });
+    expect(remoteSubjects()).toEqual(['TextEdit: b.md', 'person', 'TextEdit: a.md', 'first']);
+    expect(server.git('status', '--porcelain')).toBe('');
   });
 });

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileHash, VaultError } from '@vault/core';
+import { fileHash, type VaultError } from '@vault/core';
 import { splitZ } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
 import { staleOnRemote } from './remote-errors.js';
-import { updateWorkTree } from './update-work-tree.js';
+import { moveBranch } from './move-branch.js';
 
 /** What became of each local commit: rebuilt on the remote's tip (its new id), or taken back (why). */
 export type CommitFate = { id: string } | { error: VaultError };
@@ -20,13 +20,14 @@ let indexCount = 0;
  * the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
  * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
- * Then the branch moves by compare-and-swap and the work tree follows (`updateWorkTree`).
+ * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled).
  */
 export async function replayCommits(repository: Repository, branch: RemoteBranch, tip: string, takeBack?: VaultError): Promise<Map<string, CommitFate>> {
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
   if (!head || head === tip) return fates;
-  const local = splitZ((await repository.git(['rev-list', '--reverse', '-z', `${tip}..${head}`])).stdout).map((line) => line.trim());
+  // One id a line: `rev-list -z` separates commits with NUL only in newer gits (2.39 still writes line breaks).
+  const local = (await repository.git(['rev-list', '--reverse', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
   const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
   const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
   const stale = new Set(changedThere);
@@ -47,11 +48,7 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
     parent = untouched ? commit : await rebuild(repository, commit, paths, parent);
     fates.set(commit, { id: parent });
   }
-  const moved = await repository.git(['update-ref', '-m', `vault: settled on ${branch.tracking}`, branch.ref, parent, head], { okCodes: [0, 1, 128] });
-  if (moved.code !== 0) {
-    throw new VaultError('IO_ERROR', `${branch.ref} was moved by someone else while the server settled it on ${branch.tracking}. Nothing was lost; retry.`);
-  }
-  await updateWorkTree(repository, head, parent);
+  await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote);
   return fates;
 }
 

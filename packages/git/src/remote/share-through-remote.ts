@@ -19,7 +19,7 @@ export async function shareThroughRemote(repository: Repository, recorder: Chang
       `The clone has no git remote named ${options.name}, so changes cannot be shared. Add it (git remote add ${options.name} URL) or name one of git remote's list.`,
     );
   }
-  const branch = remoteBranchOf(options.name, await checkRepositoryState(repository));
+  const branch = remoteBranchOf(options.name, await checkRepositoryState(repository), options.timeout ?? 60_000);
   const sync = createRemoteSync(repository, branch, options, recorder.exclusive);
   recorder.share(sync);
   const warn = (error: unknown) => process.emitWarning(`vault history: ${(error as Error).message}`);

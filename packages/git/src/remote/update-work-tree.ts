@@ -1,7 +1,9 @@
 import { lstat, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { VaultError } from '@vault/core';
 import { splitZ, updatePersonsIndex } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
+import { diskIdOf, notAFile } from './blob-id.js';
 
 /** A tree entry as `ls-tree` gives it: `MODE TYPE ID\tPATH`, which `update-index --index-info` takes as it is. */
 interface TreeEntry {
@@ -13,8 +15,8 @@ interface TreeEntry {
 /**
  * Brings the work tree from commit `from` to commit `to`, on the paths git's own diff lists (decision
  * 0019): a file still as `from` has it is written as `to` has it (atomically) or removed; a file someone
- * changed on disk meanwhile is left as it is and named in the answer. The person's index learns the
- * paths brought over, so `git status` agrees with the disk.
+ * changed on disk meanwhile (before the check, or between it and the rename) is left as it is and named
+ * in the answer. The person's index learns the paths brought over, so `git status` agrees with the disk.
  */
 export async function updateWorkTree(repository: Repository, from: string, to: string): Promise<{ changed: string[]; kept: string[] }> {
   const paths = splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', from, to])).stdout);
@@ -24,26 +26,34 @@ export async function updateWorkTree(repository: Repository, from: string, to: s
   const changed: string[] = [];
   const kept: string[] = [];
   const indexLines: string[] = [];
-  for (const file of paths) {
+  // Removals first: a folder the remote turned into a file (or the reverse) is out of the way before the file is written.
+  for (const file of [...paths.filter((file) => !after.has(file)), ...paths.filter((file) => after.has(file))]) {
     const [old, next] = [before.get(file), after.get(file)];
-    const disk = onDisk.get(file);
-    if (disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next))) {
+    // A folder where the remote now has a file may have gone with the removals: looked at again.
+    const disk = onDisk.get(file) === notAFile ? await diskIdOf(repository, file) : onDisk.get(file);
+    const theirs = disk !== next?.id && (disk !== old?.id || !plain(old) || !plain(next));
+    // A file still as `old` has it is brought over, unless it was saved meanwhile (checked again right before) or the disk
+    // does not let it be written (a person's file where the remote has a folder): then it is the person's to settle.
+    if (theirs || (disk !== next?.id && !(await bringOver(repository, file, old, next).catch(refusedByDisk)))) {
       kept.push(file);
       // Unless the person staged something there, the index follows the branch: their change shows as theirs, on top of the remote's.
       if (staged.get(file) !== old?.id) continue;
-    } else {
-      if (disk !== next?.id) await bringOver(repository, file, next);
-      changed.push(file);
-    }
+    } else changed.push(file);
     indexLines.push(next ? `${next.line}\0` : `0 ${repository.zeroId}\t${file}\0`);
   }
   if (indexLines.length > 0) await updatePersonsIndex(repository, indexLines.join(''));
   if (kept.length > 0) {
     process.emitWarning(
-      `vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git restore PATH takes the remote's).`,
+      `vault history: ${kept.join(', ')} changed on disk and on the remote; the disk's version was kept, and git status shows it as a change on top of the remote's (git checkout HEAD -- PATH takes the remote's). Until a person commits it or takes the remote's, a write to it is refused with STALE_FILE.`,
     );
   }
   return { changed, kept };
+}
+
+/** A file the disk refused to write or remove (an errno: a person's file where a folder goes) is kept; any other failure is thrown. */
+function refusedByDisk(error: NodeJS.ErrnoException): false {
+  if (typeof error.errno === 'number') return false;
+  throw error;
 }
 
 /** Entries of regular files only are written here; a symlink or a submodule on either side is left to the person. */
@@ -88,7 +98,7 @@ async function diskIdsOf(repository: Repository, paths: readonly string[]): Prom
   for (const file of paths) {
     const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
     if (stat?.isFile()) files.push(file);
-    else if (stat) ids.set(file, 'not a regular file');
+    else if (stat) ids.set(file, notAFile);
   }
   // In batches, as commit-paths hashes, within the argument list's limit.
   for (let start = 0; start < files.length; start += 500) {
@@ -102,10 +112,16 @@ async function diskIdsOf(repository: Repository, paths: readonly string[]): Prom
 /** Numbers the temp files of this process. */
 let temporaryCount = 0;
 
-/** Writes a file as the entry has it (a temp file renamed over it), or removes it and the folders it leaves empty. */
-async function bringOver(repository: Repository, file: string, entry: TreeEntry | undefined): Promise<void> {
+/**
+ * Writes a file as the entry has it (a temp file renamed over it), or removes it and the folders it
+ * leaves empty; false, and nothing done, when the file is no longer as `old` has it right before (a
+ * save made since the check).
+ */
+async function bringOver(repository: Repository, file: string, old: TreeEntry | undefined, entry: TreeEntry | undefined): Promise<boolean> {
   const target = path.join(repository.top, file);
+  const stillOld = async () => (await diskIdOf(repository, file)) === old?.id;
   if (!entry) {
+    if (!(await stillOld())) return false;
     await rm(target, { force: true });
     for (let folder = path.dirname(target); folder.startsWith(`${repository.top}${path.sep}`); folder = path.dirname(folder)) {
       if (
@@ -116,12 +132,18 @@ async function bringOver(repository: Repository, file: string, entry: TreeEntry 
       )
         break;
     }
-    return;
+    return true;
   }
-  const bytes = (await repository.git(['cat-file', 'blob', entry.id])).stdout;
+  const blob = await repository.kept.readObject(entry.id);
+  if (blob?.type !== 'blob') throw new VaultError('IO_ERROR', `git has no file ${entry.id} of ${file}: the repository lost an object. Check it with git fsck.`);
   await mkdir(path.dirname(target), { recursive: true });
   temporaryCount += 1;
   const temporary = path.join(path.dirname(target), `.vault-fetch-${process.pid}-${temporaryCount}.tmp`);
-  await writeFile(temporary, bytes, { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+  await writeFile(temporary, blob.bytes, { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+  if (!(await stillOld())) {
+    await rm(temporary, { force: true });
+    return false;
+  }
   await rename(temporary, target);
+  return true;
 }
