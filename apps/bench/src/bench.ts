@@ -14,7 +14,7 @@ import { largeFileFigures } from './large-files.js';
 import type { ServerCommand } from './mcp-session.js';
 import { benchMoveLinks } from './move-links-bench.js';
 import { printTable } from './print-table.js';
-import { relevanceFigures } from './relevance.js';
+import { relevance5xFigures, relevanceFigures } from './relevance.js';
 import { smallReadFigures } from './small-reads.js';
 import { searchSection } from './search-section.js';
 import { median } from './statistics.js';
@@ -24,6 +24,8 @@ const corpus = process.env.VAULT_BENCH_CORPUS ?? path.resolve(root, '../shared/c
 const referenceBin = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist/index.js');
 /** The vault-mcp measured: this repository's build, or another's (`VAULT_BENCH_SERVER`, its built `vault-mcp.js`: a before-and-after with one bench). */
 const ourBin = process.env.VAULT_BENCH_SERVER ?? path.join(root, 'apps/mcp-server/dist/vault-mcp.js');
+/** The repository whose built packages are measured in-process: the one `ourBin` was built in. */
+const oursRoot = path.resolve(path.dirname(ourBin), '../../..');
 const ours = (vault: string, args: string[] = []): ServerCommand => ({
   name: 'vault-mcp',
   command: process.execPath,
@@ -132,10 +134,20 @@ async function relevance() {
     rows.push({ figure: 'relevance', ours: 'skipped', peer: '', ratio: '', budget: `no corpus at ${corpus}` });
     return;
   }
-  const figures = await relevanceFigures(corpus, ours, log);
+  const figures = await relevanceFigures(corpus, oursRoot, ours, log);
   rows.push(...figures.rows);
   tables.push({ title: 'relevance: FindNotes against MiniSearch and SQLite FTS5, known-item queries', ...figures.table });
   results.relevance = figures.results;
+}
+
+async function relevance5x() {
+  if (!existsSync(corpus)) {
+    rows.push({ figure: 'relevance 5x', ours: 'skipped', peer: '', ratio: '', budget: `no corpus at ${corpus}` });
+    return;
+  }
+  const figures = await relevance5xFigures(corpus, oursRoot, log);
+  rows.push(...figures.rows);
+  results.relevance5x = figures.results;
 }
 
 async function history() {
@@ -161,6 +173,7 @@ const sections = {
   'agent-tasks': agentTaskTokens,
   links,
   relevance,
+  'relevance-5x': relevance5x,
   history,
   remote,
 };

@@ -19,9 +19,10 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Starts a server and connects the SDK's client to it. */
-export async function openSession(server: ServerCommand): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' });
+/** Starts a server and connects the SDK's client to it; `log` hears the server's stderr (ignored without it). */
+export async function openSession(server: ServerCommand, log?: (text: string) => void): Promise<McpSession> {
+  const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: log ? 'pipe' : 'ignore' });
+  transport.stderr?.on('data', (chunk: Buffer) => log?.(chunk.toString()));
   const client = new Client({ name: 'vault-bench', version: '1.0.0' });
   await client.connect(transport);
   const attempt = async (name: string, args: Record<string, unknown>) =>

@@ -35,7 +35,8 @@ export async function searchSection(
     const bareMemory = await residentMemory(bare.pid);
     await bare.close();
     const started = performance.now();
-    const session = await openSession(ours(folder, serverArgs));
+    let serverLog = '';
+    const session = await openSession(ours(folder, serverArgs), (text) => (serverLog += text));
     try {
       await session.call('TextSearch', { query: rareQuery.query, outputMode: 'files_only' });
       const firstSearch = performance.now() - started;
@@ -82,13 +83,14 @@ export async function searchSection(
         ours: mb(memory),
         peer: `--search-memory 0: ${mb(bareMemory)}`,
         ratio: '',
-        budget: 'stated (--search-memory bounds the text kept)',
+        budget: 'stated (--search-memory bounds the postings and texts kept)',
       });
       const perNote = (memory - bareMemory) / notes;
+      const kept = keptOf(serverLog);
       rows.push({
         figure: `search ${size}: memory per note`,
         ours: `${(perNote / 1024).toFixed(1)} KB`,
-        peer: '',
+        peer: kept ? `kept: postings ${perNoteOf(kept.postings, notes)}, texts ${perNoteOf(kept.texts, kept.textFiles)} (${kept.textFiles} held)` : '',
         ratio: '',
         budget: `stated (${notes} notes)`,
       });
@@ -103,6 +105,7 @@ export async function searchSection(
           firstResults: first,
           residentMemoryBytes: memory,
           bareMemoryBytes: bareMemory,
+          kept,
         },
       };
     } finally {
@@ -112,3 +115,12 @@ export async function searchSection(
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, and their MiB. */
+function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number } | undefined {
+  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB\)/.exec(log);
+  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]) } : undefined;
+}
+
+/** MiB over a count, in KB each. */
+const perNoteOf = (mebibytes: number, count: number) => `${((mebibytes * 1024 * 1024) / Math.max(count, 1) / 1024).toFixed(1)} KB a note`;

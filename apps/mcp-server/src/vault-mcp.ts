@@ -120,8 +120,10 @@ function warmSearch(fs: NodeVaultFs, vault: Vault) {
     const started = performance.now();
     fs.warmSearch((path, kind) => vault.isListed(path, kind))
       .then(
-        ({ files, bytes }) =>
-          log(`search memory: ${files} files, ${Math.round(bytes / 1024 / 1024)} MiB, read in ${Math.round(performance.now() - started)} ms`),
+        ({ files, bytes, texts, textBytes, postingBytes }) =>
+          log(
+            `search memory: ${files} files, ${mib(bytes)} MiB, read in ${Math.round(performance.now() - started)} ms (postings ${mib(postingBytes)} MiB, texts of ${texts} files ${mib(textBytes)} MiB)`,
+          ),
         (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
       )
       .then(async () => {
@@ -132,6 +134,8 @@ function warmSearch(fs: NodeVaultFs, vault: Vault) {
       .catch((error: unknown) => log(`FindNotes notes not analysed ahead: ${(error as Error).message}`));
   }, 200).unref();
 }
+
+const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function onShutdown(close: () => Promise<void>) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(close));

@@ -32,7 +32,7 @@ const attempts = 5;
  * changed, built apart from the person's index (by the kept git commands, or in a private index for
  * folders and symlinks), so what a person staged is never touched; the branch moves by
  * compare-and-swap, rebuilt on the new HEAD when a person's commit came first; then the person's
- * index learns the new entries of these paths only (`tellPersonsIndex`), so `git status` agrees with the disk.
+ * index learns the new entries of these paths only (`updatePersonsIndex`), so `git status` agrees with the disk.
  */
 export async function commitPaths(repository: Repository, request: CommitRequest): Promise<string | undefined> {
   for (let attempt = 1; ; attempt += 1) {
@@ -46,13 +46,13 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     const { tree, entries, written } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
-      if (request.syncIndex) await tellPersonsIndex(repository, entries);
+      if (request.syncIndex) await updatePersonsIndex(repository, entries);
       return undefined;
     }
     // The commit is written while its trees are: the branch names it once both are in.
     const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
-      await tellPersonsIndex(repository, entries);
+      await updatePersonsIndex(repository, entries);
       return commit;
     }
     if (attempt === attempts) throw branchKeptMoving(ref);
@@ -63,17 +63,6 @@ export async function commitPaths(repository: Repository, request: CommitRequest
 async function planBesideHead(repository: Repository, head: Head, files: readonly string[], read: Parameters<typeof besideHead>[3]) {
   const sides = await besideHead(repository, head, files, read);
   return sides === notAFile ? undefined : planFromHead(repository, head, sides);
-}
-
-/**
- * The person's index learns the entries of a commit just made (`update-index --index-info` records): these paths, and
- * nothing else, brought to HEAD's by the `git reset` kept waiting (no process started on the call's path); when that
- * fails (a person's git holds `index.lock`), by `updatePersonsIndex`.
- */
-async function tellPersonsIndex(repository: Repository, entries: string): Promise<void> {
-  const files = entries.split('\0').flatMap((entry) => (entry === '' ? [] : [entry.slice(entry.indexOf('\t') + 1)]));
-  if (await repository.kept.resetIndex(files)) return;
-  await updatePersonsIndex(repository, entries);
 }
 
 /**

@@ -3,6 +3,7 @@ import { identityOf } from './change-message.js';
 import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
+import { excludeTemporaries } from './exclude-temporaries.js';
 import { openRepository } from './open-repository.js';
 import type { RemoteOptions } from './remote/create-remote-sync.js';
 import { refuseKeptEdits } from './remote/kept-edits.js';
@@ -34,6 +35,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     repository,
     (options.extensions ?? defaultExtensions).map((extension) => extension.toLowerCase()),
   );
+  await excludeTemporaries(repository);
   const recorder = createChangeRecorder(repository, {
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),

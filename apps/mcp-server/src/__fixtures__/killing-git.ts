@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * The steps of recording one TextEdit, in order: each git process the server starts for it
- * (`reset`: the person's index, a `git reset` started when first needed; `update-index:person` were it to fail), and each request to the git commands it keeps running
+ * (`update-index:person`: the person's index), and each request to the git commands it keeps running
  * (`NAME#N`: the Nth request to that command; `hash-object:commit` and `:tree` write commits and trees). Before the write:
  * the branch and HEAD's tree read (`cat-file`), the file on disk hashed (`hash-object`), to tell an
  * outside change; after it: the branch read again, the file hashed, its tree written (`hash-object:tree`), the
@@ -19,7 +19,7 @@ export const commitSteps = [
   'hash-object:tree#1',
   'hash-object:commit#1',
   'update-ref#1',
-  'reset',
+  'update-index:person',
 ];
 
 /**

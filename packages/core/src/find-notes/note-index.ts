@@ -3,17 +3,17 @@ import type { AnalyzedNote } from './analyze-note.js';
 /**
  * The inverted index of the notes a cache keeps: for each word, the notes that hold it, each with
  * its (slot, count) pairs in `NoteTerms`' layout, so a query reads the postings of its own words
- * and nothing else. A note added joins the postings in a batch (`merge`): until then it keeps its
- * own packed terms (`AnalyzedNote.terms`) and the ranker looks it up by itself; once merged its
- * terms live here only. A removed note's postings are skipped (its number belongs to no note)
- * until the next merge drops them.
+ * and nothing else. A note added is numbered at once and waits to join the postings in a batch
+ * (`merge`): until then it keeps its own packed terms (`AnalyzedNote.terms`), found through a small
+ * map of the waiting notes' words; once merged its terms live here only. A removed note's number
+ * belongs to no note: its postings are skipped until the next merge drops them.
  */
 export interface NoteIndex {
-  /** Takes a note with its terms; merges when enough notes wait. */
+  /** Takes a note with its terms (and numbers it); merges when enough notes wait. */
   add(note: AnalyzedNote): void;
-  /** Lets a note go: merged, its postings are dead until the next merge; else it is dropped from those waiting. */
+  /** Lets a note go: its number is dead until the next merge (a waiting note keeps its own terms). */
   remove(note: AnalyzedNote): void;
-  /** Calls `visit` with each merged note's number and its pairs for the word, `pairs[from ... to)`. */
+  /** Calls `visit` with the number of each note holding the word and its pairs for it, `pairs[from ... to)`. */
   visit(term: number, visit: (ordinal: number, pairs: Uint32Array, from: number, to: number) => void): void;
   /** One more than the largest note number in use. */
   readonly ordinals: number;
@@ -30,43 +30,58 @@ export function createNoteIndex(): NoteIndex {
   // Per word number t, its postings are entries[starts[t] ... starts[t + 1]): [note number, pairs length, ...pairs] repeated.
   let starts = new Uint32Array(1);
   let entries = new Uint32Array(0);
-  // The merged notes by number; undefined once removed.
-  let merged: (AnalyzedNote | undefined)[] = [];
+  // The notes by number, undefined once removed: the merged ones (numbers below `mergedCount`), then those waiting.
+  let numbered: (AnalyzedNote | undefined)[] = [];
+  let mergedCount = 0;
   let dead = 0;
-  const waiting = new Set<AnalyzedNote>();
+  let waiting = 0;
+  // Per word, the waiting notes holding it: (note number, the word's index among the note's terms) pairs.
+  let waitingTerms = new Map<number, number[]>();
   let changes = 0;
   const mergeIfDue = () => {
     changes += 1;
-    const live = merged.length - dead;
-    if (waiting.size > mergeWaiting(live) || dead > 64 + (live >>> 2)) {
-      ({ starts, entries, merged } = mergePostings(starts, entries, merged, [...waiting]));
-      dead = 0;
-      waiting.clear();
+    const live = mergedCount - dead;
+    if (waiting > mergeWaiting(live) || dead > 64 + (live >>> 2)) {
+      ({ starts, entries, numbered } = mergePostings(starts, entries, numbered, mergedCount));
+      mergedCount = numbered.length;
+      [dead, waiting] = [0, 0];
+      waitingTerms = new Map();
     }
   };
   return {
     add(note) {
-      waiting.add(note);
+      const ordinal = numbered.push(note) - 1;
+      note.ordinal = ordinal;
+      waiting += 1;
+      note.terms!.termIds.forEach((term, at) => {
+        const holding = waitingTerms.get(term);
+        if (holding) holding.push(ordinal, at);
+        else waitingTerms.set(term, [ordinal, at]);
+      });
       mergeIfDue();
     },
     remove(note) {
-      if (waiting.delete(note)) {
-        changes += 1;
-        return;
-      }
-      if (note.ordinal === undefined || merged[note.ordinal] !== note) return;
-      merged[note.ordinal] = undefined;
+      if (note.ordinal === undefined || numbered[note.ordinal] !== note) return;
+      numbered[note.ordinal] = undefined;
+      if (note.ordinal < mergedCount) dead += 1;
+      else waiting -= 1;
       note.ordinal = undefined;
-      dead += 1;
       mergeIfDue();
     },
     visit(term, visit) {
-      if (term + 1 >= starts.length) return;
-      for (let at = starts[term]!, end = starts[term + 1]!; at < end; at += 2 + entries[at + 1]!)
-        visit(entries[at]!, entries, at + 2, at + 2 + entries[at + 1]!);
+      if (term + 1 < starts.length) {
+        for (let at = starts[term]!, end = starts[term + 1]!; at < end; at += 2 + entries[at + 1]!)
+          visit(entries[at]!, entries, at + 2, at + 2 + entries[at + 1]!);
+      }
+      const holding = waitingTerms.get(term);
+      if (!holding) return;
+      for (let at = 0; at < holding.length; at += 2) {
+        const terms = numbered[holding[at]!]?.terms;
+        if (terms) visit(holding[at]!, terms.counts, terms.offsets[holding[at + 1]!]!, terms.offsets[holding[at + 1]! + 1]!);
+      }
     },
     get ordinals() {
-      return merged.length;
+      return numbered.length;
     },
     get numbers() {
       return entries.length + starts.length;
@@ -77,10 +92,11 @@ export function createNoteIndex(): NoteIndex {
   };
 }
 
-/** New postings: the live merged notes' (numbered again from 0) and then the waiting notes', whose own terms are let go. */
-function mergePostings(starts: Uint32Array, entries: Uint32Array, merged: readonly (AnalyzedNote | undefined)[], waiting: readonly AnalyzedNote[]) {
-  const notes = merged.filter((note) => note !== undefined);
-  const renumbered = new Int32Array(merged.length).fill(-1);
+/** New postings: the live notes numbered again from 0, the merged ones' postings copied, then the waiting ones' from their own terms (let go). */
+function mergePostings(starts: Uint32Array, entries: Uint32Array, numbered: readonly (AnalyzedNote | undefined)[], mergedCount: number) {
+  const notes = numbered.filter((note) => note !== undefined);
+  const waiting = notes.filter((note) => note.ordinal! >= mergedCount);
+  const renumbered = new Int32Array(numbered.length).fill(-1);
   notes.forEach((note, ordinal) => {
     renumbered[note.ordinal!] = ordinal;
   });
@@ -111,7 +127,7 @@ function mergePostings(starts: Uint32Array, entries: Uint32Array, merged: readon
   }
   for (const note of waiting) {
     const { termIds, offsets, counts } = note.terms!;
-    const ordinal = notes.push(note) - 1;
+    const ordinal = renumbered[note.ordinal!]!;
     termIds.forEach((term, index) => {
       const pairs = counts.subarray(offsets[index]!, offsets[index + 1]!);
       newEntries[cursor[term]!] = ordinal;
@@ -124,5 +140,5 @@ function mergePostings(starts: Uint32Array, entries: Uint32Array, merged: readon
   notes.forEach((note, ordinal) => {
     note.ordinal = ordinal;
   });
-  return { starts: newStarts, entries: newEntries, merged: notes };
+  return { starts: newStarts, entries: newEntries, numbered: notes };
 }

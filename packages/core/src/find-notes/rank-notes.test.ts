@@ -55,4 +55,28 @@ describe('rankNotes', () => {
     expect(ranking.total).toBe(50_000);
     expect(ranking.notes.map(({ note }) => note.path)).toEqual(['n00000.md', 'n00001.md', 'n00002.md']);
   });
+
+  it('gives the same best notes and count with `best` as the whole ranking, when common and rare words mix over many sections', () => {
+    const dictionary = createTermDictionary();
+    const words = ['the', 'of', 'widget', 'config', 'configuration', 'rare', 'zebra', 'alpha'];
+    let state = 7;
+    const pick = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      // Skewed: the first words often, the last seldom.
+      return words[Math.min(words.length - 1, Math.floor(-Math.log(1 - (state % 1000) / 1000) * 1.5))]!;
+    };
+    const notes = Array.from({ length: 400 }, (_, at) => {
+      const sections = Array.from({ length: 1 + (at % 9) }, (_, section) => `## ${pick()} ${section}\n${Array.from({ length: 1 + (at % 5) }, pick).join(' ')}`);
+      return analyzeNote(`n${String(at).padStart(3, '0')}.md`, `# ${pick()}\n${sections.join('\n')}\n`, dictionary);
+    });
+    for (const query of ['the zebra', 'of the', 'config widget rare', 'alpha', 'the of widget config zebra alpha rare']) {
+      const whole = rankNotes(parseFindQuery(query), notes, dictionary);
+      const sameBest = (ranking: typeof whole) => ranking.notes.map(({ note, score, section }) => [note.path, score, section]);
+      for (const best of [1, 5, 10]) {
+        const ranking = rankNotes(parseFindQuery(query), notes, dictionary, { best });
+        expect(sameBest(ranking), `${query}, best ${best}`).toEqual(sameBest(whole).slice(0, best));
+        expect(ranking.total).toBe(whole.total);
+      }
+    }
+  });
 });

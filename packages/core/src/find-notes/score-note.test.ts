@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addHit, createHits, maxHits } from './score-note.js';
+import { analyzeNote } from './analyze-note.js';
+import { termIndex } from './note-terms.js';
+import { addHit, createHits, createNoteScorer, maxHits } from './score-note.js';
+import { createTermDictionary } from './term-dictionary.js';
 
 describe('the hits of a query', () => {
   it('grow as found, and stop at their bound with INVALID_ARGUMENT and what to do', () => {
@@ -14,5 +17,25 @@ describe('the hits of a query', () => {
           "The query's words occur more than 2,097,152 times in the notes searched. Use fewer or rarer words, or narrow it with `directoryPath` or `filePattern`.",
       }),
     );
+  });
+});
+
+describe('the note scorer', () => {
+  it('scores a note the same on its first call, while its scratch space grows, as on the next', () => {
+    const dictionary = createTermDictionary();
+    // Five sections hold the word: the fifth, three times, is the best; the scratch space starts with room for four.
+    const text = ['# one\nzebra', '# two\nzebra', '# three\nzebra', '# four\nzebra', '# five\nzebra zebra zebra'].join('\n');
+    const note = analyzeNote('n.md', `${text}\n`, dictionary);
+    const terms = note.terms!;
+    const at = termIndex(terms, dictionary.get('zebra')!)!;
+    const hits = createHits();
+    addHit(hits, 0, 0, 1, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
+    const averages = { fields: [1, 1, 1, 1], heading: 1, body: 1, noteBody: 8 };
+    const scorer = createNoteScorer(1, [1], averages);
+    const first = scorer.score(note, hits, Int32Array.of(0), 0, 1);
+    expect(note.sections[first.section]!.heading).toBe('# five');
+    expect(scorer.score(note, hits, Int32Array.of(0), 0, 1)).toEqual(first);
+    // Its bound: at least its score, and no more when one word sits in one section apart from the rest.
+    expect(scorer.bound(note, hits, Int32Array.of(0), 0, 1)).toBeGreaterThanOrEqual(first.score);
   });
 });

@@ -21,8 +21,8 @@ export interface Averages {
 }
 
 /**
- * Where a query's words occur in the notes ranked, one entry per (note, word form), the first
- * `count`: the note's position, the query word, the form's weight, and its (slot, count) pairs,
+ * Where a query's words occur in the notes scored, one entry per (note, word form), the first
+ * `count`: the note's slot among the notes scored together, the query word, the form's weight, and its (slot, count) pairs,
  * `pairs[from ... to)` (`NoteTerms`' layout). Parallel arrays, grown as needed and used again by the
  * next query (ranking is synchronous): a query may find hundreds of thousands.
  */
@@ -36,7 +36,7 @@ export interface Hits {
   pairs: Uint32Array[];
 }
 
-/** Most hits one query may gather (32 bytes each, 64 MiB): the 500 queries of the relevance bench gather at most 101,206 on its 9,746 notes; longer forms stop at half (`rankNotes`). */
+/** Most postings one query may read (and hits gather, 32 bytes each, 64 MiB): the 500 queries of the relevance bench read at most 101,206 on its 9,746 notes; longer forms stop at half (`matchWords`). */
 export const maxHits = 2 ** 21;
 
 export function createHits(): Hits {
@@ -52,14 +52,17 @@ export function createHits(): Hits {
   };
 }
 
+/** The error of a query whose words occur more than `maxHits` times. */
+export function tooManyHits(): VaultError {
+  return new VaultError(
+    'INVALID_ARGUMENT',
+    `The query's words occur more than ${maxHits.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
+  );
+}
+
 /** Adds a hit, growing the arrays when full. */
 export function addHit(hits: Hits, position: number, word: number, weight: number, pairs: Uint32Array, from: number, to: number) {
-  if (hits.count === maxHits) {
-    throw new VaultError(
-      'INVALID_ARGUMENT',
-      `The query's words occur more than ${maxHits.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
-    );
-  }
+  if (hits.count === maxHits) throw tooManyHits();
   if (hits.count === hits.position.length) {
     const grow = <T extends Int32Array | Float64Array>(array: T): T => {
       const grown = new (array.constructor as new (size: number) => T)(array.length * 2);
@@ -88,11 +91,14 @@ const normalised = (count: number, length: number, average: number, b: number) =
  * BM25F by section, a note's score its best section's. Per query word, its counts in the note's own
  * fields and whole body are shared by every section, and its counts in a section's heading path and
  * body are that section's own; each word's weights are joined before saturation, then summed by idf.
+ * `bound` gives at least a note's score for less: each word (and each of its forms) in its own best
+ * section, so no sum over the note's sections is made per section.
  */
 export function createNoteScorer(words: number, idf: readonly number[], averages: Averages) {
   const fields = new Float64Array(words * noteFields.length);
   const noteBody = new Float64Array(words);
   const shared = new Float64Array(words);
+  const sectionShare = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
   // Per section hit, its slot: heading counts of every word, then body counts.
@@ -116,18 +122,21 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       fields.fill(0, word * noteFields.length, (word + 1) * noteFields.length);
       noteBody[word] = 0;
       shared[word] = 0;
+      sectionShare[word] = 0;
       seen[word] = 0;
     }
     touched.length = 0;
     slots.clear();
   };
+  const touch = (word: number) => {
+    if (seen[word] === 1) return;
+    seen[word] = 1;
+    touched.push(word);
+  };
   /** Adds one hit's pairs. */
   const add = (hits: Hits, hit: number) => {
     const [word, weight, pairs] = [hits.word[hit]!, hits.weight[hit]!, hits.pairs[hit]!];
-    if (seen[word] === 0) {
-      seen[word] = 1;
-      touched.push(word);
-    }
+    touch(word);
     for (let at = hits.from[hit]!; at < hits.to[hit]!; at += 2) {
       const [slot, count] = [pairs[at]!, weight * pairs[at + 1]!];
       if (slot < noteFields.length) {
@@ -135,33 +144,41 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         continue;
       }
       const inBody = (slot - noteFields.length) % 2;
-      own[slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word]! += count;
+      // The slot first: taking it may grow \`own\`, which \`own[...] +=\` would read before.
+      const cell = slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
+      own[cell]! += count;
       if (inBody) noteBody[word]! += count;
     }
   };
-  /** The note's score and best section, from its hits `hits[order[first ... last)]`. */
-  return (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number } => {
-    clear();
-    for (let at = first; at < last; at += 1) add(hits, order[at]!);
+  /** Each touched word's weight in the note's own fields and whole body, shared by its sections. */
+  const share = (note: AnalyzedNote) => {
     for (const word of touched) {
       let weight = 0;
       for (let field = 0; field < noteFields.length; field += 1) {
-        weight += fieldWeights[field]! * normalised(fields[word * noteFields.length + field]!, note.fieldLengths[field]!, averages.fields[field]!, fieldB);
+        const count = fields[word * noteFields.length + field]!;
+        if (count > 0) weight += fieldWeights[field]! * normalised(count, note.fieldLengths[field]!, averages.fields[field]!, fieldB);
       }
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
+  };
+  const sectionWeight = (note: AnalyzedNote, section: number, inHeading: number, inBody: number) => {
+    const { headingLength, bodyLength } = note.sections[section]!;
+    return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
+  };
+  const saturated = (word: number, total: number) => (idf[word]! * total * (k1 + 1)) / (k1 + total);
+  /** The note's score and best section, from its hits \`hits[order[first ... last)]\`. */
+  const score = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number } => {
+    clear();
+    for (let at = first; at < last; at += 1) add(hits, order[at]!);
+    share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
     touched.sort((a, b) => a - b);
     const sectionScore = (section: number, slot: number | undefined) => {
-      const { headingLength, bodyLength } = note.sections[section]!;
       let score = 0;
       for (const word of touched) {
-        let total = shared[word]!;
-        if (slot !== undefined) {
-          const [inHeading, inBody] = [own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!];
-          total += headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-        }
-        score += (idf[word]! * total * (k1 + 1)) / (k1 + total);
+        const total =
+          shared[word]! + (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!));
+        score += saturated(word, total);
       }
       return score;
     };
@@ -174,4 +191,46 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     }
     return best;
   };
+  /** At least the note's score (rounding aside), read from the same hits in one pass over their pairs. */
+  const bound = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): number => {
+    clear();
+    for (let at = first; at < last; at += 1) {
+      const hit = order[at]!;
+      const word = hits.word[hit]!;
+      touch(word);
+      sectionShare[word]! += formBound(note, word, hits.weight[hit]!, hits.pairs[hit]!, hits.from[hit]!, hits.to[hit]!);
+    }
+    share(note);
+    let total = 0;
+    for (const word of touched) total += saturated(word, shared[word]! + sectionShare[word]!);
+    return total;
+  };
+  /** Adds a form's counts in the note's fields and whole body, and gives its weight in its best section (its pairs come section by section). */
+  const formBound = (note: AnalyzedNote, word: number, weight: number, pairs: Uint32Array, from: number, to: number) => {
+    let best = 0;
+    let section = -1;
+    let inSection = 0;
+    for (let at = from; at < to; at += 2) {
+      const slot = pairs[at]!;
+      const count = weight * pairs[at + 1]!;
+      if (slot < noteFields.length) {
+        fields[word * noteFields.length + slot]! += count;
+        continue;
+      }
+      const pairSection = (slot - noteFields.length) >>> 1;
+      if (pairSection !== section) {
+        best = Math.max(best, inSection);
+        section = pairSection;
+        inSection = 0;
+      }
+      const { headingLength, bodyLength } = note.sections[section]!;
+      if ((slot - noteFields.length) % 2 === 0) inSection += headingWeight * normalised(count, headingLength, averages.heading, fieldB);
+      else {
+        inSection += normalised(count, bodyLength, averages.body, bodyB);
+        noteBody[word]! += count;
+      }
+    }
+    return Math.max(inSection, best);
+  };
+  return { score, bound };
 }

@@ -44,8 +44,7 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
   const searchFiles = vault.fs.searchFiles;
   if (searchFiles === undefined || !(files.length >= parallelSearchThreshold || (!search.ownPattern && mayRunLong(query)))) return undefined;
   // Files listed where they are (no symlink leads to any): the backend's results are the answer as they are.
-  const aliased = files.some((file) => file.path !== file.source);
-  const sources = aliased ? [...new Set(files.map((file) => file.source))] : sourcesOf(files);
+  const { aliased, sources } = sourcesOf(files);
   const request = { query: query.query, regex: query.regex, caseSensitive: query.caseSensitive, contextLines, maxShown, afterSync: search.afterSync ?? false };
   const found = await searchFiles(sources, { ...request, maxFileSize: vault.options.maxFileSize, timeout: budget.remaining(), signal: budget.signal }).catch(
     (error: unknown) => {
@@ -60,15 +59,22 @@ export async function searchInBackend(vault: Vault, files: readonly ListedFile[]
   });
 }
 
-/** The same list of files (a walk kept between searches) gives the same list of paths, which a backend may recognise and not cut up again. */
-const sourcesKept = new WeakMap<readonly ListedFile[], readonly string[]>();
+/**
+ * The paths the backend searches: each file's `source`, once (a file listed at two paths is searched
+ * once), and whether any is listed elsewhere than where it is (`aliased`). The same list of files (a
+ * walk kept between searches) gives the same answer, the same array, which a backend may recognise and
+ * not cut up again: nothing of the list is looked at again.
+ */
+const sourcesKept = new WeakMap<readonly ListedFile[], { aliased: boolean; sources: readonly string[] }>();
 
-function sourcesOf(files: readonly ListedFile[]): readonly string[] {
-  const kept = sourcesKept.get(files);
-  if (kept) return kept;
-  const sources = files.map((file) => file.source);
-  sourcesKept.set(files, sources);
-  return sources;
+function sourcesOf(files: readonly ListedFile[]): { aliased: boolean; sources: readonly string[] } {
+  let kept = sourcesKept.get(files);
+  if (kept === undefined) {
+    const aliased = files.some((file) => file.path !== file.source);
+    kept = { aliased, sources: aliased ? [...new Set(files.map((file) => file.source))] : files.map((file) => file.source) };
+    sourcesKept.set(files, kept);
+  }
+  return kept;
 }
 
 /** Whether a query could run long on this thread, where no budget stops a RegExp stuck on one line. */

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
-import { createIndexReset } from './index-reset.js';
 
 /** An object as `cat-file --batch` gives it. */
 export interface GitObject {
@@ -31,8 +30,6 @@ export interface KeptGit {
   isIgnored(file: string): Promise<boolean>;
   /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked; IO_ERROR when git failed otherwise. */
   moveRef(ref: string, next: string, old: string): Promise<boolean>;
-  /** Brings the person's index entries of these top-relative files to HEAD's (a `git reset` started ahead); false when git failed. */
-  resetIndex(files: readonly string[]): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -46,7 +43,6 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
   // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
   const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
-  const indexReset = createIndexReset(gitPath, top);
   return {
     readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
     async objectInfo(name) {
@@ -71,13 +67,14 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
         },
       );
     },
-    resetIndex: (files) => indexReset.reset(files),
     async close() {
-      indexReset.close();
       await Promise.all([objects, infos, hasher, commits, trees, ignores, refs].map((process) => process.close()));
     },
   };
 }
+
+/** Object writers made in this process, so that each has a file of its own. */
+let writers = 0;
 
 /**
  * A kept `hash-object -w -t TYPE --stdin-paths`: it reads an object from a file, this one in the git folder, written
@@ -85,7 +82,9 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
  */
 function createObjectWriter(gitPath: string, top: string, gitDir: string, type: 'commit' | 'tree') {
   const writer = createGitProcess(gitPath, ['hash-object', '-w', '-t', type, '--no-filters', '--stdin-paths'], top);
-  const file = path.join(gitDir, `vault-${type}-${process.pid}`);
+  // Its own file: two backends in one process (two vault folders of one repository) write objects at once.
+  writers += 1;
+  const file = path.join(gitDir, `vault-${type}-${process.pid}-${writers}`);
   let turn: Promise<unknown> = Promise.resolve();
   return {
     write(bytes: string | Buffer): Promise<string> {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createTempRepository, type TempRepository } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseTree, type TreeEntry, treeBytes } from './kept-trees.js';
+import { canonicalMode, parseTree, type TreeEntry, treeBytes } from './kept-trees.js';
 
 let repository: TempRepository | undefined;
 afterEach(async () => {
@@ -34,6 +34,33 @@ describe('treeBytes', () => {
       expect(execFileSync('git', ['hash-object', '-t', 'tree', '--stdin'], { cwd: repository.top, input: bytes, encoding: 'utf8' }).trim()).toBe(byGit);
       expect([...parseTree(bytes, 20).values()].map(({ name }) => name.toString())).toEqual(['Z.md', 'a b', 'a-b.md', 'a.md', 'a', 'a0', 'ab', 'link', 'é.md']);
     }
+  });
+
+  it('reads the modes an old tree may hold (a folder as 040000, a file as 100664) as git writes them, so the folder sorts as one', async () => {
+    repository = await createTempRepository({ 'x.md': 'x\n' });
+    const legacy = Buffer.concat(
+      [
+        ['100664', blob, 'a.md'],
+        ['040000', tree, 'a'],
+        ['100775', blob, 'b.md'],
+      ].flatMap(([mode, id, name]) => [Buffer.from(`${mode} ${name}\0`), Buffer.from(id!, 'hex')]),
+    );
+    const parsed = [...parseTree(legacy, 20).values()];
+    expect(parsed.map(({ mode }) => mode)).toEqual(['100644', '40000', '100755']);
+    const records = [
+      ['100644', blob, 'a.md'],
+      ['040000', tree, 'a'],
+      ['100755', blob, 'b.md'],
+    ]
+      .map(([mode, id, name]) => `${mode} ${mode === '040000' ? 'tree' : 'blob'} ${id}\t${name}\0`)
+      .join('');
+    const byGit = execFileSync('git', ['mktree', '-z', '--missing'], { cwd: repository.top, input: records, encoding: 'utf8' }).trim();
+    const rewritten = treeBytes([...parsed, { mode: '100644', id: blob, name: Buffer.from('a-') }]);
+    expect([...parseTree(rewritten, 20).keys()]).toEqual(['a-', 'a.md', 'a', 'b.md']);
+    expect(execFileSync('git', ['hash-object', '-t', 'tree', '--stdin'], { cwd: repository.top, input: treeBytes(parsed), encoding: 'utf8' }).trim()).toBe(
+      byGit,
+    );
+    expect(['160000', '120000', '100644', '100755', '40000'].map(canonicalMode)).toEqual(['160000', '120000', '100644', '100755', '40000']);
   });
 
   it('of no entries is the empty tree', async () => {

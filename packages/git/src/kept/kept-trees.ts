@@ -130,10 +130,26 @@ export function parseTree(bytes: Buffer, idBytes: number): Map<string, TreeEntry
     const space = bytes.indexOf(32, at);
     const end = bytes.indexOf(0, space);
     const name = bytes.subarray(space + 1, end);
-    entries.set(name.toString('latin1'), { mode: bytes.toString('latin1', at, space), id: bytes.toString('hex', end + 1, end + 1 + idBytes), name });
+    entries.set(name.toString('latin1'), {
+      mode: canonicalMode(bytes.toString('latin1', at, space)),
+      id: bytes.toString('hex', end + 1, end + 1 + idBytes),
+      name,
+    });
     at = end + 1 + idBytes;
   }
   return entries;
+}
+
+/**
+ * A mode as git writes it today, from one an old tree may hold (`040000`, `100664`): trees are written with
+ * these, and sorted by them (a folder's name as if it ended in `/`), as `mktree` would.
+ */
+export function canonicalMode(mode: string): string {
+  const kind = Number.parseInt(mode, 8) & 0o170000;
+  if (kind === 0o040000) return '40000';
+  if (kind === 0o120000) return '120000';
+  if (kind === 0o160000) return '160000';
+  return Number.parseInt(mode, 8) & 0o100 ? '100755' : '100644';
 }
 
 /**

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { type SearchFilesRequest, VaultError, type VaultFs, type WalkedEntry, walkVault } from '@vault/core';
 import { createPinnedPaths } from './create-pinned-paths.js';
 import { createSearchPool } from '../search/create-search-pool.js';
+import type { WarmTotals } from '../search/search-worker.js';
+import { noneKept } from '../search/worker-slot.js';
 import { createDiskReads } from './create-disk-reads.js';
 import { createDiskWrites } from './create-disk-writes.js';
 import { toVaultError } from './to-vault-error.js';
@@ -59,9 +61,10 @@ export interface NodeVaultFs extends VaultFs, AsyncDisposable {
   /**
    * Reads the vault's files (those `isListed` accepts, in folders it accepts, no symlink followed) into the
    * search workers' memory, in the background: a batch at a time whenever a worker has no search to
-   * serve. Resolves with what the workers keep then. Without `searchMemory` (or workers) it keeps nothing.
+   * serve. Resolves with what the workers keep then (files, their postings, the texts held). Without
+   * `searchMemory` (or workers) it keeps nothing.
    */
-  warmSearch(isListed?: (path: string, kind: 'file' | 'directory') => boolean): Promise<{ files: number; bytes: number }>;
+  warmSearch(isListed?: (path: string, kind: 'file' | 'directory') => boolean): Promise<WarmTotals>;
   /** Stops the search workers and frees what they keep; searches still running fail. Later calls of other methods still work, on the main thread. */
   close(): Promise<void>;
 }
@@ -99,12 +102,15 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
     ...(pool
       ? {
           searchFiles: (paths: readonly string[], request: SearchFilesRequest) =>
-            pool.search(realRoot, paths, request, request.afterSync === true && watch?.covers(paths) === true),
+            pool.search(realRoot, paths, request, {
+              watched: request.afterSync === true && watch?.covers(paths) === true,
+              // While the watch starts, the fill after it reads the files in: a search reads from disk meanwhile, the cheaper way.
+              keepRead: watch?.state !== 'starting',
+            }),
         }
       : {}),
 
-    warmSearch: async (isListed = () => true) =>
-      pool ? pool.fill(realRoot, await plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : { files: 0, bytes: 0 },
+    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, await plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : noneKept),
 
     close: async () => {
       watch?.close();

@@ -1,9 +1,9 @@
 import { compileSearchPattern, type FileQuery, fileQuery, literalsOfMatches, type SearchFilesRequest } from '@vault/core/search-backend';
-import { type TrigramSet, trigramTest } from './trigram-set.js';
+import { literalTrigrams } from './trigram-postings.js';
 
-/** A query as a search worker runs it: core's, and a test of the trigrams of the files kept (see `trigramTest`). */
+/** A query as a search worker runs it: core's, and the trigrams of the literals every matching line holds one of (see `literalTrigrams`), for the postings. */
 export interface WorkerQuery extends FileQuery {
-  mayHold?(trigrams: TrigramSet): boolean;
+  trigrams?: Uint32Array[];
 }
 
 /** The queries compiled last, so that a worker compiles a query once, not once per batch. */
@@ -16,8 +16,11 @@ export function compileWorkerQuery({ query, regex, caseSensitive }: SearchFilesR
   let found = compiled.get(key);
   if (found === undefined) {
     if (compiled.size >= queriesKept) compiled.clear();
-    const mayHold = trigramTest(literalsOfMatches(query, regex));
-    found = compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({ ...fileQuery(query, regex, pattern), ...(mayHold ? { mayHold } : {}) }));
+    const trigrams = literalTrigrams(literalsOfMatches(query, regex));
+    found = compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({
+      ...fileQuery(query, regex, pattern),
+      ...(trigrams ? { trigrams } : {}),
+    }));
     compiled.set(key, found);
   }
   return found;

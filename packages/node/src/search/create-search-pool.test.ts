@@ -174,3 +174,27 @@ parentPort.on('message', (task) => {
     safetyNet,
   );
 });
+
+describe('createSearchPool: the batches of paths its workers keep', () => {
+  it(
+    'sends a list of paths once, and again once its workers have dropped it: every answer stays whole',
+    async () => {
+      const pool = createSearchPool(pathToFileURL(searchWorker.pathname), { size: 2, warmBytes: 1024 * 1024, settleTime: 0 });
+      try {
+        const all = [...notes];
+        const expectedOf = (paths: readonly string[]) => expected.filter((file) => paths.includes(file.path));
+        expect(await pool.search(vault.path, all, ordinary)).toEqual(expected);
+        // More lists than the workers keep (32 batches each): the first is dropped, then searched again.
+        for (let list = 0; list < 40; list += 1) {
+          const paths = notes.filter((_, index) => index % 40 !== list);
+          expect(await pool.search(vault.path, paths, ordinary)).toEqual(expectedOf(paths));
+        }
+        expect(await pool.search(vault.path, all, ordinary)).toEqual(expected);
+        expect((await pool.search(vault.path, all, { ...ordinary, query: 'title 177' })).map((file) => file.path)).toEqual([notes[177]]);
+      } finally {
+        await pool.close();
+      }
+    },
+    safetyNet,
+  );
+});

@@ -7,7 +7,15 @@ import { racyMargin } from './create-warm-files.js';
 import { mergeShards } from './merge-shards.js';
 import { replyError } from './reply-error.js';
 import { answered, type RunningSearch, startSearch } from './running-search.js';
-import type { FillTask, SearchTask, SearchTaskReply, SearchWorkerData, WarmTotals, WorkerNotice } from './search-worker.js';
+import {
+  type FillTask,
+  keptBatches,
+  type SearchTask,
+  type SearchTaskReply,
+  type SearchWorkerData,
+  type WarmTotals,
+  type WorkerNotice,
+} from './search-worker.js';
 import { createSlot, retire, type Slot, workerOf } from './worker-slot.js';
 
 /** Worker threads that search files in parallel; made by `createSearchPool`. */
@@ -16,9 +24,11 @@ export interface SearchPool {
    * Searches the files at `paths` below the real folder `root`, results in the order of `paths`.
    * Rejects with TIMEOUT past `request.timeout`, and with the signal's reason once `request.signal` aborts.
    * `watched`: a watch has seen every change made before this call (told to the workers through `tell`),
-   * so the texts kept under it are used with no check.
+   * so the texts kept under it are used with no check. `keepRead` (default true): whether the workers keep
+   * what they read (false while a watch is starting: the fill that follows reads the files in, and the
+   * search reads from disk, the cheaper way).
    */
-  search(root: string, paths: readonly string[], request: SearchFilesRequest, watched?: boolean): Promise<SearchedFile[]>;
+  search(root: string, paths: readonly string[], request: SearchFilesRequest, how?: { watched?: boolean; keepRead?: boolean }): Promise<SearchedFile[]>;
   /** Tells every worker running, in order with the tasks given them: files changed, or whether a watch covers the vault (workers started later are told too). */
   tell(notice: WorkerNotice): void;
   /**
@@ -98,20 +108,15 @@ export function createSearchPool(
       for (const slot of slots) slot.worker?.postMessage(notice);
     },
 
-    search(root, paths, request, watched = false) {
+    search(root, paths, request, { watched = false, keepRead = true } = {}) {
       if (scheduler.closed) return Promise.reject(new VaultError('IO_ERROR', closedMessage));
       // Already cancelled: no work is started.
       if (request.signal?.aborted) return Promise.reject(request.signal.reason);
       if (paths.length === 0) return Promise.resolve([]);
-      const { search, done } = startSearch(
-        root,
-        paths,
-        request,
-        sharding.batchesOf(paths),
-        pool.running,
-        (running, error) => stop(pool, running, error),
+      const { search, done } = startSearch(root, paths, request, sharding.batchesOf(paths), pool.running, (running, error) => stop(pool, running, error), {
         watched,
-      );
+        keepRead,
+      });
       scheduler.queueSearch(search);
       scheduler.dispatch();
       return done;
@@ -133,7 +138,8 @@ export function createSearchPool(
           scheduler.dispatch();
         }).finally(() => (pool.fills -= 1));
       }
-      return { files: slots.reduce((sum, slot) => sum + slot.warm.files, 0), bytes: slots.reduce((sum, slot) => sum + slot.warm.bytes, 0) };
+      const sum = (field: keyof WarmTotals) => slots.reduce((total, slot) => total + slot.warm[field], 0);
+      return { files: sum('files'), bytes: sum('bytes'), texts: sum('texts'), textBytes: sum('textBytes'), postingBytes: sum('postingBytes') };
     },
 
     async close() {
@@ -151,7 +157,9 @@ function post(pool: Pool, slot: Slot, task: Task) {
   slot.since = performance.now();
   worker.ref();
   try {
-    worker.postMessage(messageOf(pool, slot, task));
+    const message = messageOf(pool, slot, task);
+    worker.postMessage(message);
+    if ('batch' in message && message.paths) remember(slot, message.batch);
   } catch (error) {
     // A request that cannot be cloned fails its own search, and the worker stays free for the others.
     slot.task = undefined;
@@ -161,20 +169,42 @@ function post(pool: Pool, slot: Slot, task: Task) {
   }
 }
 
-/** A task as its worker gets it: a search batch shows no more lines than its worker's earlier batches left room for. */
+/** The numbers of the batches of paths sent to workers: the same batch (a kept walk's, cut once) keeps its number. */
+const batchNumbers = new WeakMap<readonly string[], number>();
+let nextBatch = 0;
+
+function numberOf(paths: readonly string[]): number {
+  let number = batchNumbers.get(paths);
+  if (number === undefined) {
+    number = nextBatch++;
+    batchNumbers.set(paths, number);
+  }
+  return number;
+}
+
+/** Counts a batch as kept by the slot's worker, which keeps the last `keptBatches` sent, as counted here. */
+function remember(slot: Slot, batch: number) {
+  slot.batches.add(batch);
+  if (slot.batches.size > keptBatches) slot.batches.delete(slot.batches.values().next().value!);
+}
+
+/** A task as its worker gets it: a search batch shows no more lines than its worker's earlier batches left room for, and carries its paths when the worker does not keep them. */
 function messageOf(pool: Pool, slot: Slot, task: Task): SearchTask | FillTask {
   if ('fill' in task) return { id: task.id, root: task.root, paths: task.paths, fill: { maxFileSize: task.maxFileSize } };
   const { id, search, shard, batch } = task;
   const { batches, cap } = search.shards[shard]!;
+  const paths = batches[batch]!;
+  const number = numberOf(paths);
   // The first matching lines of all are among the first of each worker's files. A batch taken from
   // another worker is searched from disk, and not kept: it is that worker's to keep.
   return {
     id,
     root: search.root,
-    paths: batches[batch]!,
+    batch: number,
+    ...(slot.batches.has(number) ? {} : { paths }),
     request: { ...search.request, maxShown: cap.room },
     keep: pool.slots[shard] === slot,
-    keepRead: pool.fills === 0,
+    keepRead: search.keepRead && pool.fills === 0,
     watched: search.watched,
   };
 }

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { type TrigramSet, trigramSet, trigramSetBytes } from './trigram-set.js';
+import { createTrigramPostings, trigramsOf } from './trigram-postings.js';
 
 /** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
 interface Version {
@@ -10,32 +10,43 @@ interface Version {
   ctimeMs: number;
 }
 
-/** A file as a search read it: its version then, its text (`undefined`: not text, skipped) and the text's trigrams. */
-interface WarmFile extends Version {
+/**
+ * A file as a search read it: its path, its version then, whether it is text, its id in the postings,
+ * and its text while it is held (the texts are a cache: a file whose text is not held is still covered
+ * by the postings, and read from disk when it is a candidate).
+ */
+export interface WarmFile extends Version {
+  path: string;
+  /** The text, while held; `undefined` when not held, or when the file is not text. */
   text: string | undefined;
-  trigrams: TrigramSet | undefined;
-  /** What the text takes in memory, about. */
-  cost: number;
+  /** Whether the file was kept as not text (skipped by searches). */
+  notText: boolean;
+  /** The text's id in the trigram postings (renumbered when they are compacted); -1 for a file kept as not text. */
+  id: number;
+  /** How many distinct trigrams the text has: its entries in the postings. */
+  trigrams: number;
+  /** What the entry takes in memory (path, version, map slot), about; the text and the postings counted apart. */
+  entryCost: number;
+  /** What the text takes in memory when held. */
+  textCost: number;
   /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
   watched: boolean;
 }
 
-/** A kept text (`undefined`: a file kept as not text) and its trigrams. */
-interface KeptText {
-  text: string | undefined;
-  trigrams: TrigramSet | undefined;
-}
-
-/** The texts of the files a search worker has read (and their trigrams), kept while they stay as they were on disk; made by `createWarmFiles`. */
+/** The texts of the files a search worker has read, with trigram postings of them, kept while they stay as they were on disk; made by `createWarmFiles`. */
 export interface WarmFiles {
   /**
-   * The kept text of the file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
-   * that was read (`{ text: undefined }` for a file kept as not text); otherwise `undefined`, and the
-   * file is forgotten.
+   * The kept file at `path` (a vault path) when `stat` (an lstat taken now) shows the very version
+   * that was read; otherwise `undefined`, and the file is forgotten.
    */
-  get(path: string, stat: Stats): KeptText | undefined;
-  /** The kept text of the file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
-  getWatched(path: string): (KeptText & { size: number }) | undefined;
+  get(path: string, stat: Stats): WarmFile | undefined;
+  /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
+  getWatched(path: string): WarmFile | undefined;
+  /**
+   * The kept text files that hold every trigram of at least one of `literals` (from `literalTrigrams`): of
+   * the files kept, only these can hold a line that holds one of the literals (their texts held or not).
+   */
+  candidates(literals: readonly Uint32Array[]): WarmFile[];
   /**
    * Whether a watch covers the files from now on: a file kept from now on is taken as current until
    * `forget` says otherwise, and one kept before is checked once more (`get`) first. Off: every file is checked.
@@ -44,18 +55,25 @@ export interface WarmFiles {
   /** Forgets the files below the folder at `folder` (removed, renamed or replaced). */
   forgetBelow(path: string): void;
   /**
-   * Keeps what was read of the file: `stat` taken before reading it, at `readAt` (ms since the epoch).
-   * A file changed too close to that moment is not kept (see `racyMargin`: the settle time), nor one that does not fit
-   * (with `evict: false`, nor one that would push out others).
+   * Keeps what was read of the file (`text` undefined: not text): `stat` taken before reading it, at
+   * `readAt` (ms since the epoch). A file changed too close to that moment is not kept (see `racyMargin`:
+   * the settle time), nor one whose postings do not fit once every held text is let go (with `evict:
+   * false`, nor one that would push out other files). Its text is held when it fits beside the rest.
    */
   keep(path: string, stat: Stats, text: string | undefined, byteLength: number, readAt: number, options?: { evict: boolean }): void;
   /** True once a file was not kept for want of room without pushing others out (`evict: false`), until one is forgotten. */
   readonly full: boolean;
   /** Forgets a file (gone, or no longer a plain file). */
   forget(path: string): void;
-  /** How many files are kept, and about how many bytes they take. */
+  /** Changes at each file kept or forgotten, and whenever what a watch covers changes: what was worked out from the kept files before is out of date. */
+  readonly generation: number;
+  /** How many files are kept, and about how many bytes they take (texts, entries and postings). */
   readonly files: number;
   readonly bytes: number;
+  /** How many texts are held; of `bytes`, those of the held texts, and those of the postings. */
+  readonly texts: number;
+  readonly textBytes: number;
+  readonly postingBytes: number;
 }
 
 /**
@@ -71,26 +89,104 @@ export const racyMargin = 2500;
 
 /** What an entry costs beyond its text: the path, the version, the map's slot. */
 const entryCost = 200;
+/**
+ * The share of the bound pushed out at once when a file needs room (unwatched), and of the live entries
+ * the dead ones must reach before room is made by compacting: each compaction rewrites every list.
+ */
+const evictedShare = 8;
 
 /**
- * The warm files of one worker, at most `maxBytes` of text (a one-byte string per ASCII file, two
- * bytes a character otherwise) and trigram sets. Past the bound, the files kept longest go first (a
- * changed file is kept anew; files searched no more, such as renamed ones, go in time), and a file
- * larger than the whole bound is never kept. With `maxBytes` 0 nothing is kept. (Moving each file
- * used to the end, for a least-recently-used order, cost more per search than the lstat that checks it.)
+ * The warm files of one worker, at most `maxBytes` of entries, trigram postings and held texts (a
+ * one-byte string per ASCII file, two bytes a character otherwise). The postings come first: they let a
+ * search read only the files that can match, so a file's postings are added as long as they fit once
+ * every held text is let go (oldest first), and its text is held only when it fits beside them. Past the
+ * bound, a watched worker keeps no more files (what it keeps stays; a changed file is forgotten and kept
+ * anew when it fits), and an unwatched one pushes out the files kept longest, an eighth of the bound at a
+ * time (files searched no more, such as renamed ones, go in time); a file whose postings alone exceed the
+ * bound is never kept. With `maxBytes` 0 nothing is kept. The postings keep a forgotten file's entries
+ * until they are compacted: when they are as many as the live ones, or an eighth of them when room is needed.
  */
 export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
-  let bytes = 0;
+  /** The files whose text is held, the longest held first. */
+  const held = new Set<WarmFile>();
+  let byId: (WarmFile | undefined)[] = [];
+  const postings = createTrigramPostings();
+  let textBytes = 0;
+  let entryBytes = 0;
+  let liveEntries = 0;
+  let deadEntries = 0;
   let full = false;
   let watching = false;
+  let generation = 0;
+  const bytes = () => textBytes + entryBytes + postings.bytes;
+  let lastCandidates: { literals: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
 
   function forget(path: string) {
     const file = kept.get(path);
     if (file === undefined) return;
     kept.delete(path);
-    bytes -= file.cost;
+    letGo(file);
+    if (!file.notText) byId[file.id] = undefined;
+    entryBytes -= file.entryCost;
+    liveEntries -= file.trigrams;
+    deadEntries += file.trigrams;
     full = false;
+    generation += 1;
+  }
+
+  /** Lets the file's text go (its postings stay). */
+  function letGo(file: WarmFile) {
+    if (!held.delete(file)) return;
+    textBytes -= file.textCost;
+    file.text = undefined;
+  }
+
+  /** Drops the dead entries from the postings: the live texts numbered anew, in the order of their ids. */
+  function compact() {
+    const newIds = new Int32Array(byId.length).fill(-1);
+    const live: WarmFile[] = [];
+    for (const [id, file] of byId.entries()) {
+      if (file === undefined) continue;
+      newIds[id] = live.length;
+      file.id = live.length;
+      live.push(file);
+    }
+    postings.renumber(newIds);
+    byId = live;
+    deadEntries = 0;
+    generation += 1;
+  }
+
+  /**
+   * Makes room for an entry of `cost` bytes and the postings of its `trigrams`: dead entries compacted away
+   * once they are an eighth of the live ones (a compaction rewrites every list: it must free enough to be
+   * worth it), then held texts let go, the longest held first, then, with `evict` and no watch, the files
+   * kept longest pushed out.
+   */
+  function makeRoom(cost: number, trigrams: Uint32Array, evict: boolean): boolean {
+    const fits = () => bytes() + cost + postings.growth(trigrams) <= maxBytes;
+    if (fits()) return true;
+    if (deadEntries > 0 && deadEntries >= liveEntries / evictedShare) compact();
+    for (const file of held) {
+      if (fits()) return true;
+      letGo(file);
+    }
+    // Watched, every file changed or gone is forgotten when it changes: the files kept stay, and those past the bound are read from disk.
+    if (fits() || !evict || watching) return fits();
+    // Unwatched, files renamed or removed behind the backend's back are never asked for again: they go in time.
+    // An eighth of the bound pushed out at a time, so that the compaction each time costs little over many files kept.
+    while (kept.size > 0) {
+      let freed = 0;
+      for (const [oldest, file] of kept) {
+        if (freed >= maxBytes / evictedShare) break;
+        freed += file.entryCost + file.trigrams * 4;
+        forget(oldest);
+      }
+      compact();
+      if (fits()) return true;
+    }
+    return fits();
   }
 
   return {
@@ -102,6 +198,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         return undefined;
       }
       // Checked now, while watched: any later change is told.
+      if (file.watched !== watching) generation += 1;
       file.watched = watching;
       return file;
     },
@@ -111,9 +208,18 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       return file?.watched ? file : undefined;
     },
 
+    candidates(literals) {
+      // A search asks once per batch, and a worker has several: the last answer is kept while nothing changed.
+      if (lastCandidates?.literals !== literals || lastCandidates.generation !== generation) {
+        lastCandidates = { literals, generation, files: postings.candidates(literals).flatMap((id) => byId[id] ?? []) };
+      }
+      return lastCandidates.files;
+    },
+
     watching(on) {
       watching = on;
       for (const file of kept.values()) file.watched = false;
+      generation += 1;
     },
 
     forgetBelow(folder) {
@@ -124,31 +230,44 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     keep(path, stat, text, byteLength, readAt, { evict } = { evict: true }) {
       forget(path);
       if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
-      // ASCII text is a one-byte string; anything else may take two bytes a character.
-      const textCost = text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2;
-      const cost = entryCost + path.length * 2 + textCost + (text === undefined ? 0 : trigramSetBytes(text.length));
-      if (cost > maxBytes) return;
-      if (!evict && bytes + cost > maxBytes) {
+      const cost = entryCost + path.length * 2;
+      const trigrams = text === undefined ? new Uint32Array(0) : trigramsOf(text);
+      if (cost + trigrams.length * 4 > maxBytes) return;
+      if (!makeRoom(cost, trigrams, evict)) {
         full = true;
         return;
       }
-      for (const [oldest] of kept) {
-        if (bytes + cost <= maxBytes) break;
-        forget(oldest);
-      }
-      const trigrams = text === undefined ? undefined : trigramSet(text);
-      kept.set(path, {
+      const file: WarmFile = {
+        path,
         dev: stat.dev,
         ino: stat.ino,
         size: stat.size,
         mtimeMs: stat.mtimeMs,
         ctimeMs: stat.ctimeMs,
-        text,
-        trigrams,
-        cost,
+        text: undefined,
+        notText: text === undefined,
+        id: -1,
+        trigrams: trigrams.length,
+        entryCost: cost,
+        // ASCII text is a one-byte string; anything else may take two bytes a character.
+        textCost: text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2,
         watched: watching,
-      });
-      bytes += cost;
+      };
+      kept.set(path, file);
+      if (text !== undefined) {
+        file.id = byId.length;
+        byId.push(file);
+        postings.add(file.id, trigrams);
+      }
+      entryBytes += cost;
+      liveEntries += trigrams.length;
+      generation += 1;
+      if (deadEntries > liveEntries) compact();
+      if (text !== undefined && bytes() + file.textCost <= maxBytes) {
+        file.text = text;
+        held.add(file);
+        textBytes += file.textCost;
+      }
     },
 
     forget,
@@ -156,11 +275,23 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     get full() {
       return full;
     },
+    get generation() {
+      return generation;
+    },
     get files() {
       return kept.size;
     },
     get bytes() {
-      return bytes;
+      return bytes();
+    },
+    get texts() {
+      return held.size;
+    },
+    get textBytes() {
+      return textBytes;
+    },
+    get postingBytes() {
+      return postings.bytes;
     },
   };
 }

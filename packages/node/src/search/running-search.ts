@@ -20,6 +20,8 @@ export interface RunningSearch {
   paths: readonly string[];
   /** Whether a watch has seen every change made before the search began, so the texts it covers are used unchecked. */
   watched: boolean;
+  /** Whether the workers keep what they read for it (while no fill reads the files in). */
+  keepRead: boolean;
   shards: Shard[];
   unanswered: number;
   settled: boolean;
@@ -39,7 +41,7 @@ export function startSearch(
   batches: (readonly string[])[][],
   running: Set<RunningSearch>,
   stop: (search: RunningSearch, error: unknown) => void,
-  watched = false,
+  { watched, keepRead }: { watched: boolean; keepRead: boolean },
 ): { search: RunningSearch; done: Promise<SearchedFile[]> } {
   let search!: RunningSearch;
   const done = new Promise<SearchedFile[]>((resolve, reject) => {
@@ -60,6 +62,7 @@ export function startSearch(
       request,
       paths,
       watched,
+      keepRead,
       shards,
       unanswered,
       settled: false,

@@ -1,7 +1,8 @@
 // A search worker: searches the files it is given with core's own searchText, so results are those
-// of core's search. It keeps the texts it has read (up to its share of the memory bound, see
-// createWarmFiles) and uses one again only while an lstat shows the very version it read; anything
-// else is read again with blocking reads (fast, and off the main thread).
+// of core's search. It keeps the texts it has read, with trigram postings of them (up to its share of
+// the memory bound, see createWarmFiles: the postings first, the texts as far as they fit), and uses one
+// again only while a watch or an lstat shows the very version it read; anything else, and a candidate
+// whose text is not held, is read with blocking reads (fast, and off the main thread).
 import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -17,15 +18,20 @@ import {
   searchText,
 } from '@vault/core/search-backend';
 import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
-import { createWarmFiles, racyMargin } from './create-warm-files.js';
+import { createWarmFiles, racyMargin, type WarmFile } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
-import type { TrigramSet } from './trigram-set.js';
+import { type BatchPlan, type KeptBatch, planBatch } from './plan-batch.js';
+
+/** Batches of paths a worker keeps, the last sent; the pool counts them alike, and sends a batch's paths only when its worker no longer keeps them. */
+export const keptBatches = 32;
 
 /** A batch of files to search: the vault's real root, vault-relative paths, and the query. */
 export interface SearchTask {
   id: number;
   root: string;
-  paths: readonly string[];
+  /** The batch's number: its paths are sent once (`paths`), and kept by the worker until `keptBatches` others were sent after. */
+  batch: number;
+  paths?: readonly string[];
   request: SearchFilesRequest;
   /** Whether the files are this worker's to keep in memory (false: searched from disk, nothing kept). */
   keep: boolean;
@@ -59,9 +65,13 @@ export interface SearchWorkerData {
 /** The reply to a task; `warm` is what the worker keeps in memory after it. */
 export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
+/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, and the postings' bytes. */
 export interface WarmTotals {
   files: number;
   bytes: number;
+  texts: number;
+  textBytes: number;
+  postingBytes: number;
 }
 
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
@@ -71,12 +81,27 @@ const { warmBytes, settleTime, watching } = (workerData as SearchWorkerData | un
 const warm = createWarmFiles(warmBytes, settleTime);
 warm.watching(watching);
 const keeping = warmBytes > 0;
+const batches = new Map<number, KeptBatch>();
 
 parentPort?.on('message', async (message: SearchTask | FillTask | WorkerNotice) => {
   if ('forget' in message) forgetChanged(message.forget);
   else if ('watching' in message) warm.watching(message.watching);
-  else parentPort!.postMessage('fill' in message ? fillBatch(message) : await searchBatch(message));
+  else if ('fill' in message) parentPort!.postMessage(fillBatch(message));
+  else {
+    // Taken at once, before any other message: the pool counts the batches kept in the order it sent them.
+    const batch = keptBatch(message);
+    parentPort!.postMessage(await searchBatch(message, batch));
+  }
 });
+
+/** The task's batch: kept now when its paths came with it (the oldest dropped past `keptBatches`), else as kept before. */
+function keptBatch(task: SearchTask): KeptBatch {
+  if (task.paths === undefined) return batches.get(task.batch)!;
+  const batch = { paths: task.paths };
+  batches.set(task.batch, batch);
+  if (batches.size > keptBatches) batches.delete(batches.keys().next().value!);
+  return batch;
+}
 
 /** Forgets the files a watch saw change, and those below the folders it saw removed, renamed or replaced. */
 function forgetChanged({ files, folders }: { files: readonly string[]; folders: readonly string[] }) {
@@ -99,20 +124,22 @@ function fillBatch(task: FillTask): SearchTaskReply {
 }
 
 /** Searches a batch of files in their order, showing lines up to the request's cap (the room the caller left this batch), then only counting. */
-async function searchBatch(task: SearchTask): Promise<SearchTaskReply> {
+async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTaskReply> {
+  const { paths } = batch;
   const query = await compileWorkerQuery(task.request).catch((error: Error & { code?: string }) => error);
-  if (query instanceof Error) return { id: task.id, error: { message: query.message, code: query.code, path: task.paths[0] ?? '' } };
+  if (query instanceof Error) return { id: task.id, error: { message: query.message, code: query.code, path: paths[0] ?? '' } };
+  const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
+  const how = plan && { watched: task.watched, keepRead: task.keepRead, plan };
   const checkedFolders = new Set<string>();
   const found: SearchedFile[] = [];
   const cap = createLineCap(task.request.maxShown);
   const request = { ...task.request };
-  for (const relative of task.paths) {
+  for (const relative of plan?.places?.map((place) => paths[place]!) ?? paths) {
     try {
       request.maxShown = cap.room;
-      const file =
-        keeping && task.keep
-          ? searchKept(task.root, relative, query, request, checkedFolders, task)
-          : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
+      const file = how
+        ? searchKept(task.root, relative, query, request, checkedFolders, how)
+        : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
       if (file) found.push(file);
     } catch (error) {
@@ -134,7 +161,7 @@ function joined(root: string, relative: string): string {
   return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
 }
 
-const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes });
+const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes, texts: warm.texts, textBytes: warm.textBytes, postingBytes: warm.postingBytes });
 
 /** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
@@ -143,20 +170,24 @@ function searchKept(
   query: WorkerQuery,
   request: SearchFilesRequest,
   checkedFolders: Set<string>,
-  task: Pick<SearchTask, 'watched' | 'keepRead'>,
+  task: Pick<SearchTask, 'watched' | 'keepRead'> & { plan: BatchPlan },
 ): SearchedFile | undefined {
   const kept = keptText(root, relative, request.maxFileSize, task.watched);
   if (kept === undefined && !task.keepRead) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   const file = kept ?? readAndKeep(root, relative, request.maxFileSize, checkedFolders, { evict: true });
   if (file === undefined) return undefined;
   if ('tooLarge' in file) return { path: relative, skipped: 'FILE_TOO_LARGE' };
-  // A text whose trigrams rule out every literal a matching line must hold has no matching line.
-  if (file.trigrams && query.mayHold && !query.mayHold(file.trigrams)) return undefined;
+  if ('id' in file) {
+    // A kept file the postings rule out holds none of the literals a matching line must hold.
+    if (task.plan.passOver(file)) return undefined;
+    // Covered by the postings, its text not held: a candidate is read from disk.
+    if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
+  }
   return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
 }
 
-/** A plain file's text (`undefined`: not text) and, when kept, its trigrams; `undefined` for anything else. */
-type Loaded = { text: string | undefined; trigrams?: TrigramSet } | { tooLarge: true } | undefined;
+/** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
+type Loaded = WarmFile | { text: string | undefined } | { tooLarge: true } | undefined;
 
 /** The file's text from memory, or read from disk now and kept if it fits (`room.evict`: by pushing out the files kept longest). */
 function load(root: string, relative: string, maxFileSize: number, checkedFolders: Set<string>, room: { evict: boolean }): Loaded {

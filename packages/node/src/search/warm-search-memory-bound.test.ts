@@ -24,7 +24,7 @@ describe('warm search: the memory bound', () => {
   it('keeps nothing without searchMemory', async () => {
     const none = await createNodeFs(vault.folder.path, { searchWorker });
     try {
-      expect(await none.warmSearch()).toEqual({ files: 0, bytes: 0 });
+      expect(await none.warmSearch()).toMatchObject({ files: 0, bytes: 0 });
     } finally {
       await none.close();
     }

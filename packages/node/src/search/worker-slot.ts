@@ -10,6 +10,8 @@ export interface Slot {
   /** When `task` was given (performance.now()). */
   since: number;
   warm: WarmTotals;
+  /** The batches whose paths its worker keeps (see `keptBatches`), in the order sent. */
+  batches: Set<number>;
 }
 
 /** What a slot's worker is heard saying: its replies, and its loss (an error, or an exit). */
@@ -18,8 +20,11 @@ export interface SlotListeners {
   lost(slot: Slot, error: unknown): void;
 }
 
+/** What a worker keeps before it keeps anything. */
+export const noneKept: WarmTotals = { files: 0, bytes: 0, texts: 0, textBytes: 0, postingBytes: 0 };
+
 export function createSlot(): Slot {
-  return { since: 0, warm: { files: 0, bytes: 0 } };
+  return { since: 0, warm: noneKept, batches: new Set() };
 }
 
 /**
@@ -52,7 +57,8 @@ export function retire(slot: Slot): Promise<unknown> {
   const { worker, task } = slot;
   slot.worker = undefined;
   slot.task = undefined;
-  slot.warm = { files: 0, bytes: 0 };
+  slot.warm = noneKept;
+  slot.batches = new Set();
   if (task && 'fill' in task) task.fill.answered();
   return worker?.terminate() ?? Promise.resolve();
 }

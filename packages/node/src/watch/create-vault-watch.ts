@@ -172,7 +172,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
       listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
     },
-    covers: (paths) => state === 'watching' && !paths.some((file) => file.startsWith(`${unwatchedName}/`) || file.includes(`/${unwatchedName}/`)),
+    covers: (paths) => state === 'watching' && !holdsUnwatched(paths),
     get state() {
       return state;
     },
@@ -211,4 +211,16 @@ function defaultBurstLimit(): number {
   } catch {
     return 8192;
   }
+}
+
+/** Whether a list of paths holds one in an unwatched (`.git`) folder: looked at once per list (the same array, never changed: a walk kept between searches). */
+const unwatchedHeld = new WeakMap<readonly string[], boolean>();
+
+function holdsUnwatched(paths: readonly string[]): boolean {
+  let held = unwatchedHeld.get(paths);
+  if (held === undefined) {
+    held = paths.some((file) => file.startsWith(`${unwatchedName}/`) || file.includes(`/${unwatchedName}/`));
+    unwatchedHeld.set(paths, held);
+  }
+  return held;
 }

@@ -1,0 +1,41 @@
+/**
+ * Per-note scratch space that ranking uses again from query to query (it is synchronous), so a
+ * query allocates nothing the size of the vault: marks that hold the stamp of the pass that set them
+ * (a new pass takes a new stamp, no clearing), a bound per note and a slot per note.
+ */
+export interface NoteScratch {
+  /** A note's mark: equal to a pass's stamp when that pass set it. */
+  word: Int32Array;
+  seen: Int32Array;
+  want: Int32Array;
+  /** A note's bound (valid where `seen` holds this query's stamp) and its slot among the notes scored together. */
+  bound: Float64Array;
+  slot: Int32Array;
+  /** A stamp no mark holds yet. */
+  stamp(): number;
+}
+
+let scratch: NoteScratch | undefined;
+let stamp = 0;
+
+/** The scratch space for `notes` notes (grown when smaller). */
+export function noteScratch(notes: number): NoteScratch {
+  if (scratch && scratch.word.length >= notes) return scratch;
+  const size = Math.max(notes, 2 * (scratch?.word.length ?? 512));
+  stamp = 0;
+  scratch = {
+    word: new Int32Array(size),
+    seen: new Int32Array(size),
+    want: new Int32Array(size),
+    bound: new Float64Array(size),
+    slot: new Int32Array(size),
+    stamp() {
+      if (stamp === 2 ** 31 - 1) {
+        for (const marks of [this.word, this.seen, this.want]) marks.fill(0);
+        stamp = 0;
+      }
+      return ++stamp;
+    },
+  };
+  return scratch;
+}
