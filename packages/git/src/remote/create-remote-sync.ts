@@ -150,7 +150,7 @@ async function settleBranch(repository: Repository, branch: RemoteBranch, waiter
 /**
  * A person checked out another branch (or an orphan): the work tree is theirs, so nothing is written to it. A fetch
  * still updates the tracking ref; taking back moves the shared branch alone (not checked out, no files follow) to
- * the remote's tip, each unshared commit kept under `refs/vault/taken-back/`, and answers every waiting call.
+ * the remote's tip, each unshared commit kept under `refs/vault/taken-back/`, and answers every waiting call with the reason.
  */
 async function leaveOtherBranch(
   repository: Repository,
@@ -170,7 +170,7 @@ async function leaveOtherBranch(
     for (const commit of local) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
     await repository.git(['update-ref', '-m', `vault: taken back, ${checkedOut ?? 'no branch'} checked out`, branch.ref, tip, head]);
   }
-  waiters.rejectAll(refused);
+  waiters.rejectAll(takeBack);
 }
 
 /**
@@ -188,7 +188,10 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
   // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
   const commits = waiters.commits();
   const missing = (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim();
-  if (missing !== '0') throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
+  if (missing !== '0') {
+    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
+  }
   return pushBranch(repository, branch, head).catch(async (error: unknown) => {
     const landed = await remoteHas(repository, branch, head);
     if (landed) return 'pushed' as const;

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useRemoteClones } from '../__fixtures__/remote-clones.js';
+
+const open = useRemoteClones();
+
+/** A clone whose next write waits until `release`; `arrived` resolves once it waits. */
+async function heldClone(remote: Awaited<ReturnType<typeof open>>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const arrived = new Promise<void>((resolve) => (held = resolve));
+  let holding = true;
+  const clone = await remote.addClone(
+    {},
+    {
+      wrapFs: (fs) => ({
+        ...fs,
+        async writeFile(file, data, options) {
+          if (holding) {
+            holding = false;
+            held();
+            await gate;
+          }
+          return fs.writeFile(file, data, options);
+        },
+      }),
+    },
+  );
+  return { clone, arrived, release };
+}
+
+// close() used to answer only the calls already waiting for a push: a call still writing then committed, waited for a push
+// loop that never ran again, and was never answered; so was every call after close.
+describe('close() while a call is writing', () => {
+  it('waits for the call, which is answered closed; a call after close is refused before it writes', async () => {
+    const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 0);
+    const { clone, arrived, release } = await heldClone(remote);
+    const call = clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' }).catch((error: unknown) => error);
+    await arrived;
+    let closed = false;
+    const closing = clone.close().then(() => (closed = true));
+    const later = clone.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' }).catch((error: unknown) => error);
+    expect(closed).toBe(false);
+    release();
+    expect(await call).toMatchObject({ code: 'IO_ERROR', details: { remote: 'closed' } });
+    expect(await later).toMatchObject({ code: 'IO_ERROR', details: { remote: 'closed' } });
+    await closing;
+    // The first call's commit stays in the clone for the next start; the later call wrote nothing.
+    expect(clone.git('log', '-1', '--format=%s')).toContain('a.md');
+    expect(await readFile(path.join(clone.top, 'b.md'), 'utf8')).toBe('bee\n');
+    expect(remote.remoteSubjects()).toEqual(['first']);
+  });
+
+  it('the next start shares what the closed server committed', async () => {
+    const remote = await open({ 'a.md': 'apple\n' }, 0);
+    const { clone, arrived, release } = await heldClone(remote);
+    const call = clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' }).catch((error: unknown) => error);
+    await arrived;
+    const closing = clone.close();
+    release();
+    expect(await call).toMatchObject({ details: { remote: 'closed' } });
+    await closing;
+    await remote.addClone({}, { existing: clone.top });
+    expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
+  });
+});
