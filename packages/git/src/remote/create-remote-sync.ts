@@ -196,7 +196,9 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
     const landed = await remoteHas(repository, branch, head);
     if (landed) return 'pushed' as const;
     // No fetch could tell: the remote may have it, or take it later.
-    throw landed === undefined && (error as VaultError).details?.remote === 'unavailable' ? pushUnconfirmed(branch.remote, (error as Error).message) : error;
+    throw landed === undefined && (error as VaultError).details?.remote === 'unavailable'
+      ? pushUnconfirmed(branch.remote, 'the push failed, and so did the fetch checking it')
+      : error;
   });
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHookedGit } from '../__fixtures__/hooked-git.js';
 import { until, useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
@@ -40,4 +41,28 @@ describe('a remote whose hook never ends', () => {
     expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
     await clone.close();
   }, 60_000);
+
+  it('a push that failed, and a fetch that could not check it: the answer says the remote may have the change, and a retry finds it applied', async () => {
+    const remote = await open({ 'a.md': 'apple\n' }, 0);
+    const git = createHookedGit();
+    try {
+      const clone = await remote.addClone({}, { gitPath: git.gitPath });
+      const marker = path.join(remote.bare, 'pushed');
+      // The push lands, but its answer is lost; the fetch that checks it fails too.
+      git.hook('after', 'push', `touch "${marker}"\nexit 1`);
+      git.hook('after', 'fetch', `if [ -e "${marker}" ]; then exit 128; fi`);
+      const refused = await clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' }).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 'IO_ERROR', details: { remote: 'unavailable', outcome: 'unknown' } });
+      expect((refused as Error).message).not.toContain('nothing changed');
+      expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
+      git.clear('after', 'push');
+      git.clear('after', 'fetch');
+      const retried = await clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
+      expect(retried).toMatchObject({ alreadyApplied: true });
+      expect(remote.remoteSubjects()).toHaveLength(2);
+      await clone.close();
+    } finally {
+      git.remove();
+    }
+  });
 });
