@@ -89,7 +89,8 @@ Options:
                        push go in the next push, each still its own commit)
   --git-remote-timeout SECONDS
                        with --git-remote: how long a fetch or a push may take before the remote
-                       counts as unreachable and the call fails, nothing changed (default: 60)
+                       counts as unreachable and the call fails (a push's outcome then unknown:
+                       the remote may still take it) (default: 60, at most 2147483)
   --help, --version
 `;
 
