@@ -1,20 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHookedGit } from '../__fixtures__/hooked-git.js';
+import type { CloneOptions } from '../__fixtures__/remote-clones.js';
 import { useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
 
 /** A clone whose next write waits until `release`; `arrived` resolves once it waits. */
-async function heldClone(remote: Awaited<ReturnType<typeof open>>) {
+async function heldClone(remote: Awaited<ReturnType<typeof open>>, fetchInterval = 0, backend: CloneOptions = {}) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let held!: () => void;
   const arrived = new Promise<void>((resolve) => (held = resolve));
   let holding = true;
   const clone = await remote.addClone(
-    {},
+    { fetchInterval },
     {
+      ...backend,
       wrapFs: (fs) => ({
         ...fs,
         async writeFile(file, data, options) {
@@ -64,5 +67,26 @@ describe('close() while a call is writing', () => {
     await closing;
     await remote.addClone({}, { existing: clone.top });
     expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
+  });
+
+  it('an interval fetch queued behind the call does not run once close() was asked', async () => {
+    const remote = await open({ 'a.md': 'apple\n' }, 0);
+    const git = createHookedGit();
+    try {
+      const { clone, arrived, release } = await heldClone(remote, 5, { gitPath: git.gitPath });
+      const call = clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' }).catch((error: unknown) => error);
+      await arrived;
+      // Timers fire in the order they fall due: once this one fired, the 5 ms tick fired during the held call, and waits behind it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closing = clone.close();
+      const before = git.steps().length;
+      release();
+      expect(await call).toMatchObject({ details: { remote: 'closed' } });
+      await closing;
+      expect(git.steps().slice(before)).not.toContain('fetch');
+      expect(git.steps().slice(before)).not.toContain('push');
+    } finally {
+      git.remove();
+    }
   });
 });
