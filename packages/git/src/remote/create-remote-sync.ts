@@ -167,7 +167,7 @@ async function leaveOtherBranch(
   const [head, tip] = [await commitOf(repository, branch.ref), await commitOf(repository, branch.tracking)];
   if (head && tip && head !== tip) {
     const local = (await repository.git(['rev-list', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
-    for (const commit of local) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    await keepTakenBack(repository, local);
     await repository.git(['update-ref', '-m', `vault: taken back, ${checkedOut ?? 'no branch'} checked out`, branch.ref, tip, head]);
   }
   waiters.rejectAll(takeBack);
@@ -182,14 +182,14 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
   const head = await commitOf(repository, branch.ref);
   if (!head) {
     const commits = waiters.commits();
-    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    await keepTakenBack(repository, commits);
     throw branchGone(branch.remote, branch.ref, commits);
   }
   // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
   const commits = waiters.commits();
   const missing = (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim();
   if (missing !== '0') {
-    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    await keepTakenBack(repository, commits);
     throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
   }
   return pushBranch(repository, branch, head).catch(async (error: unknown) => {
@@ -200,6 +200,11 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
       ? pushUnconfirmed(branch.remote, 'the push failed, and so did the fetch checking it')
       : error;
   });
+}
+
+/** Commits no branch will have, kept where a person can still find them. */
+async function keepTakenBack(repository: Repository, commits: readonly string[]): Promise<void> {
+  for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
 }
 
 /** Node's timers hold at most 2^31-1 ms (about 24.8 days); a longer one fires at once. */
