@@ -90,7 +90,8 @@ Options:
                        push go in the next push, each still its own commit)
   --git-remote-timeout SECONDS
                        with --git-remote: how long a fetch or a push may take before the remote
-                       counts as unreachable and the call fails, nothing changed (default: 60)
+                       counts as unreachable and the call fails (a push's outcome then unknown:
+                       the remote may still take it) (default: 60, at most 2147483)
   --help, --version
 `;
 
@@ -111,7 +112,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     );
   if (vault && values.root !== undefined)
     throw new UsageError("--root chooses among the client's roots, which are not asked for when --vault or VAULT_PATH names the vault. Pass one of them.");
-  const rootsTimeout = positiveInteger(values['roots-timeout'], '--roots-timeout', 'milliseconds, such as 30000') ?? defaultRootsTimeout;
+  const rootsTimeout = positiveInteger(values['roots-timeout'], '--roots-timeout', 'milliseconds, such as 30000', longestTimer) ?? defaultRootsTimeout;
   const port = Number(values.port ?? '3939');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${values.port} is not a port number (0-65535).`);
   const host = values.host ?? '127.0.0.1';
@@ -120,7 +121,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     throw new UsageError(`Serving on ${host}, beyond this machine, needs a bearer token. Pass --token or set VAULT_MCP_TOKEN, or bind to 127.0.0.1.`);
   }
   const maxFileSize = positiveInteger(values['max-file-size'], '--max-file-size', 'bytes, such as 10485760');
-  const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000');
+  const searchTimeout = positiveInteger(values['search-timeout'], '--search-timeout', 'milliseconds, such as 5000', longestTimer);
   const maxOutput = positiveInteger(values['max-output'], '--max-output', 'characters, such as 200000');
   if (maxOutput !== undefined && maxOutput < minOutputBound)
     throw new UsageError(`--max-output ${maxOutput} is too small: answers need at least ${minOutputBound} characters.`);
@@ -140,12 +141,12 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   const gitRemoteTimeout =
     values['git-remote-timeout'] === undefined
       ? defaultRemoteTimeout
-      : wholeNumber(values['git-remote-timeout'], '--git-remote-timeout', 'seconds, such as 60');
+      : wholeNumber(values['git-remote-timeout'], '--git-remote-timeout', 'seconds, such as 60', longestTimerSeconds);
   if (gitRemoteTimeout === 0) throw new UsageError('--git-remote-timeout 0 would fail every fetch. Pass seconds, such as 60.');
   const gitFetchInterval =
     values['git-fetch-interval'] === undefined
       ? defaultFetchInterval
-      : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0');
+      : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0', longestTimerSeconds);
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -226,15 +227,24 @@ const defaultRemoteTimeout = 60;
 /** MiB of file text a server keeps for searches unless told: the cpp-docs corpus (45 MB) takes about 80. */
 const defaultSearchMemory = 512;
 
-function wholeNumber(value: string, option: string, example: string): number {
+/** Node's timers hold at most 2^31-1 ms (about 24.8 days): a longer time limit or interval would fire at once. */
+const longestTimer = 2 ** 31 - 1;
+const longestTimerSeconds = Math.floor(longestTimer / 1000);
+
+function wholeNumber(value: string, option: string, example: string, most = Number.MAX_SAFE_INTEGER): number {
   const number = Number(value);
   if (value.trim() === '' || !Number.isSafeInteger(number) || number < 0) throw new UsageError(`${option} ${value} is not a whole number. Pass ${example}.`);
-  return number;
+  return atMost(number, most, option, example);
 }
 
-function positiveInteger(value: string | undefined, option: string, example: string): number | undefined {
+function positiveInteger(value: string | undefined, option: string, example: string, most = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`${option} ${value} is not a positive whole number. Pass ${example}.`);
+  return atMost(number, most, option, example);
+}
+
+function atMost(number: number, most: number, option: string, example: string): number {
+  if (number > most) throw new UsageError(`${option} ${number} is more than ${most}, the longest a timer holds (about 24 days). Pass ${example}.`);
   return number;
 }

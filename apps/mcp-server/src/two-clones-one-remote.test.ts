@@ -79,7 +79,7 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     }
   });
 
-  it('--git-remote-timeout: a push to a remote that never answers fails at the time limit with IO_ERROR, nothing changed', async () => {
+  it('--git-remote-timeout: a push to a remote that never answers fails at the time limit with IO_ERROR, taken back here, its outcome said unknown', async () => {
     remote = await createSharedRemote({ 'a.md': 'a\n' });
     const clone = remote.clone();
     const silent = createServer(() => undefined);
@@ -91,6 +91,7 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
       const result = await call(client, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
       expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: true } });
       expect(JSON.stringify(result.content)).toContain('no answer within 2000 ms');
+      expect(JSON.stringify(result.content)).toContain('the remote may still take it');
       expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('a\n');
       expect(subjects()).toEqual(['first']);
       expect(remote.git(['status', '--porcelain'], clone)).toBe('');

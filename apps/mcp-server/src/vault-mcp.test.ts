@@ -150,6 +150,10 @@ describe('vault-mcp over stdio (the built bin)', () => {
       [['--vault', vault.path, '--bogus'], 64, '--help'],
       [['--vault', vault.path, '--extensions', ','], 64, '--extensions'],
       [['--roots-timeout', 'soon'], 64, '--roots-timeout soon is not a positive whole number'],
+      // Past 2^31-1 ms a Node timer fires at once: every fetch would fail, every roots/list time out.
+      [['--roots-timeout', '2147483648'], 64, '--roots-timeout 2147483648 is more than 2147483647, the longest a timer holds'],
+      [['--vault', vault.path, '--git', '--git-remote', 'origin', '--git-remote-timeout', '2147484'], 64, '--git-remote-timeout 2147484 is more than 2147483'],
+      [['--vault', vault.path, '--git', '--git-remote', 'origin', '--git-fetch-interval', '9999999'], 64, '--git-fetch-interval 9999999 is more than 2147483'],
     ];
     const results = await Promise.all(refusals.map(([args]) => run(args)));
     for (const [index, [, code, message]] of refusals.entries()) expect(results[index]).toMatchObject({ code, stderr: expect.stringContaining(message) });

@@ -56,8 +56,8 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     });
 
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
-    await checkRepositoryState(repository);
-    await sharing?.beforeCall();
+    const ref = await checkRepositoryState(repository);
+    await sharing?.beforeCall(ref);
     const call: CurrentCall = { meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
     try {

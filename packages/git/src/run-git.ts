@@ -47,7 +47,8 @@ const fixedEnv = {
  */
 export function runGit(gitPath: string, args: readonly string[], options: GitRunOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnGit(gitPath, args, options.cwd, options.env);
+    // With a time limit, git leads a process group of its own: its helpers (receive-pack, a hook, ssh) are stopped with it.
+    const child = spawnGit(gitPath, args, options.cwd, options.env, options.timeout !== undefined);
     const chunks: Buffer[] = [];
     let size = 0;
     let cut = false;
@@ -58,8 +59,16 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
         ? undefined
         : setTimeout(() => {
             timedOut = true;
-            child.kill('SIGKILL');
+            killGroup(child);
+            // Answered once git is gone: a helper that escaped the group may hold the pipes open, and is not waited for.
+            if (child.exitCode !== null || child.signalCode !== null) answerTimedOut();
+            else child.once('exit', answerTimedOut);
           }, options.timeout);
+    const answerTimedOut = () => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({ code: -1, stdout: Buffer.concat(chunks), stderr: `no answer within ${options.timeout} ms`, cut, timedOut });
+    };
     child.stdout.on('data', (chunk: Buffer) => {
       if (cut) return;
       const room = (options.maxOutput ?? Number.POSITIVE_INFINITY) - size;
@@ -78,7 +87,7 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing(gitPath) : error));
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (timedOut) return resolve({ code: -1, stdout: Buffer.concat(chunks), stderr: `no answer within ${options.timeout} ms`, cut, timedOut });
+      if (timedOut) return;
       const result = { code: code ?? -1, stdout: Buffer.concat(chunks), stderr: stderr.trim(), cut };
       if (cut || (options.okCodes ?? [0]).includes(result.code)) resolve(result);
       else reject(gitFailed(args, result));
@@ -89,9 +98,25 @@ export function runGit(gitPath: string, args: readonly string[], options: GitRun
   });
 }
 
+/** Kills git's process group (git and the helpers it started), or git alone where there is none (Windows). */
+function killGroup(child: ChildProcessWithoutNullStreams): void {
+  try {
+    if (child.pid !== undefined && process.platform !== 'win32') return void process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already (git exited): git alone, below, is a no-op then.
+  }
+  child.kill('SIGKILL');
+}
+
 /** Starts `git` with our fixed settings and pipes for stdin, stdout and stderr. */
-export function spawnGit(gitPath: string, args: readonly string[], cwd: string, env?: Readonly<Record<string, string>>): ChildProcessWithoutNullStreams {
-  return spawn(gitPath, [...fixedConfig, ...args], { cwd, env: { ...process.env, ...fixedEnv, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+export function spawnGit(
+  gitPath: string,
+  args: readonly string[],
+  cwd: string,
+  env?: Readonly<Record<string, string>>,
+  ownGroup = false,
+): ChildProcessWithoutNullStreams {
+  return spawn(gitPath, [...fixedConfig, ...args], { cwd, env: { ...process.env, ...fixedEnv, ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: ownGroup });
 }
 
 export function gitMissing(gitPath: string): VaultError {

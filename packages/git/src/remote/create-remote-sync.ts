@@ -1,7 +1,8 @@
-import type { VaultError } from '@vault/core';
+import { VaultError } from '@vault/core';
+import { branchOf } from '../check-repository-state.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf, fetchBranch, pushBranch, remoteHas } from './remote-branch.js';
-import { branchGone, remoteBusy, serverClosed } from './remote-errors.js';
+import { branchGone, closing, otherBranch, pushUnconfirmed, remoteBusy, serverClosed } from './remote-errors.js';
 import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
@@ -24,15 +25,15 @@ export interface RemoteOptions {
 /** The recorder's side of the remote: a fetch before each call, and each call's commit shared before it is answered. */
 export interface RemoteSync {
   groupCommit: boolean;
-  /** In the queue, before a changing call: fetch, and settle on the remote's tip unless a push is under way (which settles itself). */
-  beforeCall(): Promise<void>;
+  /** In the queue, before a changing call on branch `ref` (HEAD's): fetch, and settle on the remote's tip unless a push is under way (which settles itself). Refuses another branch than the shared one, and any call after `close`. */
+  beforeCall(ref: string): Promise<void>;
   /** After a call made `commit`: resolves once the remote has it; rejects when it was taken back (`STALE_FILE`, the remote unreachable, busy or refusing). */
   share(commit: string): Promise<void>;
   /** Resolves once neither the push loop nor a fetch is moving the branch or the work tree. */
   idle(): Promise<void>;
   /** Before an outside change to these vault paths is committed: refuses one that would undo the remote's change to a file a fetch kept a person's edit of. */
   beforeOutsideChange(paths: readonly string[]): Promise<void>;
-  /** Stops the interval fetch and the push loop, answering the calls still waiting with `details.remote: 'closed'`. */
+  /** Stops the interval fetch and the push loop, answering the calls still waiting (and any later one) with `details.remote: 'closed'`; waits for the call under way. */
   close(): Promise<void>;
 }
 
@@ -49,6 +50,7 @@ export function createRemoteSync(
   options: RemoteOptions,
   exclusive: <T>(work: () => Promise<T>) => Promise<T>,
 ): RemoteSync {
+  checkBounds(options);
   const groupCommit = options.groupCommit ?? true;
   const attempts = options.attempts ?? 8;
   // Without group commit the call waiting for its push holds the queue itself (and the next call waits for `idle`).
@@ -59,6 +61,7 @@ export function createRemoteSync(
   let closed = false;
 
   const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
+  const closedError = () => serverClosed(branch.remote);
 
   async function pushAll(): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
@@ -78,6 +81,8 @@ export function createRemoteSync(
       try {
         await pushAll();
       } catch (error) {
+        // Closed meanwhile: its calls are answered, and a settle queued now would wait behind close() itself.
+        if (closed) return;
         await settleExclusive(() => settle(error as VaultError)).catch((failure: unknown) => waiters.rejectAll(failure as VaultError));
       }
     }
@@ -94,9 +99,9 @@ export function createRemoteSync(
   const kick = () => {
     if (!busy && !closed && waiters.size > 0) void occupy(drain);
   };
-  /** Fetch and settle, unless a push (which settles itself) or another fetch is under way. In the queue. */
+  /** Fetch and settle, unless a push (which settles itself) or another fetch is under way, or the server closed. In the queue. */
   const fetchNow = async () => {
-    if (!busy) await occupy(() => settle());
+    if (!busy && !closed) await occupy(() => settle());
   };
 
   const idle = async () => {
@@ -106,8 +111,14 @@ export function createRemoteSync(
 
   return {
     groupCommit,
-    beforeCall: fetchNow,
+    async beforeCall(ref) {
+      if (closed) throw closing(branch.remote);
+      if (ref !== branch.ref) throw otherBranch(branch.remote, branch.ref, ref);
+      await fetchNow();
+    },
     share(commit) {
+      // Closed meanwhile (the call was writing): no push loop runs any more, so the call is answered now.
+      if (closed) return Promise.reject(closedError());
       const shared = waiters.add(commit);
       kick();
       return shared;
@@ -117,21 +128,49 @@ export function createRemoteSync(
     async close() {
       closed = true;
       timer.stop();
-      waiters.rejectAll(serverClosed(branch.remote));
-      // A push or fetch under way ends within the time limit; its calls are answered already.
-      await idle();
+      waiters.rejectAll(closedError());
+      // The call under way ends (answered 'closed' at its share), then a push or fetch under way, within the time limit.
+      await exclusive(idle);
     },
   };
 }
 
 /** Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their commits. */
 async function settleBranch(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, takeBack?: VaultError): Promise<void> {
+  const checkedOut = await branchOf(repository);
+  if (checkedOut !== branch.ref) return leaveOtherBranch(repository, branch, waiters, checkedOut, takeBack);
   // A work tree that failed to follow the branch last time follows it now, before anything else moves.
   await finishMoves(repository);
   const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
   if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
   // Taking back: a call whose commit was not among the local ones is answered with the same reason.
   if (takeBack) waiters.rejectAll(takeBack);
+}
+
+/**
+ * A person checked out another branch (or an orphan): the work tree is theirs, so nothing is written to it. A fetch
+ * still updates the tracking ref; taking back moves the shared branch alone (not checked out, no files follow) to
+ * the remote's tip, each unshared commit kept under `refs/vault/taken-back/`, and answers every waiting call with the reason.
+ */
+async function leaveOtherBranch(
+  repository: Repository,
+  branch: RemoteBranch,
+  waiters: CommitWaiters,
+  checkedOut: string | undefined,
+  takeBack: VaultError | undefined,
+): Promise<void> {
+  const refused = otherBranch(branch.remote, branch.ref, checkedOut);
+  if (!takeBack) {
+    await fetchBranch(repository, branch);
+    throw refused;
+  }
+  const [head, tip] = [await commitOf(repository, branch.ref), await commitOf(repository, branch.tracking)];
+  if (head && tip && head !== tip) {
+    const local = (await repository.git(['rev-list', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
+    await keepTakenBack(repository, local);
+    await repository.git(['update-ref', '-m', `vault: taken back, ${checkedOut ?? 'no branch'} checked out`, branch.ref, tip, head]);
+  }
+  waiters.rejectAll(takeBack);
 }
 
 /**
@@ -143,13 +182,47 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
   const head = await commitOf(repository, branch.ref);
   if (!head) {
     const commits = waiters.commits();
-    for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+    await keepTakenBack(repository, commits);
     throw branchGone(branch.remote, branch.ref, commits);
   }
+  // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
+  const commits = waiters.commits();
+  const missing = (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim();
+  if (missing !== '0') {
+    await keepTakenBack(repository, commits);
+    throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
+  }
   return pushBranch(repository, branch, head).catch(async (error: unknown) => {
-    if (await remoteHas(repository, branch, head)) return 'pushed' as const;
-    throw error;
+    const landed = await remoteHas(repository, branch, head);
+    if (landed) return 'pushed' as const;
+    // No fetch could tell: the remote may have it, or take it later.
+    throw landed === undefined && (error as VaultError).details?.remote === 'unavailable'
+      ? pushUnconfirmed(branch.remote, 'the push failed, and so did the fetch checking it')
+      : error;
   });
+}
+
+/** Commits no branch will have, kept where a person can still find them. */
+async function keepTakenBack(repository: Repository, commits: readonly string[]): Promise<void> {
+  for (const commit of commits) await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+}
+
+/** Node's timers hold at most 2^31-1 ms (about 24.8 days); a longer one fires at once. */
+export const longestWait = 2 ** 31 - 1;
+
+/** A time limit or an interval a timer cannot hold is refused, not turned into 1 ms. */
+function checkBounds({ timeout, fetchInterval }: RemoteOptions): void {
+  for (const [name, value, least] of [
+    ['timeout', timeout, 1],
+    ['fetchInterval', fetchInterval, 0],
+  ] as const) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= least && value <= longestWait)) {
+      throw new VaultError(
+        'INVALID_ARGUMENT',
+        `The remote's ${name} must be whole milliseconds from ${least} to ${longestWait} (about 24 days); got ${value}.`,
+      );
+    }
+  }
 }
 
 /** Runs `fetch` every `interval` ms (0: never); a tick finding the last one still waiting (for the queue, a long call) is skipped. */

@@ -1,5 +1,5 @@
 import type { Repository } from '../open-repository.js';
-import { remoteRefused, remoteUnavailable } from './remote-errors.js';
+import { pushUnconfirmed, remoteRefused, remoteUnavailable } from './remote-errors.js';
 
 /** A branch of a remote, as this clone sees it: the remote's name, the branch, and the ref that keeps the remote's tip here. */
 export interface RemoteBranch {
@@ -35,16 +35,20 @@ export async function fetchBranch(repository: Repository, branch: RemoteBranch):
   return commitOf(repository, branch.tracking);
 }
 
-/** Whether the remote's branch holds `commit` now, by a fetch (unreachable: false): a push whose answer was lost may have landed. */
-export async function remoteHas(repository: Repository, branch: RemoteBranch, commit: string): Promise<boolean> {
-  const tip = await fetchBranch(repository, branch).catch(() => undefined);
-  return tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, tip], { okCodes: [0, 1] })).code === 0;
+/** Whether the remote's branch holds `commit` now, by a fetch (`undefined`: the fetch failed, so nobody knows): a push whose answer was lost may have landed. */
+export async function remoteHas(repository: Repository, branch: RemoteBranch, commit: string): Promise<boolean | undefined> {
+  const fetched = await fetchBranch(repository, branch).then(
+    (tip) => ({ tip }),
+    () => undefined,
+  );
+  if (!fetched) return undefined;
+  return fetched.tip !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, fetched.tip], { okCodes: [0, 1] })).code === 0;
 }
 
 /**
  * Pushes `commit` to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
  * `behind`: the remote moved (fetch and replay); a refusal for any other reason (a hook) is `remoteRefused`,
- * an unreachable remote, or one that gives no answer within the time limit, `remoteUnavailable`.
+ * an unreachable remote `remoteUnavailable`, one that gives no answer within the time limit `pushUnconfirmed` (it may still take it).
  */
 export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string): Promise<'pushed' | 'behind'> {
   const pushed = await repository.git(['push', '--porcelain', '--no-verify', branch.remote, `${commit}:${branch.ref}`], {
@@ -65,7 +69,7 @@ export async function pushBranch(repository: Repository, branch: RemoteBranch, c
     if (/^\[rejected\]|failed to (update|lock) ref|cannot lock ref/.test(summary)) return 'behind';
     throw remoteRefused(branch.remote, `${summary} ${remoteMessage(pushed.stderr)}`);
   }
-  throw remoteUnavailable(branch.remote, pushed.stderr);
+  throw pushed.timedOut ? pushUnconfirmed(branch.remote, pushed.stderr) : remoteUnavailable(branch.remote, pushed.stderr);
 }
 
 /** What the remote's hook said (`remote: ...` lines), for the refusal's reason. */

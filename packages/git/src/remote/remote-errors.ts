@@ -1,7 +1,7 @@
 import { VaultError } from '@vault/core';
 
 /** What a remote-related `IO_ERROR` is about, in its `details.remote`: a stable word a program can test. */
-export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch';
+export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch' | 'other-branch';
 
 /** The remote could not be reached: nothing was changed, and the call can simply be made again. */
 export function remoteUnavailable(remote: string, gitMessage: string): VaultError {
@@ -9,6 +9,18 @@ export function remoteUnavailable(remote: string, gitMessage: string): VaultErro
     'IO_ERROR',
     `The git remote ${remote} could not be reached (${firstLine(gitMessage)}), so the change was not shared and was taken back: nothing changed. Retry when the remote is reachable.`,
     { remote: 'unavailable' satisfies RemoteTrouble },
+  );
+}
+
+/**
+ * A push whose outcome no fetch could prove (no answer in time, or the remote unreachable right after): the commit is taken
+ * back here, but the remote may still take it (an HTTP server goes on after git is stopped). `details.outcome: 'unknown'`.
+ */
+export function pushUnconfirmed(remote: string, gitMessage: string): VaultError {
+  return new VaultError(
+    'IO_ERROR',
+    `The git remote ${remote} did not confirm the push (${firstLine(gitMessage)}), so the change was taken back here, but the remote may still take it. Read the file again after the next fetch before redoing the change: if it landed, a retry of this call answers that it is already applied.`,
+    { remote: 'unavailable' satisfies RemoteTrouble, outcome: 'unknown' },
   );
 }
 
@@ -39,12 +51,29 @@ export function serverClosed(remote: string): VaultError {
   );
 }
 
+/** The server is closing: a call arriving now is refused before it writes. */
+export function closing(remote: string): VaultError {
+  return new VaultError('IO_ERROR', `The server is closing, so nothing was changed and nothing shared with ${remote}. Retry once it runs again.`, {
+    remote: 'closed' satisfies RemoteTrouble,
+  });
+}
+
 /** The branch the clone shares is gone (deleted, or HEAD put on an orphan branch) while a call waited for its push. */
 export function branchGone(remote: string, ref: string, commits: readonly string[]): VaultError {
   return new VaultError(
     'IO_ERROR',
     `${ref} is gone from the clone (deleted, or an orphan branch checked out) while this change waited to be pushed to ${remote}, so it was not shared. It is kept under refs/vault/taken-back/ (${commits.map((commit) => commit.slice(0, 12)).join(', ')}). Check out ${ref.slice('refs/heads/'.length)} again (git switch), then retry.`,
     { remote: 'no-branch' satisfies RemoteTrouble },
+  );
+}
+
+/** A person checked out another branch than the one the server shares: refused before anything is written. */
+export function otherBranch(remote: string, ref: string, checkedOut: string | undefined): VaultError {
+  const name = ref.slice('refs/heads/'.length);
+  return new VaultError(
+    'IO_ERROR',
+    `The clone has ${checkedOut ? checkedOut.replace(/^refs\/heads\//, 'branch ') : 'no branch'} checked out, not ${name}, the branch the server shares with ${remote}, so this change was not made, or (waiting for its push) was taken back and kept under refs/vault/taken-back/. Switch back (git switch ${name}), then retry.`,
+    { remote: 'other-branch' satisfies RemoteTrouble },
   );
 }
 

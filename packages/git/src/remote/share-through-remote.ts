@@ -23,7 +23,7 @@ export async function shareThroughRemote(repository: Repository, recorder: Chang
   const sync = createRemoteSync(repository, branch, options, recorder.exclusive);
   recorder.share(sync);
   const warn = (error: unknown) => process.emitWarning(`vault history: ${(error as Error).message}`);
-  await recorder.exclusive(sync.beforeCall).catch(warn);
+  await recorder.exclusive(() => sync.beforeCall(branch.ref)).catch(warn);
   // Commits a server killed before its push left here (its journal recorded them at start) are pushed now, or taken back and said.
   const head = await commitOf(repository, branch.ref);
   if (head && head !== (await commitOf(repository, branch.tracking))) await sync.share(head).catch(warn);
