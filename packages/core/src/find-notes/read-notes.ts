@@ -33,13 +33,14 @@ export interface ReadNotes {
  * the others are taken as cached with no version asked (no lstat per note). A file gone since the
  * walk is passed over; one that is not text, or too large to rank, is skipped and named.
  * `keepReading` runs before each file read: once false, the rest is left unread and counted (it
- * may throw, to stop the call). `wholeVault`: `files` are every note of the vault, so the cache
+ * may throw, to stop the call). `pace`, when given, is awaited before each file read (the warm-up's
+ * way of giving calls the way, `createWarmUpPace`). `wholeVault`: `files` are every note of the vault, so the cache
  * forgets the others.
  */
 export async function readNotes(
   vault: Vault,
   files: readonly WalkedFile[],
-  { wholeVault, afterSync, keepReading }: { wholeVault: boolean; afterSync: boolean; keepReading: () => boolean },
+  { wholeVault, afterSync, keepReading, pace }: { wholeVault: boolean; afterSync: boolean; keepReading: () => boolean; pace?: () => Promise<void> },
 ): Promise<ReadNotes> {
   const cache = noteCacheOf(vault);
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
@@ -59,6 +60,7 @@ export async function readNotes(
   await pMap(
     toRead,
     async (at) => {
+      await pace?.();
       if (unread > 0 || !keepReading()) unread += 1;
       else found[at] = await readNote(vault, cache, files[at]!);
     },

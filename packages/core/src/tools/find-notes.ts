@@ -5,6 +5,7 @@ import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
 import { readNotes, readNoteText } from '../find-notes/read-notes.js';
+import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
@@ -148,7 +149,8 @@ export const findNotes = defineTool({
 /**
  * Reads and analyses every note of the vault into its backend's note cache (when the backend gives
  * versions): what a server does in the background after start-up, so that its first FindNotes need
- * not. A query meanwhile is still exact: it reads what is not ready yet itself. Resolves to the
+ * not. A query meanwhile is still exact: it reads what is not ready yet itself, and goes first (the
+ * warm-up pauses while a call runs, and works in stretches of a few ms). Resolves to the
  * number of notes read.
  */
 export async function warmFindNotes(vault: Vault): Promise<number> {
@@ -156,7 +158,9 @@ export async function warmFindNotes(vault: Vault): Promise<number> {
   const files = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
   // After a sync point, the cache starts from the change log's cursor, so the first call after the warm-up asks no versions.
   const afterSync = (await vault.fs.sync?.()) ?? false;
-  return (await readNotes(vault, files, { wholeVault: true, afterSync, keepReading: () => true })).notes.length;
+  // In short stretches, waiting while a call runs: a call never waits for the warm-up.
+  const pace = createWarmUpPace(vault);
+  return (await readNotes(vault, files, { wholeVault: true, afterSync, keepReading: () => true, pace })).notes.length;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {

@@ -4,6 +4,7 @@ import type { DecodedText } from '../text/text-codec.js';
 import type { TextStyle } from '../text/text-style.js';
 import { type Tool, type ToolInput, type ToolName, type ToolOutput, toolsOf } from '../tools/tools.js';
 import { callTool } from './call-tool.js';
+import { trackCall } from './calls-in-flight.js';
 import { checkWritePath } from './check-write-path.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { readText } from './read-text.js';
@@ -119,7 +120,7 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
     fs,
     options: resolved,
     tools: toolsOf(fs.history !== undefined).filter((tool) => !resolved.readOnly || tool.effects.readOnly),
-    call: (name, input, callOptions) => callTool(vault, name, input, callOptions),
+    call: (name, input, callOptions) => trackCall(fs, callTool(vault, name, input, callOptions)),
 
     render(name, output, style) {
       const tool = toolsOf(true).find((candidate) => candidate.name === name)!;
