@@ -20,17 +20,9 @@ describe('a branch move a killed server left half done', () => {
     await writer.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
     await writer.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
     await writer.vault.call('TextEdit', { filePath: 'c.md', oldString: 'sea', newString: 'ocean' });
-    const to = remote.remoteGit('rev-parse', 'main').trim();
 
     // The killed server's clone: branch moved, a.md brought over, b.md not yet (its temp file written), c.md edited by a person.
-    const top = path.join(remote.bare, '..', 'killed');
-    remote.remoteGit('clone', '-q', remote.bare, top);
-    const git = (...args: string[]) => remote.remoteGit('-C', top, ...args);
-    git('reset', '-q', '--hard', from);
-    git('update-ref', 'refs/heads/main', to);
-    const pid = endedPid();
-    await mkdir(path.join(top, '.git', 'vault-text-tools'), { recursive: true });
-    await writeFile(path.join(top, '.git', 'vault-text-tools', `move-${pid}.json`), JSON.stringify({ ref: 'refs/heads/main', from, to }));
+    const { top, pid } = await killedMidMove(remote, from);
     await writeFile(path.join(top, 'a.md'), 'quince\n');
     await writeFile(path.join(top, `.vault-fetch-${pid}-2.tmp`), 'wasp\n');
     await writeFile(path.join(top, 'c.md'), "the person's sea\n");
