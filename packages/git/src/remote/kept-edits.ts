@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileHash, VaultError } from '@vault/core';
 import { splitZ } from '../commit-paths.js';
 import type { Repository } from '../open-repository.js';
-import { diskIdOf } from './blob-id.js';
+import { diskIdOf, notAFile } from './blob-id.js';
 
 /** A person's edit a fetch kept on disk: the remote's blob there (`null`: removed there) and the fetch's commits, `from` and `to`. */
 interface KeptEdit {
@@ -66,7 +66,8 @@ export async function refuseKeptEdits(repository: Repository, paths: readonly st
     const listed = await repository.git(['ls-tree', '-z', '--full-tree', 'HEAD', '--', file]);
     const atHead = splitZ(listed.stdout)[0]?.split(' ')[2]?.split('\t')[0] ?? null;
     const onDisk = (await diskIdOf(repository, file)) ?? null;
-    if (atHead !== edit.blob || onDisk === atHead) edits.delete(file);
+    // Forgotten once the branch moved on, the disk holds the branch's version, or the disk holds what no write makes (the symlink checked out).
+    if (atHead !== edit.blob || onDisk === atHead || onDisk === notAFile) edits.delete(file);
     else refusal ??= await keptEditError(repository, file, edit);
   }
   await save(repository, edits);

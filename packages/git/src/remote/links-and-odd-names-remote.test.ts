@@ -22,7 +22,7 @@ function otherClone(remote: RemoteClones): { top: string; git(...args: string[])
 }
 
 describe("what the server does not write from a fetch is not taken for a person's edit", () => {
-  it('a symlink and a submodule the remote adds: said as not written, and writes to their paths are not refused', async () => {
+  it("a symlink and a submodule the remote adds: said as not written, and a write there refused (it would undo the remote's entry) until a person checks it out", async () => {
     const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 0);
     const clone = await remote.addClone();
     const other = otherClone(remote);
@@ -40,8 +40,15 @@ describe("what the server does not write from a fetch is not taken for a person'
     // Nothing staged: the index follows the branch, and git status shows only what the disk lacks.
     expect(clone.git('status', '--porcelain')).toBe(' D link.md\n D sub.md\n');
 
-    await clone.vault.call('TextCreate', { filePath: 'link.md', content: 'a note now\n' });
-    expect(remote.remoteGit('show', 'main:link.md')).toBe('a note now\n');
+    await expect(clone.vault.call('TextCreate', { filePath: 'link.md', content: 'a note now\n' })).rejects.toMatchObject({
+      code: 'STALE_FILE',
+      details: { path: 'link.md' },
+    });
+    expect(remote.remoteGit('ls-tree', 'main', 'link.md')).toMatch(/^120000 /);
+    clone.git('checkout', 'HEAD', '--', 'link.md');
+    await clone.vault.call('TextEdit', { filePath: 'link.md', oldString: 'apple', newString: 'pear' });
+    expect(remote.remoteGit('show', 'main:a.md')).toBe('pear\n');
+    expect(remote.remoteGit('ls-tree', 'main', 'link.md')).toMatch(/^120000 /);
   });
 
   it('a file whose name is not UTF-8 is brought over, changed and removed as the remote says, and nothing is staged', async () => {

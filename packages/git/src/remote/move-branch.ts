@@ -97,7 +97,9 @@ async function setAside(repository: Repository, move: Move, file: string, error:
 }
 
 async function followBranch(repository: Repository, { from, to }: Move, only?: ReadonlySet<string>): Promise<void> {
-  await rememberKeptEdits(repository, from, to, await updateWorkTree(repository, from, to, only));
+  const { changed, kept, skipped } = await updateWorkTree(repository, from, to, only);
+  // A symlink or submodule not written is guarded like a kept edit: a write there would commit a plain file over the remote's entry.
+  await rememberKeptEdits(repository, from, to, { changed, kept: [...kept, ...skipped] });
 }
 
 /** The temp files servers that are gone (this move's, or one killed while finishing it) left beside the files of a move (`.vault-fetch-PID-N.tmp`). */
