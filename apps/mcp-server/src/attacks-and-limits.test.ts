@@ -97,12 +97,13 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
 
   it('refuses to load a file over the default 128 MiB limit with FILE_TOO_LARGE, without reading it', async () => {
     const vmHwm = async () => Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) * 1024;
+    const peakBefore = await vmHwm();
     const edit = (await client.callTool({ name: 'TextEdit', arguments: { filePath: 'huge.md', oldString: 'a', newString: 'b' } })) as CallToolResult;
     expect(edit).toMatchObject({ isError: true, _meta: { errorCode: 'FILE_TOO_LARGE' } });
     const search = (await client.callTool({ name: 'TextSearch', arguments: { query: 'x', filePath: 'huge.md' } })) as CallToolResult;
     expect(search).toMatchObject({ isError: true, _meta: { errorCode: 'FILE_TOO_LARGE' } });
-    // The server's peak memory never came near the file's 300 MB.
-    expect(await vmHwm()).toBeLessThan(250 * 1024 * 1024);
+    // The server's peak memory never grew near the file's 300 MB (its own peak before, from start-up, varies with the Node version).
+    expect((await vmHwm()) - peakBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
   it('takes its limit from --max-file-size', async () => {
