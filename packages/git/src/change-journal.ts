@@ -11,8 +11,8 @@ export interface JournalEntry {
   paths: string[];
 }
 
-/** The folder of the journals, in the git folder (one file per server process). */
-const folderOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools');
+/** The tools' folder in the git folder: a server process's journal and branch move, one file each (`KIND-PID.json`). */
+export const folderOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools');
 const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `journal-${pid}.json`);
 
 /**
@@ -37,16 +37,23 @@ export async function clearJournal(repository: Repository): Promise<void> {
 
 /** The journals of server processes that ended without clearing theirs (killed mid-call), each with a way to clear it. */
 export async function leftJournals(repository: Repository): Promise<{ entry: JournalEntry; clear(): Promise<void> }[]> {
-  const names = await readdir(folderOf(repository)).catch(() => []);
+  return (await leftByGoneServers<JournalEntry>(repository, 'journal')).map(({ file, value }) => ({
+    entry: value ?? { meta: { tool: 'unknown' }, agent: 'unknown', paths: [] },
+    clear: () => rm(file, { force: true }),
+  }));
+}
+
+/** The files `KIND-PID.json` of server processes that are gone, in the tools' folder: each path, and its JSON (`undefined`: unreadable). */
+export async function leftByGoneServers<T>(repository: Repository, kind: 'journal' | 'move'): Promise<{ file: string; value: T | undefined }[]> {
   const left = [];
-  for (const name of names) {
-    const pid = Number(/^journal-(\d+)\.json$/.exec(name)?.[1]);
+  for (const name of await readdir(folderOf(repository)).catch(() => [])) {
+    const pid = Number(new RegExp(`^${kind}-(\\d+)\\.json$`).exec(name)?.[1]);
     if (!pid || isAlive(pid)) continue;
     const file = path.join(folderOf(repository), name);
-    const entry = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as JournalEntry)
+    const value = await readFile(file, 'utf8')
+      .then((text) => JSON.parse(text) as T)
       .catch(() => undefined);
-    left.push({ entry: entry ?? { meta: { tool: 'unknown' }, agent: 'unknown', paths: [] }, clear: () => rm(file, { force: true }) });
+    left.push({ file, value });
   }
   return left;
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { KeptGit } from './kept-git.js';
+import { objectId } from './object-id.js';
 
 /** One entry of a tree: its mode as git writes it (`100644`, `40000`), its object's id, its name's bytes. */
 export interface TreeEntry {
@@ -48,10 +48,7 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
 
   /** Starts writing a tree of these bytes, added to `writes`, and gives its id without waiting for git. */
   function write(bytes: Buffer, writes: Promise<void>[]): string {
-    const id = createHash(idBytes === 32 ? 'sha256' : 'sha1')
-      .update(`tree ${bytes.length}\0`)
-      .update(bytes)
-      .digest('hex');
+    const id = objectId('tree', bytes, idBytes);
     const written = kept.makeTree(bytes).then((given) => {
       if (given !== id) throw new Error(`git wrote tree ${given} where ${id} was expected`);
     });

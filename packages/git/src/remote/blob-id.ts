@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
+import { objectId } from '../kept/object-id.js';
 import type { Repository } from '../open-repository.js';
 
 /** The id git gives a blob of these bytes (`hash-object --no-filters`), computed here: no process, nothing written. */
 export function blobIdOf(repository: Repository, bytes: Uint8Array): string {
-  return createHash(repository.zeroId.length === 64 ? 'sha256' : 'sha1')
-    .update(`blob ${bytes.length}\0`)
-    .update(bytes)
-    .digest('hex');
+  return objectId('blob', bytes, repository.zeroId.length / 2);
 }
 
 /** What `diskIdOf` gives for a folder or a symlink. */

@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
-import { isAlive } from '../change-journal.js';
+import { folderOf, isAlive, leftByGoneServers } from '../change-journal.js';
 import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
 import type { RemoteTrouble } from './remote-errors.js';
@@ -16,7 +16,6 @@ interface Move {
   to: string;
 }
 
-const folderOf = (repository: Repository) => path.join(repository.gitDir, 'vault-text-tools');
 const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `move-${pid}.json`);
 
 /**
@@ -46,14 +45,7 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
  * is said in a warning and its journal set aside, so it never stops a start or a settle.
  */
 export async function finishMoves(repository: Repository): Promise<void> {
-  const names = await readdir(folderOf(repository)).catch(() => []);
-  for (const name of names) {
-    const pid = Number(/^move-(\d+)\.json$/.exec(name)?.[1]);
-    if (!pid || isAlive(pid)) continue;
-    const file = path.join(folderOf(repository), name);
-    const move = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as Move)
-      .catch(() => undefined);
+  for (const { file, value: move } of await leftByGoneServers<Move>(repository, 'move')) {
     if (move) {
       await finishMove(repository, move).catch((error: unknown) => setAside(repository, move, file, error));
       await removeTemporaries(repository, move).catch(() => undefined);

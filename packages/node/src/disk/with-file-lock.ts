@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VaultError } from '@vault/core';
+import { isRunning } from './is-running.js';
 
 /** The timing of `withFileLock`, in milliseconds; the defaults suit every use, and tests pass small or large ones. */
 export interface FileLockTiming {
@@ -107,15 +108,6 @@ async function inspect(lock: string, staleAfter: number): Promise<{ stale: boole
     return { stale: holderGone || Date.now() - stat.mtimeMs > staleAfter, identity: `${stat.ino} ${content}` };
   } finally {
     await handle.close();
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

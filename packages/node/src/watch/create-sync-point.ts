@@ -1,5 +1,6 @@
 import { readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRunning } from '../disk/is-running.js';
 
 /** The names of the marker files a sync point writes in the vault's root (hidden, so no tool lists or searches them). */
 export const cookiePrefix = '.vault-sync-';
@@ -71,19 +72,9 @@ function removeDeadCookies(root: string): void {
   }
   for (const name of names) {
     const pid = Number(/^\.vault-sync-(\d+)-\d+$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
     try {
       unlinkSync(path.join(root, name));
     } catch {}
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, though not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
