@@ -1,5 +1,5 @@
 import { VaultError } from '@vault/core';
-import { checkRepositoryState } from './check-repository-state.js';
+import { checkRepositoryState, checkStillOn, headMoved } from './check-repository-state.js';
 import { commitText } from './commit/commit-text.js';
 import { besideHead, type Head, headOf, readDisk } from './commit/head-and-disk.js';
 import { notAFile } from './kept/kept-trees.js';
@@ -21,6 +21,8 @@ export interface CommitRequest {
   committer: Identity;
   /** Tell the person's index of these paths also when nothing is to commit (a restart finishing a killed call's commit). */
   syncIndex?: boolean;
+  /** The branch the call started on: HEAD moved to another since (a person's git switch) is refused before any ref moves. */
+  ref?: string;
 }
 
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
@@ -39,7 +41,10 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     const files = request.paths.map((vaultPath) => repository.prefix + vaultPath);
     // The files are hashed while HEAD is read. One removed or replaced meanwhile: the private index looks again.
     const [{ ref, head }, read] = await Promise.all([
-      checkRepositoryState(repository).then(async (ref) => ({ ref, head: await headOf(repository, ref) })),
+      checkRepositoryState(repository).then(async (ref) => {
+        if (request.ref !== undefined && ref !== request.ref) throw headMoved(request.ref, ref, request.paths);
+        return { ref, head: await headOf(repository, ref) };
+      }),
       readDisk(repository, files).catch(() => undefined),
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
@@ -51,6 +56,8 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     }
     // The commit is written while its trees are: the branch names it once both are in.
     const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
+    // Looked at again right before the branch moves: a switch while the commit was built.
+    if (request.ref !== undefined) await checkStillOn(repository, request.ref, request.paths);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
       await updatePersonsIndex(repository, entries);
       return commit;
