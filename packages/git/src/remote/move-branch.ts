@@ -1,7 +1,7 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
-import { folderOf, isAlive, leftByGoneServers } from '../change-journal.js';
+import { folderOf, isGone, leftByGoneServers, ownFileOf, writeOwnFile } from '../change-journal.js';
 import { branchOf } from '../check-repository-state.js';
 import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
@@ -17,8 +17,6 @@ export interface Move {
   to: string;
 }
 
-const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `move-${pid}.json`);
-
 /**
  * Moves `ref` from `from` to `to` by compare-and-swap and brings the work tree along (decision 0019),
  * journalled first: a server killed after the branch moved and before the work tree followed finishes
@@ -28,9 +26,8 @@ const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repos
 export async function moveBranch(repository: Repository, move: Move, remote: string): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== move.ref) throw otherBranch(remote, move.ref, checkedOut);
-  const journal = fileOf(repository, process.pid);
-  await mkdir(folderOf(repository), { recursive: true });
-  await writeFile(journal, JSON.stringify(move));
+  const journal = ownFileOf(repository, 'move');
+  writeOwnFile(repository, 'move', move);
   const moved = await repository.git(['update-ref', '-m', `vault: settled on ${remote}`, move.ref, move.to, move.from], { okCodes: [0, 1, 128] });
   if (moved.code !== 0) {
     await rm(journal, { force: true });
@@ -107,7 +104,7 @@ async function removeTemporaries(repository: Repository, { from, to }: Move): Pr
   for (const folder of new Set(changes.map(({ file }) => path.join(repository.top, path.dirname(file))))) {
     for (const name of await readdir(folder).catch(() => [])) {
       const pid = Number(/^\.vault-fetch-(\d+)-\d+\.tmp$/.exec(name)?.[1]);
-      if (pid && !isAlive(pid)) await rm(path.join(folder, name), { force: true });
+      if (pid && isGone(pid, undefined, repository)) await rm(path.join(folder, name), { force: true });
     }
   }
 }

@@ -6,7 +6,7 @@ import type { Repository } from '../open-repository.js';
 import { notAFile } from './blob-id.js';
 import { bringPath } from './bring-over.js';
 import { bringOverRawNames } from './bring-over-raw-names.js';
-import { type Change, changedPaths, plain, splitBytes } from './changed-paths.js';
+import { type Change, changedPaths, splitBytes } from './changed-paths.js';
 import type { Move } from './move-branch.js';
 import { otherBranch } from './remote-errors.js';
 
