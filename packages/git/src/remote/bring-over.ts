@@ -52,20 +52,7 @@ async function bringOver(
     await stillOn();
     return (await diskIdOf(repository, bytes)) === old?.id;
   };
-  if (!entry) {
-    if (!(await stillOld())) return false;
-    await rm(target, { force: true });
-    // The folders it leaves empty, deepest first, up to the top.
-    for (const folder of foldersOf(bytes).reverse())
-      if (
-        !(await rmdir(inTop(repository, folder)).then(
-          () => true,
-          () => false,
-        ))
-      )
-        break;
-    return true;
-  }
+  if (!entry) return removeAs(repository, bytes, stillOld);
   const blob = await repository.kept.readObject(entry.id);
   if (blob?.type !== 'blob')
     throw new VaultError('IO_ERROR', `git has no file ${entry.id} of ${bytes.toString('utf8')}: the repository lost an object. Check it with git fsck.`);
@@ -76,21 +63,28 @@ async function bringOver(
     repository,
     Buffer.concat([folder ? Buffer.concat([folder, Buffer.from('/')]) : Buffer.alloc(0), Buffer.from(`.vault-fetch-${process.pid}-${temporaryCount}.tmp`)]),
   );
-  // A write cut short (a full disk) leaves no part of it behind.
-  await writeFile(temporary, blob.bytes, { mode: entry.mode === '100755' ? 0o755 : 0o644 }).catch(async (error: unknown) => {
+  // Whatever stops it (a full disk, a save meanwhile, a folder in the way, a switch), no temp file is left behind.
+  try {
+    await writeFile(temporary, blob.bytes, { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+    if (!(await stillOld())) return false;
+    await rename(temporary, target);
+    return true;
+  } finally {
     await rm(temporary, { force: true });
-    throw error;
-  });
-  if (
-    !(await stillOld().catch(async (error: unknown) => {
-      await rm(temporary, { force: true });
-      throw error;
-    }))
-  ) {
-    await rm(temporary, { force: true });
-    return false;
   }
-  await rename(temporary, target);
+}
+
+/** Removes the file, still as it was, and the folders it leaves empty, deepest first, up to the top. */
+async function removeAs(repository: Repository, bytes: Buffer, stillOld: () => Promise<boolean>): Promise<boolean> {
+  if (!(await stillOld())) return false;
+  await rm(inTop(repository, bytes), { force: true });
+  for (const folder of foldersOf(bytes).reverse()) {
+    const removed = await rmdir(inTop(repository, folder)).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) break;
+  }
   return true;
 }
 
