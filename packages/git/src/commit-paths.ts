@@ -48,14 +48,13 @@ export async function commitPaths(repository: Repository, request: CommitRequest
       readDisk(repository, files).catch(() => undefined),
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
-    const { tree, entries, written } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
+    const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
       if (request.syncIndex) await updatePersonsIndex(repository, entries);
       return undefined;
     }
-    // The commit is written while its trees are: the branch names it once both are in.
-    const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
+    const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
     // Looked at again right before the branch moves: a switch while the commit was built.
     if (request.ref !== undefined) await checkStillOn(repository, request.ref, request.paths);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {

@@ -35,17 +35,21 @@ export interface Repository {
  */
 export async function openRepository(root: string, gitPath: string): Promise<Repository> {
   checkVersion((await runGit(gitPath, ['version'], { cwd: root })).stdout.toString('utf8'), gitPath);
-  const found = await runGit(gitPath, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format'], { cwd: root, okCodes: [0, 128] });
+  const found = await runGit(gitPath, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format', '--git-path', 'objects'], {
+    cwd: root,
+    okCodes: [0, 128],
+  });
   if (found.code !== 0) {
     throw new VaultError(
       'NOT_FOUND',
       `The vault folder ${root} is not inside a git work tree (${found.stderr.split('\n')[0]}), so history cannot be kept. Make it one (git init, then a first commit of what is there), or start without --git.`,
     );
   }
-  const [top, gitDir, format] = found.stdout.toString('utf8').split('\n');
+  const [top, gitDir, format, objects] = found.stdout.toString('utf8').split('\n');
   const relative = path.relative(top!, root).split(path.sep).join('/');
   const idBytes = format === 'sha256' ? 32 : 20;
-  const kept = createKeptGit(gitPath, top!, gitDir!);
+  // A linked work tree's objects are the main one's (`--git-path` says where, as GIT_OBJECT_DIRECTORY may too).
+  const kept = createKeptGit(gitPath, { top: top!, objectsDir: path.resolve(root, objects!), idBytes });
   const fileMode = await runGit(gitPath, ['config', '--bool', 'core.fileMode'], { cwd: top!, okCodes: [0, 1] });
   return {
     git: (args, options) => runGit(gitPath, args, { ...options, cwd: top! }),

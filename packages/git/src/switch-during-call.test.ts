@@ -19,12 +19,12 @@ async function heldAt(step: 'readFile' | 'writeFile', person: (git: (...args: st
   let acted = false;
   const wrap = (fs: NodeVaultFs): NodeVaultFs => ({
     ...fs,
-    async readFile(file, options) {
+    async readFile(file) {
       if (step === 'readFile' && !acted) {
         acted = true;
         person(repository.git);
       }
-      return fs.readFile(file, options);
+      return fs.readFile(file);
     },
     async writeFile(file, data, options) {
       await fs.writeFile(file, data, options);

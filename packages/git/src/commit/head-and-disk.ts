@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { notAFile, type TreeEntry } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
@@ -38,16 +38,21 @@ export interface FileSides {
 }
 
 /**
- * The files (top-relative) on disk, each a file (hashed: its bytes written as a blob), nothing
- * (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
+ * The files (top-relative) on disk, each a file (its blob id: `written` into the object store, or only
+ * computed, for a check), nothing (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
  */
-export function readDisk(repository: Repository, files: readonly string[]): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+export function readDisk(
+  repository: Repository,
+  files: readonly string[],
+  blobs: 'written' | 'computed' = 'written',
+): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+  const idOf = blobs === 'written' ? repository.kept.hashFile : repository.kept.blobIdOf;
   return Promise.all(
     files.map(async (file) => {
-      const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+      const stat = statOrNone(path.join(repository.top, file));
       if (stat === undefined) return undefined;
       if (!stat.isFile()) return notAFile;
-      return { executable: (stat.mode & 0o111) !== 0, id: await repository.kept.hashFile(file) };
+      return { executable: (stat.mode & 0o111) !== 0, id: await idOf(file) };
     }),
   );
 }
@@ -71,4 +76,13 @@ export async function besideHead(
     sides.push({ file, inHead, onDisk: onDisk && { mode: mode(onDisk.executable), id: onDisk.id } });
   }
   return sides;
+}
+
+/** A path's lstat, or `undefined` when there is nothing there (or a file where a folder on its way should be). */
+function statOrNone(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }

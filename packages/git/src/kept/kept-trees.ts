@@ -1,5 +1,4 @@
 import type { KeptGit } from './kept-git.js';
-import { objectId } from './object-id.js';
 
 /** One entry of a tree: its mode as git writes it (`100644`, `40000`), its object's id, its name's bytes. */
 export interface TreeEntry {
@@ -14,17 +13,11 @@ export type FileChange = { mode: string; id: string } | null;
 /** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
 export const notAFile = Symbol('not a file');
 
-/** A tree being written: its id, computed here as git computes it, and its writes (with the trees below it), each checked to give that id. */
-export interface TreeWrite {
-  id: string;
-  written: Promise<void>;
-}
-
 /** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
 const keptEntries = 200_000;
 
 /**
- * Reads and writes trees through the kept `cat-file` and `hash-object -t tree`: the entry at a path in a tree, and
+ * Reads trees through the kept `cat-file` and writes them into the object store: the entry at a path in a tree, and
  * a tree with some files changed, only the trees on their paths written anew.
  */
 export function createKeptTrees(kept: KeptGit, idBytes: number) {
@@ -46,24 +39,8 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return entries;
   }
 
-  /** Starts writing a tree of these bytes, added to `writes`, and gives its id without waiting for git. */
-  function write(bytes: Buffer, writes: Promise<void>[]): string {
-    const id = objectId('tree', bytes, idBytes);
-    const written = kept.makeTree(bytes).then((given) => {
-      if (given !== id) throw new Error(`git wrote tree ${given} where ${id} was expected`);
-    });
-    // Awaited with the others; handled here too, for when a later step fails first and they are awaited by no one.
-    written.catch(() => undefined);
-    writes.push(written);
-    return id;
-  }
-
   /** The changes of one folder, applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
-  async function rebuild(
-    tree: string | undefined,
-    changes: readonly (readonly [string[], FileChange])[],
-    writes: Promise<void>[],
-  ): Promise<string | undefined> {
+  async function rebuild(tree: string | undefined, changes: readonly (readonly [string[], FileChange])[]): Promise<string | undefined> {
     const entries = new Map(tree ? await entriesOf(tree) : []);
     const inFolders = new Map<string, [string[], FileChange][]>();
     for (const [[name = '', ...rest], change] of changes) {
@@ -74,12 +51,12 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     }
     for (const [key, inner] of inFolders) {
       const folder = entries.get(key);
-      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner, writes);
+      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner);
       if (rebuilt) entries.set(key, { mode: '40000', id: rebuilt, name: Buffer.from(key, 'latin1') });
       else entries.delete(key);
     }
     if (entries.size === 0) return undefined;
-    return write(treeBytes(entries.values()), writes);
+    return kept.makeTree(treeBytes(entries.values()));
   }
 
   return {
@@ -98,21 +75,13 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       return undefined;
     },
 
-    /**
-     * `tree` with the files (top-relative) changed, the root tree staying a tree when left empty: its id at once (so the
-     * commit can be written meanwhile), and its writes.
-     */
-    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<TreeWrite> {
-      const writes: Promise<void>[] = [];
+    /** `tree` with the files (top-relative) changed, written: its id. The root tree stays a tree when left empty. */
+    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
       const rebuilt = await rebuild(
         tree,
         [...changes].map(([file, change]) => [file.split('/'), change] as const),
-        writes,
       );
-      const id = rebuilt ?? write(Buffer.alloc(0), writes);
-      const written = Promise.all(writes).then(() => undefined);
-      written.catch(() => undefined);
-      return { id, written };
+      return rebuilt ?? kept.makeTree(Buffer.alloc(0));
     },
   };
 }
