@@ -90,8 +90,9 @@ export async function leftByGoneServers<T>(repository: Repository, kind: 'journa
 }
 
 /**
- * Removes the scratch files servers that are gone left in the git folder (killed before their close): the object
- * writers' and private indexes' `vault-KIND-PID-N` and, in the tools' folder, their `alive-PID.json`. At start.
+ * Removes the scratch files servers that are gone left in the git folder (killed before their close): the private
+ * indexes' `vault-KIND-PID-N` (and the object writers' of earlier versions) and, in the tools' folder, their
+ * `alive-PID.json`. At start.
  */
 export async function removeLeftScratch(repository: Repository): Promise<void> {
   for (const [folder, pattern] of [
