@@ -6,6 +6,7 @@ import { notAFile } from './kept/kept-trees.js';
 import type { Repository } from './open-repository.js';
 import { planFromHead } from './commit/plan-from-head.js';
 import { planInPrivateIndex } from './commit/plan-in-private-index.js';
+import { writeIndexEntries } from './commit/write-index-entries.js';
 
 /** Who a commit names: `GIT_AUTHOR_*` and `GIT_COMMITTER_*`. */
 export interface Identity {
@@ -73,13 +74,18 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
 
 /**
  * The person's index learns the committed entries of these paths (and nothing else), so `git status`
- * shows them clean. Retried for a while when a person's git holds `index.lock`; then left, with the
- * reason, since the change itself is recorded.
+ * shows them clean: written here (`writeIndexEntries`), or by `git update-index` for an index it leaves
+ * to git. Retried for a while when a person's git holds `index.lock`; then left, with the reason, since
+ * the change itself is recorded.
  */
 export async function updatePersonsIndex(repository: Repository, entries: string | Uint8Array): Promise<void> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
-    if (updated.code === 0) return;
+    const written = writeIndexEntries(repository.indexFile, entries, repository.zeroId.length / 2);
+    if (written === 'written') return;
+    if (written === 'unusual') {
+      const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
+      if (updated.code === 0) return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   process.emitWarning(
