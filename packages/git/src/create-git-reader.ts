@@ -110,6 +110,9 @@ export function createGitReader(repository: Repository) {
 
     async changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]> {
       const commit = await commitOf(change);
+      // The branch's last change has none after it: no walk of the history (the usual Undo: of the change just made).
+      const head = await repository.kept.objectInfo('HEAD');
+      if (typeof head !== 'string' && head.id === commit) return [];
       const listed = await log(
         ['--full-diff', `-n${maxResults}`, `${commit}..HEAD`],
         paths.map((path) => prefix + path),
