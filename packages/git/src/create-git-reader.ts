@@ -71,25 +71,18 @@ export function createGitReader(repository: Repository) {
       // Its summary is read beside its files (its failure is seen at the end, after any refusal of a file).
       const summary = summaryOf(commit);
       summary.catch(() => undefined);
-      const raw = await repository.git([
-        'diff-tree',
-        '-r',
-        '-z',
-        '--no-renames',
-        '--no-commit-id',
-        await parentOf(commit),
-        commit,
-        ...vaultPathspec(repository),
-      ]);
-      const fields = splitZ(raw.stdout);
+      const tree = async (name: string) => {
+        const found = await repository.kept.objectInfo(`${name}^{tree}`);
+        return typeof found === 'string' ? undefined : found.id;
+      };
+      const [before, after] = await Promise.all([tree(`${commit}^1`), tree(commit)]);
       const touched: { path: string; before?: string; after?: string }[] = [];
-      for (let index = 0; index + 1 < fields.length; index += 2) {
-        const [modeBefore = '', modeAfter = '', before = '', after = ''] = fields[index]!.split(' ');
-        const path = fields[index + 1]!.slice(prefix.length);
-        checkFileMode(modeBefore.slice(1), path, commit);
-        checkFileMode(modeAfter, path, commit);
-        const blob = (id: string) => (/^0+$/.test(id) ? undefined : id);
-        touched.push({ path, before: blob(before), after: blob(after) });
+      for (const difference of await repository.trees.changedFiles(before, after)) {
+        if (!difference.file.startsWith(prefix)) continue;
+        const path = difference.file.slice(prefix.length);
+        checkFileMode(difference.before?.mode ?? '000000', path, commit);
+        checkFileMode(difference.after?.mode ?? '000000', path, commit);
+        touched.push({ path, before: difference.before?.id, after: difference.after?.id });
       }
       if (touched.length > maxUndoneFiles) {
         throw new VaultError(

@@ -10,6 +10,13 @@ export interface TreeEntry {
 /** A file's new entry (`mode` and blob `id`), or `null`: removed. */
 export type FileChange = { mode: string; id: string } | null;
 
+/** A file (top-relative) that differs between two trees: its entry on each side (`undefined`: none there). */
+export interface FileDifference {
+  file: string;
+  before: TreeEntry | undefined;
+  after: TreeEntry | undefined;
+}
+
 /** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
 export const notAFile = Symbol('not a file');
 
@@ -59,6 +66,32 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return kept.makeTree(treeBytes(entries.values()));
   }
 
+  /**
+   * The files (top-relative, below `folder`) that differ between two trees (`undefined`: none), as `git diff-tree -r
+   * --no-renames` lists them and in its order: each with its entry on both sides (`undefined`: none there). Only the
+   * trees whose ids differ are read.
+   */
+  async function changedFiles(before: string | undefined, after: string | undefined, folder = ''): Promise<FileDifference[]> {
+    const [left, right] = await Promise.all([before ? entriesOf(before) : new Map<string, TreeEntry>(), after ? entriesOf(after) : new Map()]);
+    const sides = new Map<string, { before?: TreeEntry; after?: TreeEntry }>();
+    // A folder's key ends in `/`: a file and a folder of one name are two entries, as git's order has them.
+    const add = (side: 'before' | 'after', entry: TreeEntry) => {
+      const key = entry.mode === '40000' ? `${entry.name.toString('latin1')}/` : entry.name.toString('latin1');
+      sides.set(key, { ...sides.get(key), [side]: entry });
+    };
+    for (const entry of left.values()) add('before', entry);
+    for (const entry of right.values()) add('after', entry);
+    const differences: FileDifference[] = [];
+    for (const key of [...sides.keys()].sort((one, other) => Buffer.compare(Buffer.from(one, 'latin1'), Buffer.from(other, 'latin1')))) {
+      const { before: was, after: is } = sides.get(key)!;
+      if (was?.id === is?.id && was?.mode === is?.mode) continue;
+      const file = `${folder}${Buffer.from(key, 'latin1').toString()}`;
+      if (key.endsWith('/')) differences.push(...(await changedFiles(was?.id, is?.id, file)));
+      else differences.push({ file, before: was, after: is });
+    }
+    return differences;
+  }
+
   return {
     /** The entry of a top-relative file in a tree: `undefined` when there is none, `notAFile` when git holds no plain file there. */
     async fileAt(tree: string, file: string): Promise<TreeEntry | undefined | typeof notAFile> {
@@ -74,6 +107,8 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       }
       return undefined;
     },
+
+    changedFiles,
 
     /** `tree` with the files (top-relative) changed, written: its id. The root tree stays a tree when left empty. */
     async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
