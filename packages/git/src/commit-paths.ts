@@ -52,6 +52,7 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     }
     const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
+      repository.trees.knowCommit(commit, tree);
       await updatePersonsIndex(repository, entries);
       return commit;
     }

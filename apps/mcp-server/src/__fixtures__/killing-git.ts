@@ -4,13 +4,13 @@ import path from 'node:path';
 
 /**
  * The steps of recording one TextEdit, in order: each request to the git commands the server keeps
- * running (`NAME#N`: the Nth request to that command). Before the write: the branch and HEAD's tree read
- * (`cat-file`), to tell an outside change (the file's blob id is computed in the server); after it: the
- * branch read again (the blob, its tree and the commit are written by the server, with no git), then the
- * branch moved (`update-ref`); the person's index is written by the server too, after that answer (killed
- * after `update-ref`, the server has moved the branch and not told the index).
+ * running (`NAME#N`: the Nth request to that command). Before the write: the branch's commit and HEAD's
+ * tree read (`cat-file`; the branch's file is read by the server), to tell an outside change (the file's
+ * blob id is computed in the server); after it, the blob, its tree and the commit are written by the
+ * server, with no git, and the branch is moved (`update-ref`); the person's index is written by the
+ * server too, after that answer (killed after `update-ref`, the branch has moved and the index is not told).
  */
-export const commitSteps = ['cat-file#1', 'cat-file#2', 'cat-file#3', 'update-ref#1'];
+export const commitSteps = ['cat-file#1', 'cat-file#2', 'update-ref#1'];
 
 /**
  * A folder holding a `git` that runs the real one, except that at the step `KILL_AT` names

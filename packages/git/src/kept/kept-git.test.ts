@@ -145,6 +145,28 @@ describe('a write runs git through the commands kept running', () => {
     }
   });
 
+  it('a branch kept only in packed-refs (no file of its own) is read through git, and the next write finds it moved', async () => {
+    const repository = await createTempRepository({ 'a.md': 'a\n' });
+    repository.git('pack-refs', '--all');
+    const fs = await withGitHistory(await createNodeFs(repository.vault));
+    try {
+      const vault = createVault(fs);
+      await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
+      // A person's commit meanwhile, and the refs packed again: the next write is built on it.
+      await writeFile(path.join(repository.vault, 'p.md'), 'person\n');
+      repository.git('add', 'p.md');
+      repository.git('commit', '-q', '-m', 'person');
+      repository.git('pack-refs', '--all');
+      await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b', newString: 'c' });
+      expect(repository.subjects()).toEqual(['TextEdit: a.md', 'person', 'TextEdit: a.md', 'first']);
+      expect(repository.git('show', 'HEAD:a.md')).toBe('c\n');
+      expect(repository.git('status', '--porcelain')).toBe('');
+    } finally {
+      await fs.close();
+      await repository.remove();
+    }
+  });
+
   it('a SHA-256 repository: the same commits, trees of 32-byte ids read and written', async () => {
     const repository = await createTempRepository();
     await rm(path.join(repository.top, '.git'), { recursive: true });

@@ -22,6 +22,8 @@ export const notAFile = Symbol('not a file');
 
 /** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
 const keptEntries = 200_000;
+/** Commits whose trees are kept; past it, all are let go. */
+const keptCommits = 10_000;
 
 /**
  * Reads trees through the kept `cat-file` and writes them into the object store: the entry at a path in a tree, and
@@ -92,7 +94,29 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return differences;
   }
 
+  /** Commits' trees, by the commits' ids (an id names its content). */
+  const commitTrees = new Map<string, string>();
+  const knowCommit = (commit: string, tree: string) => {
+    if (commitTrees.size >= keptCommits) commitTrees.clear();
+    commitTrees.set(commit, tree);
+  };
+
   return {
+    /** The tree of a commit, or `undefined` when the object is no commit. */
+    async treeOfCommit(commit: string): Promise<string | undefined> {
+      const known = commitTrees.get(commit);
+      if (known) return known;
+      const object = await kept.readObject(commit);
+      if (object?.type !== 'commit') return undefined;
+      const tree = /^tree ([0-9a-f]+)\n/.exec(object.bytes.toString('latin1'))?.[1];
+      if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
+      knowCommit(commit, tree);
+      return tree;
+    },
+
+    /** Keeps a commit's tree (one just made, or read). */
+    knowCommit,
+
     /** The entry of a top-relative file in a tree: `undefined` when there is none, `notAFile` when git holds no plain file there. */
     async fileAt(tree: string, file: string): Promise<TreeEntry | undefined | typeof notAFile> {
       const segments = file.split('/');
