@@ -79,8 +79,10 @@ describe('a write runs git through the commands kept running', () => {
     const { vault, git, status } = await open({ 'a.md': 'a\n' }, { history: { gitPath: logging.gitPath } });
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
     for (const { pid, command } of await logging.started()) if (command === 'cat-file' || command === 'update-ref') process.kill(pid, 'SIGKILL');
+    // A person's commit: the next write reads it (its tree is known to no one here).
+    git('commit', '-q', '--allow-empty', '-m', 'person');
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b', newString: 'c' });
-    expect(git('log', '--format=%s')).toBe('TextEdit: a.md\nTextEdit: a.md\nfirst\n');
+    expect(git('log', '--format=%s')).toBe('TextEdit: a.md\nperson\nTextEdit: a.md\nfirst\n');
     expect(git('show', 'HEAD:a.md')).toBe('c\n');
     expect(status()).toEqual([]);
     expect(commandsOf((await logging.started()).filter(({ command }) => command === 'cat-file' || command === 'update-ref'))).toEqual([

@@ -38,7 +38,11 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     if (found) return found;
     const object = await kept.readObject(tree);
     if (object?.type !== 'tree') throw new Error(`git has no tree ${tree}`);
-    const entries = parseTree(object.bytes, idBytes);
+    return keep(tree, parseTree(object.bytes, idBytes));
+  }
+
+  /** Keeps a tree's entries (read, or written here) by its id. */
+  function keep(tree: string, entries: Map<string, TreeEntry>): Map<string, TreeEntry> {
     if (parsedEntries + entries.size > keptEntries) {
       parsed.clear();
       parsedEntries = 0;
@@ -65,7 +69,10 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       else entries.delete(key);
     }
     if (entries.size === 0) return undefined;
-    return kept.makeTree(treeBytes(entries.values()));
+    const id = await kept.makeTree(treeBytes(entries.values()));
+    // The next write's check reads it: kept as written, not read back.
+    keep(id, entries);
+    return id;
   }
 
   /**
