@@ -59,6 +59,7 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     // Looked at again right before the branch moves: a switch while the commit was built.
     if (request.ref !== undefined) await checkStillOn(repository, request.ref, request.paths);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
+      repository.trees.knowCommit(commit, tree);
       await updatePersonsIndex(repository, entries);
       return commit;
     }

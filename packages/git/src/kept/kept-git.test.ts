@@ -79,8 +79,10 @@ describe('a write runs git through the commands kept running', () => {
     const { vault, git, status } = await open({ 'a.md': 'a\n' }, { history: { gitPath: logging.gitPath } });
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
     for (const { pid, command } of await logging.started()) if (command === 'cat-file' || command === 'update-ref') process.kill(pid, 'SIGKILL');
+    // A person's commit: the next write reads it (its tree is known to no one here).
+    git('commit', '-q', '--allow-empty', '-m', 'person');
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b', newString: 'c' });
-    expect(git('log', '--format=%s')).toBe('TextEdit: a.md\nTextEdit: a.md\nfirst\n');
+    expect(git('log', '--format=%s')).toBe('TextEdit: a.md\nperson\nTextEdit: a.md\nfirst\n');
     expect(git('show', 'HEAD:a.md')).toBe('c\n');
     expect(status()).toEqual([]);
     expect(commandsOf((await logging.started()).filter(({ command }) => command === 'cat-file' || command === 'update-ref'))).toEqual([
@@ -138,6 +140,28 @@ describe('a write runs git through the commands kept running', () => {
       await createVault(fs).call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
       expect(repository.subjects()).toEqual(['TextEdit: a.md', 'first']);
       expect(repository.git('ls-tree', 'HEAD', 'a.md').split(' ')[0]).toBe('100644');
+      expect(repository.git('status', '--porcelain')).toBe('');
+    } finally {
+      await fs.close();
+      await repository.remove();
+    }
+  });
+
+  it('a branch kept only in packed-refs (no file of its own) is read through git, and the next write finds it moved', async () => {
+    const repository = await createTempRepository({ 'a.md': 'a\n' });
+    repository.git('pack-refs', '--all');
+    const fs = await withGitHistory(await createNodeFs(repository.vault));
+    try {
+      const vault = createVault(fs);
+      await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
+      // A person's commit meanwhile, and the refs packed again: the next write is built on it.
+      await writeFile(path.join(repository.vault, 'p.md'), 'person\n');
+      repository.git('add', 'p.md');
+      repository.git('commit', '-q', '-m', 'person');
+      repository.git('pack-refs', '--all');
+      await vault.call('TextEdit', { filePath: 'a.md', oldString: 'b', newString: 'c' });
+      expect(repository.subjects()).toEqual(['TextEdit: a.md', 'person', 'TextEdit: a.md', 'first']);
+      expect(repository.git('show', 'HEAD:a.md')).toBe('c\n');
       expect(repository.git('status', '--porcelain')).toBe('');
     } finally {
       await fs.close();
