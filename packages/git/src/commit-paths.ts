@@ -81,7 +81,8 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
  */
 export async function updatePersonsIndex(repository: Repository, entries: string | Uint8Array): Promise<void> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const written = writeIndexEntries(repository.indexFile, entries, repository.zeroId.length / 2);
+    const target = { file: repository.indexFile, top: repository.top, idBytes: repository.zeroId.length / 2, shared: repository.shared };
+    const written = writeIndexEntries(target, entries);
     if (written === 'written') return;
     if (written === 'unusual') {
       const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });

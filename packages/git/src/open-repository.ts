@@ -2,6 +2,7 @@ import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { createKeptGit, type KeptGit } from './kept/kept-git.js';
 import { createKeptTrees } from './kept/kept-trees.js';
+import { sharedPermissionOf } from './kept/shared-permission.js';
 import { type GitResult, type GitRunOptions, runGit } from './run-git.js';
 
 /** The oldest git history works with (`merge-tree --write-tree`, which the many-machines work needs, came in 2.38). */
@@ -19,6 +20,8 @@ export interface Repository {
   indexFile: string;
   /** The folder of the repository's refs (absolute): the git folder, or a linked work tree's main one. */
   commonDir: string;
+  /** `core.sharedRepository` (`sharedPermissionOf`): the modes git gives what it writes in the repository. */
+  shared: number;
   /** The vault folder relative to the top, with a trailing slash, or `''` when the vault is the top. */
   prefix: string;
   /** The id of no object (40 zeros, or 64 in a SHA-256 repository). */
@@ -56,15 +59,20 @@ export async function openRepository(root: string, gitPath: string): Promise<Rep
   const [top, gitDir, format, objects, index, common] = found.stdout.toString('utf8').split('\n');
   const relative = path.relative(top!, root).split(path.sep).join('/');
   const idBytes = format === 'sha256' ? 32 : 20;
+  const [fileMode, sharedSetting] = await Promise.all([
+    runGit(gitPath, ['config', '--bool', 'core.fileMode'], { cwd: top!, okCodes: [0, 1] }),
+    runGit(gitPath, ['config', '--get', 'core.sharedRepository'], { cwd: top!, okCodes: [0, 1] }),
+  ]);
+  const shared = sharedPermissionOf(sharedSetting.code === 0 ? sharedSetting.stdout.toString('utf8').trim() : undefined);
   // A linked work tree's objects are the main one's (`--git-path` says where, as GIT_OBJECT_DIRECTORY may too).
-  const kept = createKeptGit(gitPath, { top: top!, objectsDir: path.resolve(root, objects!), idBytes });
-  const fileMode = await runGit(gitPath, ['config', '--bool', 'core.fileMode'], { cwd: top!, okCodes: [0, 1] });
+  const kept = createKeptGit(gitPath, { top: top!, objectsDir: path.resolve(root, objects!), idBytes, shared });
   return {
     git: (args, options) => runGit(gitPath, args, { ...options, cwd: top! }),
     top: top!,
     gitDir: gitDir!,
     indexFile: path.resolve(root, index!),
     commonDir: path.resolve(root, common!),
+    shared,
     prefix: relative === '' ? '' : `${relative}/`,
     zeroId: '0'.repeat(idBytes * 2),
     fileMode: fileMode.stdout.toString('utf8').trim() !== 'false',

@@ -17,7 +17,8 @@ export function summaryFromCommit(id: string, bytes: Buffer, files: readonly str
   const message = split < 0 ? '' : text.slice(split + 2);
   if (/^encoding /m.test(header) || header.split('\n').filter((line) => line.startsWith('parent ')).length > 1) return undefined;
   const author = /^author ([^<>\n]*) <[^<>\n]*> (\d+) ([+-])(\d\d)(\d\d)$/m.exec(header);
-  if (!author || /^\s/.test(message)) return undefined;
+  // git's `%an` trims a name: one with spaces at its ends is left to it.
+  if (!author || /^\s/.test(message) || /^\s|\s$/.test(author[1]!)) return undefined;
   const paragraphs = message.replace(/\n+$/, '').split(/\n\n+/);
   const [subject = ''] = paragraphs;
   if (subject.includes('\n') || /^\s|\s$/.test(subject)) return undefined;

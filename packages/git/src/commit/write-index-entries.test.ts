@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempRepository, personEnv, type TempRepository } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sharedPermissionOf } from '../kept/shared-permission.js';
 import { writeIndexEntries } from './write-index-entries.js';
 
 let repository: TempRepository | undefined;
@@ -15,6 +16,9 @@ afterEach(async () => {
 const env = (index?: string) => ({ ...process.env, ...personEnv, ...(index ? { GIT_INDEX_FILE: index } : {}) });
 const gitWith = (top: string, index: string | undefined, args: string[], input?: string | Buffer) =>
   execFileSync('git', args, { cwd: top, env: env(index), input, encoding: 'utf8' });
+
+/** The index of a repository's top folder, for the writer. */
+const targetOf = (index: string) => ({ file: index, top: path.dirname(path.dirname(index)), idBytes: 20, shared: 0 });
 
 /** A small random generator with a seed, so that a failure names its case. */
 function randomOf(seed: number) {
@@ -69,7 +73,7 @@ describe('writeIndexEntries', () => {
     copyFileSync(index, theirs);
     for (let round = 0; round < 3; round += 1) {
       const records = recordsOf(repo, random);
-      expect(writeIndexEntries(index, records, 20)).toBe('written');
+      expect(writeIndexEntries(targetOf(index), records)).toBe('written');
       gitWith(repo.top, theirs, ['update-index', '-z', '--index-info'], records);
       expect(gitWith(repo.top, undefined, ['ls-files', '-s', '-z'])).toBe(gitWith(repo.top, theirs, ['ls-files', '-s', '-z']));
       // write-tree trusts the cache of trees: one left valid on a changed path would give the old tree.
@@ -79,21 +83,37 @@ describe('writeIndexEntries', () => {
     expect(existsSync(`${index}.lock`)).toBe(false);
   });
 
-  it('keeps entries git marked (intent to add: a version 3 index), and marks a racily clean entry to be looked at again', async () => {
-    repository = await createTempRepository({ 'a.md': 'a\n', 'b.md': 'b\n' });
+  it('keeps entries git marked (intent to add: a version 3 index), and marks a racily clean entry whose file differs to be looked at again', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n', 'b.md': 'b\n', 'c.md': 'c\n' });
     const index = path.join(repository.top, '.git', 'index');
     await writeFile(path.join(repository.top, 'n.md'), 'intended\n');
     repository.git('add', '-N', 'n.md');
     expect(readFileSync(index).readUInt32BE(4)).toBe(3);
-    // The index made older than a.md's entry: a.md may have changed in the index's own second.
+    // a.md changed with its size kept, and the index made older than the files: both entries may be racily clean.
+    await writeFile(path.join(repository.top, 'a.md'), 'A\n');
     const past = new Date(Date.now() - 60_000);
     utimesSync(index, past, past);
     const id = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repository.top, input: 'b2\n', encoding: 'utf8' }).trim();
     await writeFile(path.join(repository.top, 'b.md'), 'b2\n');
-    expect(writeIndexEntries(index, `100644 ${id}\tb.md\0`, 20)).toBe('written');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\tb.md\0`)).toBe('written');
     expect(repository.git('ls-files', '--debug', 'a.md')).toMatch(/size: 0\b/);
-    expect(repository.git('status', '--porcelain')).toBe('M  b.md\n A n.md\n');
+    expect(repository.git('ls-files', '--debug', 'c.md')).toMatch(/size: 2\b/);
+    expect(repository.git('status', '--porcelain')).toBe(' M a.md\nM  b.md\n A n.md\n');
     expect(repository.git('diff', '--cached', '--name-only')).toBe('b.md\n');
+  });
+
+  it('writes the file a symlinked index leads to, and gives a shared repository’s index the group’s modes', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n' });
+    repository.git('config', 'core.sharedRepository', 'group');
+    const index = path.join(repository.top, '.git', 'index');
+    const real = path.join(repository.top, '.git', 'index-real');
+    renameSync(index, real);
+    symlinkSync('index-real', index);
+    const id = repository.git('rev-parse', 'HEAD:a.md').trim();
+    expect(writeIndexEntries({ ...targetOf(index), shared: sharedPermissionOf('group') }, `100644 ${id}\tb.md\0`)).toBe('written');
+    expect(lstatSync(index).isSymbolicLink()).toBe(true);
+    expect(repository.git('ls-files')).toBe('a.md\nb.md\n');
+    expect(statSync(real).mode & 0o060).toBe(0o060);
   });
 
   it('leaves to git (changing nothing) an index of version 4, a split index, a name that is also a folder, and records not of its form', async () => {
@@ -101,16 +121,20 @@ describe('writeIndexEntries', () => {
     const index = path.join(repository.top, '.git', 'index');
     const id = repository.git('rev-parse', 'HEAD:a.md').trim();
     const before = readFileSync(index);
-    expect(writeIndexEntries(index, `100644 ${id}\tf\0`, 20)).toBe('unusual');
-    expect(writeIndexEntries(index, `100644 ${id}\ta.md/under.md\0`, 20)).toBe('unusual');
-    expect(writeIndexEntries(index, `100644 blob ${id}\ta.md\0`, 20)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\tf\0`)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\ta.md/under.md\0`)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), `100644 blob ${id}\ta.md\0`)).toBe('unusual');
+    // Names git's verify_path may refuse (a part HFS+ or NTFS opens as .git, a part leaving the work tree): git decides.
+    for (const name of ['.GIT/config', 'x/.g\u200cit/hooks/h', 'git~1/x', 'a/../b.md', '.git. /x'])
+      expect(writeIndexEntries(targetOf(index), `100644 ${id}\t${name}\0`)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), Buffer.concat([Buffer.from(`100644 ${id}\t\xff/.g`, 'latin1'), Buffer.from('\u200cit/h\0')]))).toBe('unusual');
     expect(readFileSync(index).equals(before)).toBe(true);
     repository.git('update-index', '--index-version', '4');
-    expect(writeIndexEntries(index, `100644 ${id}\tb.md\0`, 20)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\tb.md\0`)).toBe('unusual');
     repository.git('update-index', '--index-version', '2');
     repository.git('update-index', '--split-index');
     expect(readdirSync(path.join(repository.top, '.git')).some((name) => name.startsWith('sharedindex.'))).toBe(true);
-    expect(writeIndexEntries(index, `100644 ${id}\tb.md\0`, 20)).toBe('unusual');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\tb.md\0`)).toBe('unusual');
     expect(existsSync(`${index}.lock`)).toBe(false);
     expect(repository.git('ls-files')).toBe('a.md\nf/g.md\n');
   });
@@ -120,7 +144,7 @@ describe('writeIndexEntries', () => {
     const index = path.join(repository.top, '.git', 'index');
     const id = repository.git('rev-parse', 'HEAD:a.md').trim();
     writeFileSync(`${index}.lock`, '');
-    expect(writeIndexEntries(index, `100644 ${id}\tb.md\0`, 20)).toBe('locked');
+    expect(writeIndexEntries(targetOf(index), `100644 ${id}\tb.md\0`)).toBe('locked');
     expect(readFileSync(`${index}.lock`).length).toBe(0);
     expect(repository.git('ls-files')).toBe('a.md\n');
   });

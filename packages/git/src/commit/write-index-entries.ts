@@ -1,5 +1,20 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { isSafeRawPath } from '../is-safe-work-tree-path.js';
+import { objectId } from '../kept/object-id.js';
+import { adjustSharedPermission } from '../kept/shared-permission.js';
+
+/** The person's index: its file, the work tree's top, the ids' length in bytes, and `core.sharedRepository` (`sharedPermissionOf`). */
+export interface IndexTarget {
+  file: string;
+  top: string;
+  idBytes: number;
+  shared: number;
+}
+
+/** An index larger than this is left to git, which writes it faster (and a lock held here holds the event loop). */
+const writtenHere = 1 << 20;
 
 /** What became of the records: in the index, not (its lock held by someone), or left to git (an index this writer does not handle). */
 export type IndexWriteOutcome = 'written' | 'locked' | 'unusual';
@@ -20,15 +35,17 @@ const keptExtensions = new Set(['TREE', 'REUC']);
 /**
  * Writes `update-index -z --index-info` records (`MODE ID\tPATH\0`; mode 0 removes the path) into the
  * person's index as git's own `update-index` would, with no git process (decision 0018): the lock
- * (`index.lock`) taken first, then the index read, changed and renamed into place. A new entry has no
- * file times (git looks at the file once, as after `--index-info`); the cache of trees is made stale
- * on the changed paths only; an entry a person's save may have raced (changed in the index's last
- * second) is marked to be looked at again, as git does. Gives `unusual` and changes nothing for what
- * git does better: version 4, a split or sparse index, unmerged entries, a name that is also a folder.
+ * (`index.lock`, beside the file a symlink leads to) taken first, then the index read, changed and
+ * renamed into place. A new entry has no file times (git looks at the file once, as after
+ * `--index-info`); the cache of trees is made stale on the changed paths only; an entry whose file
+ * changed in the index's last second is marked to be looked at again, as git does. Gives `unusual` and
+ * changes nothing for what git does better or decides: an index over 1 MiB, version 4, a split or sparse
+ * index, unmerged entries, a name that is also a folder, a name git's `verify_path` may refuse.
  */
-export function writeIndexEntries(indexFile: string, records: string | Uint8Array, idBytes: number): IndexWriteOutcome {
-  const changes = parseRecords(Buffer.from(records), idBytes);
-  if (changes === undefined) return 'unusual';
+export function writeIndexEntries(target: IndexTarget, records: string | Uint8Array): IndexWriteOutcome {
+  const changes = parseRecords(Buffer.from(records), target.idBytes);
+  const indexFile = realIndex(target.file);
+  if (changes === undefined || indexFile === undefined) return 'unusual';
   const lock = `${indexFile}.lock`;
   let descriptor: number;
   try {
@@ -40,18 +57,29 @@ export function writeIndexEntries(indexFile: string, records: string | Uint8Arra
   let renamed = false;
   try {
     const bytes = readIndex(indexFile);
-    const index = bytes && parseIndex(bytes.content, idBytes);
-    const entries = index && applyChanges(index.entries, changes, bytes.changedSince);
+    const index = bytes && parseIndex(bytes.content, target.idBytes);
+    const entries = index && applyChanges(index.entries, changes, (entry) => racy(entry, bytes.seconds, target));
     if (!index || !entries) return 'unusual';
-    writeSync(descriptor, serialize(index.version, entries, index.extensions, [...changes.keys()], idBytes));
+    writeSync(descriptor, serialize(index.version, entries, index.extensions, [...changes.keys()], target.idBytes));
     closeSync(descriptor);
     descriptor = -1;
+    adjustSharedPermission(lock, target.shared);
     renameSync(lock, indexFile);
     renamed = true;
     return 'written';
   } finally {
     if (descriptor >= 0) closeSync(descriptor);
     if (!renamed) unlinkSync(lock);
+  }
+}
+
+/** The index file a symlink leads to (git locks and replaces that one), or `undefined` when there is none yet or it is large. */
+function realIndex(file: string): string | undefined {
+  try {
+    const real = realpathSync(file);
+    return statSync(real).size > writtenHere ? undefined : real;
+  } catch {
+    return undefined;
   }
 }
 
@@ -65,7 +93,7 @@ function parseRecords(records: Buffer, idBytes: number): Map<string, Buffer | nu
     const tab = record.indexOf(9);
     const match = /^([0-7]+) ([0-9a-f]+)$/.exec(record.toString('latin1', 0, Math.max(tab, 0)));
     const name = record.subarray(tab + 1);
-    if (!match || match[2]!.length !== idBytes * 2 || name.length === 0) return undefined;
+    if (!match || match[2]!.length !== idBytes * 2 || !isSafeRawPath(undefined, name)) return undefined;
     const mode = Number.parseInt(match[1]!, 8);
     changes.set(name.toString('latin1'), mode === 0 ? null : newEntry(mode, match[2]!, name, idBytes));
   }
@@ -83,20 +111,28 @@ function newEntry(mode: number, id: string, name: Buffer, idBytes: number): Buff
   return bytes;
 }
 
-/** The index file and whether an entry's file time may be as late as the index's own (its second or after). */
-function readIndex(indexFile: string): { content: Buffer; changedSince: (entry: Buffer) => boolean } | undefined {
-  let descriptor: number;
+/** The index file, and its time in seconds: an entry whose file changed in that second or after may be racily clean. */
+function readIndex(indexFile: string): { content: Buffer; seconds: number } | undefined {
+  const descriptor = openSync(indexFile, 'r');
   try {
-    descriptor = openSync(indexFile, 'r');
-  } catch {
-    // No index yet: git makes one.
-    return undefined;
-  }
-  try {
-    const seconds = Math.floor(fstatSync(descriptor).mtimeMs / 1000);
-    return { content: readFileSync(descriptor), changedSince: (entry) => entry.readUInt32BE(8) >= seconds };
+    return { content: readFileSync(descriptor), seconds: Math.floor(fstatSync(descriptor).mtimeMs / 1000) };
   } finally {
     closeSync(descriptor);
+  }
+}
+
+/**
+ * Whether an entry is racily clean and its file differs from it (as git's `ce_smudge_racily_clean_entry`
+ * finds): its file's time not before the index's second, and its bytes not the entry's blob.
+ */
+function racy(entry: Entry, seconds: number, target: IndexTarget): boolean {
+  if (entry.bytes.readUInt32BE(8) < seconds || entry.bytes.readUInt32BE(36) === 0) return false;
+  try {
+    // By its bytes: a name need not be UTF-8.
+    const bytes = readFileSync(Buffer.concat([Buffer.from(`${target.top}${path.sep}`), entry.name]));
+    return objectId('blob', bytes, target.idBytes) !== entry.bytes.toString('hex', 40, 40 + target.idBytes);
+  } catch {
+    return true;
   }
 }
 
@@ -133,12 +169,12 @@ function parseIndex(content: Buffer, idBytes: number) {
 }
 
 /**
- * The entries (in git's order: names as bytes) with the changes made, racily clean ones marked to be
- * looked at again (their size made 0, as git does); `undefined` when a new name is also a folder of
+ * The entries (in git's order: names as bytes) with the changes made, racily clean ones whose files differ
+ * marked to be looked at again (their size made 0, as git does); `undefined` when a new name is also a folder of
  * entries, or lies under a name that is an entry (git's checks decide those).
  */
-function applyChanges(entries: Entry[], changes: Map<string, Buffer | null>, changedSince: (entry: Buffer) => boolean): Entry[] | undefined {
-  const result = entries.map((entry) => smudged(entry, changedSince));
+function applyChanges(entries: Entry[], changes: Map<string, Buffer | null>, isRacy: (entry: Entry) => boolean): Entry[] | undefined {
+  const result = entries.map((entry) => (isRacy(entry) ? smudged(entry) : entry));
   for (const [key, bytes] of changes) {
     const name = Buffer.from(key, 'latin1');
     const at = firstNotBefore(result, name);
@@ -177,8 +213,7 @@ function conflicts(entries: Entry[], name: Buffer): boolean {
 }
 
 /** A racily clean entry with its size made 0, so that git compares the file's content rather than trust its times. */
-function smudged(entry: Entry, changedSince: (entry: Buffer) => boolean): Entry {
-  if (!changedSince(entry.bytes) || entry.bytes.readUInt32BE(36) === 0) return entry;
+function smudged(entry: Entry): Entry {
   const bytes = Buffer.from(entry.bytes);
   bytes.writeUInt32BE(0, 36);
   return { name: entry.name, bytes };

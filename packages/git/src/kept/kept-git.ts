@@ -37,17 +37,18 @@ export interface KeptGit {
   close(): Promise<void>;
 }
 
-/** Where the store is: the work tree's top, the object folder, and the ids' length in bytes. */
+/** Where the store is: the work tree's top, the object folder, the ids' length in bytes, and `core.sharedRepository` (`sharedPermissionOf`). */
 export interface ObjectStore {
   top: string;
   objectsDir: string;
   idBytes: number;
+  shared: number;
 }
 
 /** Files up to this size are hashed and written here; larger ones by git, which streams them. */
 const hashedHere = 1 << 20;
 
-export function createKeptGit(gitPath: string, { top, objectsDir, idBytes }: ObjectStore): KeptGit {
+export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, shared }: ObjectStore): KeptGit {
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
@@ -63,14 +64,14 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes }: Obj
     },
     async hashFile(file) {
       const bytes = smallFile(path.join(top, file));
-      return bytes ? writeLooseObject(objectsDir, 'blob', bytes, idBytes) : hashedByGit(file);
+      return bytes ? writeLooseObject(objectsDir, 'blob', bytes, idBytes, shared) : hashedByGit(file);
     },
     async blobIdOf(file) {
       const bytes = smallFile(path.join(top, file));
       return bytes ? objectId('blob', bytes, idBytes) : hashedByGit(file);
     },
-    makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', Buffer.from(text), idBytes),
-    makeTree: async (bytes) => writeLooseObject(objectsDir, 'tree', bytes, idBytes),
+    makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', Buffer.from(text), idBytes, shared),
+    makeTree: async (bytes) => writeLooseObject(objectsDir, 'tree', bytes, idBytes, shared),
     async isIgnored(file) {
       const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
       return pattern !== '' && !pattern.startsWith('!');

@@ -7,6 +7,7 @@ import { createTempRepository, type TempRepository } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withGitHistory } from '../with-git-history.js';
 import { writeLooseObject } from './loose-objects.js';
+import { sharedPermissionOf } from './shared-permission.js';
 
 let repository: TempRepository | undefined;
 afterEach(async () => {
@@ -51,6 +52,20 @@ describe('writeLooseObject', () => {
     expect(statSync(file).ino).toBe(inode);
     expect(statSync(file).mtimeMs).toBeGreaterThan(old.getTime());
     expect(leftTemporaries(top)).toEqual([]);
+  });
+
+  it('in a shared repository, gives folders and objects the modes git gives them (core.sharedRepository)', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n' });
+    const top = repository.top;
+    expect([undefined, 'umask', 'false', 'group', 'true', '1', 'all', '2', '0640'].map(sharedPermissionOf)).toEqual([
+      0, 0, 0, 0o660, 0o660, 0o660, 0o664, 0o664, -0o640,
+    ]);
+    const id = writeLooseObject(objectsOf(top), 'blob', Buffer.from(`shared ${Date.now()}\n`), 20, sharedPermissionOf('group'));
+    const folder = path.dirname(looseFile(top, id));
+    // git: the group may add objects (write and setgid on the folder), and read them.
+    expect(statSync(folder).mode & 0o2070).toBe(0o2070);
+    expect(statSync(looseFile(top, id)).mode & 0o040).toBe(0o040);
+    expect(repository.git('cat-file', 'blob', id)).toMatch(/^shared /);
   });
 
   it('a vault in a linked work tree writes into the main repository’s objects, and git there reads each change', async () => {

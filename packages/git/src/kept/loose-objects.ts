@@ -2,6 +2,7 @@ import { closeSync, constants, linkSync, mkdirSync, openSync, unlinkSync, utimes
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type ObjectType, objectId } from './object-id.js';
+import { adjustSharedPermission } from './shared-permission.js';
 
 /** Temporary files of this process in the object folder, each named once. */
 let written = 0;
@@ -11,9 +12,10 @@ let written = 0;
  * `TYPE SIZE\0` and the bytes, in a temporary file of the object's folder (`tmp_obj_*`, the name `git prune`
  * clears), linked to its name (read-only, 0444). An object already there loose is only touched (its time
  * made now, as git freshens one, so `git gc` keeps it a while longer); one in a pack is written loose
- * beside it, which git allows. Gives its id.
+ * beside it, which git allows. A shared repository's modes (`core.sharedRepository`, `shared`) are
+ * given as git gives them. Gives its id.
  */
-export function writeLooseObject(objectsDir: string, type: ObjectType, bytes: Uint8Array, idBytes: number): string {
+export function writeLooseObject(objectsDir: string, type: ObjectType, bytes: Uint8Array, idBytes: number, shared = 0): string {
   const id = objectId(type, bytes, idBytes);
   const folder = path.join(objectsDir, id.slice(0, 2));
   const file = path.join(folder, id.slice(2));
@@ -21,12 +23,13 @@ export function writeLooseObject(objectsDir: string, type: ObjectType, bytes: Ui
   const content = deflateSync(Buffer.concat([Buffer.from(`${type} ${bytes.length}\0`), bytes]), { level: 1 });
   written += 1;
   const temporary = path.join(folder, `tmp_obj_${process.pid}_${written}_${Math.random().toString(36).slice(2, 8)}`);
-  const descriptor = openTemporary(temporary, folder);
+  const descriptor = openTemporary(temporary, folder, shared);
   try {
     writeSync(descriptor, content);
   } finally {
     closeSync(descriptor);
   }
+  adjustSharedPermission(temporary, shared);
   try {
     linkSync(temporary, file);
   } catch (error) {
@@ -49,14 +52,15 @@ function touched(file: string): boolean {
   }
 }
 
-/** Opens a new temporary file (never one that exists), making its folder when missing. */
-function openTemporary(temporary: string, folder: string): number {
+/** Opens a new temporary file (never one that exists), making its folder when missing (its modes as git gives them). */
+function openTemporary(temporary: string, folder: string, shared: number): number {
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
   try {
     return openSync(temporary, flags, 0o444);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     mkdirSync(folder, { recursive: true });
+    adjustSharedPermission(folder, shared);
     return openSync(temporary, flags, 0o444);
   }
 }

@@ -1,5 +1,5 @@
 import type { Repository } from '../open-repository.js';
-import { isSafeWorkTreePath } from './is-safe-work-tree-path.js';
+import { isSafeRawPath } from '../is-safe-work-tree-path.js';
 
 /** One side of a changed path: its mode and blob id (`git diff --raw`); absent where the commit has no such path. */
 export interface TreeEntry {
@@ -39,7 +39,7 @@ export async function changedPaths(repository: Repository, from: string, to: str
       ...(/^0+$/.test(oldMode) ? {} : { old: { mode: oldMode, id: oldId } }),
       ...(/^0+$/.test(nextMode) ? {} : { next: { mode: nextMode, id: nextId } }),
     };
-    if (!isSafeWorkTreePath(file ?? bytes.toString('latin1'))) found.refused.push(JSON.stringify(bytes.toString('utf8')));
+    if (!isSafeRawPath(file, bytes)) found.refused.push(JSON.stringify(bytes.toString('utf8')));
     else if (file === undefined) found.raw.push({ bytes, file: JSON.stringify(bytes.toString('utf8')), ...sides });
     else found.changes.push({ file, ...sides });
   }

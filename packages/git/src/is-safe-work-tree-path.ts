@@ -19,3 +19,12 @@ function opensDotGit(part: string): boolean {
     .replace(/[. ]+$/, '');
   return name === '.git' || name === 'git~1';
 }
+
+/**
+ * Whether a name given as bytes is safe (`file`: its text when it is UTF-8): one that is not is judged
+ * read both ways, byte by byte and as UTF-8 (which keeps a valid `\u200c` among invalid bytes), and must pass both.
+ */
+export function isSafeRawPath(file: string | undefined, bytes: Buffer): boolean {
+  if (file !== undefined) return isSafeWorkTreePath(file);
+  return isSafeWorkTreePath(bytes.toString('latin1')) && isSafeWorkTreePath(bytes.toString('utf8'));
+}
