@@ -11,8 +11,8 @@ export interface GitProcess {
 
 /**
  * A `git` put first on the servers' PATH (`VAULT_BENCH_GIT_COUNT=1`): it runs the real one and appends
- * a line per process to a log (the server's pid, the command, the CPU bash's `times` gives for its
- * children: git and what git started and waited for, `upload-pack` and `receive-pack` of a local remote).
+ * a line per process to a log (the server's pid, the command, and the CPU of the children bash waited
+ * for, from its `times`: git and what git waited for, `upload-pack` and `receive-pack` of a local remote).
  * A kept process is logged when it ends.
  */
 export async function createGitCounter(folder: string): Promise<{ env: Record<string, string>; read(): Promise<GitProcess[]>; reset(): Promise<void> }> {
@@ -33,7 +33,9 @@ while [ $# -gt 0 ]; do
     *) kind="$1"; [ "$kind" = cat-file ] || [ "$kind" = hash-object ] || [ "$kind" = update-ref ] || [ "$kind" = check-ignore ] && case " $* " in *" --batch"*|*" --stdin"*) kind="$kind (kept)" ;; esac; break ;;
   esac
 done
-read -r _ _ user system <<< "$(times | tr '\\n' ' ')"
+# The builtin's own output, without a subshell (whose children would be none): a file per process, the folder removed with the run.
+times > "${log}.$$"
+{ read -r _; read -r user system; } < "${log}.$$"
 echo "$PPID|$kind|$user|$system" >> "${log}"
 exit $status
 `,
@@ -49,14 +51,14 @@ exit $status
         .filter(Boolean)
         .map((line) => {
           const [server = '', kind = '', user = '', system = ''] = line.split('|');
-          return { kind, server: Number(server), cpuMs: seconds(user) + seconds(system) };
+          return { kind, server: Number(server), cpuMs: milliseconds(user) + milliseconds(system) };
         });
     },
   };
 }
 
-/** `0m0.012s` in milliseconds. */
-function seconds(time: string): number {
+/** `0m0.012s` (bash's `times`) in milliseconds. */
+function milliseconds(time: string): number {
   const [, minutes = '0', rest = '0'] = /^(\d+)m([\d.]+)s$/.exec(time) ?? [];
   return (Number(minutes) * 60 + Number(rest)) * 1000;
 }
