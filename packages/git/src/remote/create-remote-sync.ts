@@ -6,6 +6,7 @@ import { branchGone, closing, otherBranch, pushUnconfirmed, remoteBusy, serverCl
 import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
+import { createRefusalBackoff } from './refusal-backoff.js';
 import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -40,7 +41,7 @@ export interface RemoteSync {
 /**
  * The push loop: one push at a time carries every commit made so far (group commit); a push the
  * remote refuses because it moved is settled by fetching and replaying (`replayCommits`), then tried
- * again, at most `attempts` times with jitter; any other failure takes every unshared commit back, so
+ * again after a random pause scaled by recent refusals (`createRefusalBackoff`), at most `attempts` times; any other failure takes every unshared commit back, so
  * no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
  * writes meanwhile).
  */
@@ -60,18 +61,30 @@ export function createRemoteSync(
   let busy: Promise<void> | undefined;
   let closed = false;
 
-  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
+  const backoff = createRefusalBackoff();
+  /** When the last settle that fetched ended (`Date.now()`): an interval tick sooner after it has nothing new to fetch for. */
+  let fetchedAt = Number.NEGATIVE_INFINITY;
+  const settle = async (takeBack?: VaultError) => {
+    await settleBranch(repository, branch, waiters, takeBack);
+    if (!takeBack) fetchedAt = Date.now();
+  };
   const closedError = () => serverClosed(branch.remote);
 
   async function pushAll(): Promise<void> {
+    // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
+    let roundStarted = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
       // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
       if (batch.length === 0) return;
-      if ((await pushHead(repository, branch, waiters)) === 'pushed') return waiters.shared(batch);
+      if ((await pushHead(repository, branch, waiters)) === 'pushed') {
+        backoff.pushed();
+        return waiters.shared(batch);
+      }
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+      await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt, Date.now() - roundStarted)));
       if (closed) return;
+      roundStarted = Date.now();
       await settleExclusive(() => settle());
     }
   }
@@ -107,7 +120,9 @@ export function createRemoteSync(
   const idle = async () => {
     while (busy) await busy.catch(() => undefined);
   };
-  const timer = fetchEvery(options.fetchInterval ?? 5000, () => exclusive(fetchNow));
+  const interval = options.fetchInterval ?? 5000;
+  // A tick within an interval of a call's fetch, or of a push loop's, would fetch what that one just did.
+  const timer = fetchEvery(interval, () => exclusive(async () => (Date.now() - fetchedAt < interval ? undefined : fetchNow())));
 
   return {
     groupCommit,
