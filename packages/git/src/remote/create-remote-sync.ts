@@ -84,8 +84,11 @@ export function createRemoteSync(
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
       await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt, Date.now() - roundStarted)));
       if (closed) return;
-      roundStarted = Date.now();
-      await settleExclusive(() => settle());
+      await settleExclusive(() => {
+        // Timed from here: the wait for the queue is not part of the window in which another push can land first.
+        roundStarted = Date.now();
+        return settle();
+      });
     }
   }
 
