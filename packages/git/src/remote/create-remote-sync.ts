@@ -41,8 +41,8 @@ export interface RemoteSync {
 /**
  * The push loop: one push at a time carries every commit made so far (group commit); a push the
  * remote refuses because it moved is settled by fetching and replaying (`replayCommits`), then tried
- * again after a random pause scaled by recent refusals (`createRefusalBackoff`), at most `attempts` times; any other failure takes every unshared commit back, so
- * no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
+ * again after a random pause scaled by recent refusals (`createRefusalBackoff`), at most `attempts`
+ * times; any other failure takes every unshared commit back, so no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
  * writes meanwhile).
  */
 export function createRemoteSync(
@@ -62,12 +62,7 @@ export function createRemoteSync(
   let closed = false;
 
   const backoff = createRefusalBackoff();
-  /** When the last settle that fetched ended (`Date.now()`): an interval tick sooner after it has nothing new to fetch for. */
-  let fetchedAt = Number.NEGATIVE_INFINITY;
-  const settle = async (takeBack?: VaultError) => {
-    await settleBranch(repository, branch, waiters, takeBack);
-    if (!takeBack) fetchedAt = Date.now();
-  };
+  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
   const closedError = () => serverClosed(branch.remote);
 
   async function pushAll(): Promise<void> {
@@ -123,9 +118,7 @@ export function createRemoteSync(
   const idle = async () => {
     while (busy) await busy.catch(() => undefined);
   };
-  const interval = options.fetchInterval ?? 5000;
-  // A tick within an interval of a call's fetch, or of a push loop's, would fetch what that one just did.
-  const timer = fetchEvery(interval, () => exclusive(async () => (Date.now() - fetchedAt < interval ? undefined : fetchNow())));
+  const timer = fetchEvery(options.fetchInterval ?? 5000, () => exclusive(fetchNow));
 
   return {
     groupCommit,
