@@ -30,12 +30,12 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   const local = await localCommits(repository, tip, head);
   const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
   const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
-  const stale = new Set(changedThere);
+  const stale = createStalePaths(changedThere);
   let parent = tip;
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
   let untouched = base === tip;
   for (const { commit, paths } of local) {
-    const clash = paths.find((file) => stale.has(file));
+    const clash = paths.find((file) => stale.clashes(file));
     if (takeBack || clash !== undefined) {
       for (const file of paths) stale.add(file);
       untouched = false;
@@ -49,6 +49,29 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   }
   await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote);
   return fates;
+}
+
+/**
+ * The paths a replayed commit may not touch: those the remote changed (and those of commits taken back),
+ * and a path where one of them is a folder, or inside one of them: a file written where the remote made
+ * a folder (or the reverse) would replace the remote's files in the rebuilt tree.
+ */
+function createStalePaths(changed: Iterable<string>) {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  const add = (file: string) => {
+    files.add(file);
+    for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) folders.add(file.slice(0, at));
+  };
+  for (const file of changed) add(file);
+  return {
+    add,
+    clashes(file: string): boolean {
+      if (files.has(file) || folders.has(file)) return true;
+      for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) if (files.has(file.slice(0, at))) return true;
+      return false;
+    },
+  };
 }
 
 /** The local commits the remote's `tip` lacks, oldest first, each with the paths it changed: two processes, whatever their number. */
