@@ -43,3 +43,26 @@ export async function branchOf({ gitDir }: Repository): Promise<string | undefin
   const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
   return head.startsWith('ref: ') ? head.slice('ref: '.length) : undefined;
 }
+
+/**
+ * Refuses when HEAD is no longer on `ref`, the branch the call started on: a person's `git switch` or `git checkout`
+ * meanwhile made the work tree another branch's, so the call writes no more and moves no ref. `written`: its paths so far.
+ */
+export async function checkStillOn(repository: Repository, ref: string, written: readonly string[]): Promise<void> {
+  const checkedOut = await branchOf(repository);
+  if (checkedOut !== ref) throw headMoved(ref, checkedOut, written);
+}
+
+/** HEAD moved to another branch during a call: what the call wrote is on disk, recorded nowhere. */
+export function headMoved(ref: string, checkedOut: string | undefined, written: readonly string[]): VaultError {
+  const name = ref.slice('refs/heads/'.length);
+  const now = checkedOut ? checkedOut.replace(/^refs\/heads\//, 'branch ') : 'no branch';
+  const outcome =
+    written.length === 0
+      ? 'before this call wrote anything, so nothing was changed'
+      : `after this call wrote ${written.join(', ')}: that change is on disk, in the work tree of ${now}, but committed on no branch and shared nowhere (git status shows it; git commit keeps it there, git checkout HEAD -- PATH drops it)`;
+  return new VaultError('IO_ERROR', `HEAD moved from ${name} to ${now} (a git switch or checkout) ${outcome}. Switch back (git switch ${name}), then retry.`, {
+    remote: 'other-branch',
+    outcome: written.length === 0 ? 'unchanged' : 'on-disk',
+  });
+}

@@ -1,11 +1,12 @@
 import { VaultError } from '@vault/core';
-import { checkRepositoryState } from './check-repository-state.js';
+import { checkRepositoryState, checkStillOn, headMoved } from './check-repository-state.js';
 import { commitText } from './commit/commit-text.js';
 import { besideHead, type Head, headOf, readDisk } from './commit/head-and-disk.js';
 import { notAFile } from './kept/kept-trees.js';
 import type { Repository } from './open-repository.js';
 import { planFromHead } from './commit/plan-from-head.js';
 import { planInPrivateIndex } from './commit/plan-in-private-index.js';
+import { writeIndexEntries } from './commit/write-index-entries.js';
 
 /** Who a commit names: `GIT_AUTHOR_*` and `GIT_COMMITTER_*`. */
 export interface Identity {
@@ -21,6 +22,8 @@ export interface CommitRequest {
   committer: Identity;
   /** Tell the person's index of these paths also when nothing is to commit (a restart finishing a killed call's commit). */
   syncIndex?: boolean;
+  /** The branch the call started on: HEAD moved to another since (a person's git switch) is refused before any ref moves. */
+  ref?: string;
 }
 
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
@@ -39,19 +42,24 @@ export async function commitPaths(repository: Repository, request: CommitRequest
     const files = request.paths.map((vaultPath) => repository.prefix + vaultPath);
     // The files are hashed while HEAD is read. One removed or replaced meanwhile: the private index looks again.
     const [{ ref, head }, read] = await Promise.all([
-      checkRepositoryState(repository).then(async (ref) => ({ ref, head: await headOf(repository, ref) })),
+      checkRepositoryState(repository).then(async (ref) => {
+        if (request.ref !== undefined && ref !== request.ref) throw headMoved(request.ref, ref, request.paths);
+        return { ref, head: await headOf(repository, ref) };
+      }),
       readDisk(repository, files).catch(() => undefined),
     ]);
     const fast = head && read ? await planBesideHead(repository, head, files, read).catch(() => undefined) : undefined;
-    const { tree, entries, written } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
+    const { tree, entries } = fast ?? (await planInPrivateIndex(repository, head, request.paths));
     if (entries === '') return undefined;
     if (tree === head?.tree) {
       if (request.syncIndex) await updatePersonsIndex(repository, entries);
       return undefined;
     }
-    // The commit is written while its trees are: the branch names it once both are in.
-    const [commit] = await Promise.all([repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit })), written]);
+    const commit = await repository.kept.makeCommit(commitText({ ...request, tree, parent: head?.commit }));
+    // Looked at again right before the branch moves: a switch while the commit was built.
+    if (request.ref !== undefined) await checkStillOn(repository, request.ref, request.paths);
     if (await repository.kept.moveRef(ref, commit, head?.commit ?? repository.zeroId)) {
+      repository.trees.knowCommit(commit, tree);
       await updatePersonsIndex(repository, entries);
       return commit;
     }
@@ -67,13 +75,18 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
 
 /**
  * The person's index learns the committed entries of these paths (and nothing else), so `git status`
- * shows them clean. Retried for a while when a person's git holds `index.lock`; then left, with the
- * reason, since the change itself is recorded.
+ * shows them clean: written here (`writeIndexEntries`), or by `git update-index` for an index it leaves
+ * to git. Retried for a while when a person's git holds `index.lock`; then left, with the reason, since
+ * the change itself is recorded.
  */
 export async function updatePersonsIndex(repository: Repository, entries: string | Uint8Array): Promise<void> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
-    if (updated.code === 0) return;
+    const written = writeIndexEntries(repository.indexFile, entries, repository.zeroId.length / 2);
+    if (written === 'written') return;
+    if (written === 'unusual') {
+      const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
+      if (updated.code === 0) return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   process.emitWarning(

@@ -2,7 +2,7 @@ import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
-import { checkRepositoryState } from './check-repository-state.js';
+import { checkRepositoryState, checkStillOn } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
 import type { RemoteSync } from './remote/create-remote-sync.js';
@@ -27,6 +27,8 @@ export interface ChangeRecorder {
 }
 
 interface CurrentCall {
+  /** The branch HEAD was on at the call's start: its commit goes there or nowhere. */
+  ref: string;
   meta: ChangeMeta;
   agent: string;
   paths: string[];
@@ -50,6 +52,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   const commit = (call: CurrentCall, subject: string) =>
     commitPaths(repository, {
       paths: call.paths,
+      ref: call.ref,
       message: toolMessage(subject, call.meta, call.agent),
       author: authorOf(call.agent),
       committer: identities.committer,
@@ -58,7 +61,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     const ref = await checkRepositoryState(repository);
     await sharing?.beforeCall(ref);
-    const call: CurrentCall = { meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
+    const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
     try {
       const output = await work();
@@ -81,12 +84,14 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     if (!call) return;
     const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
     if (fresh.length === 0) return;
+    // A person's git switch since the call started: the work tree is another branch's, so nothing more is written.
+    await checkStillOn(repository, call.ref, call.paths);
     // The first path by itself (one file, most calls); later ones against one status of the whole vault.
     if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
     const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
     if (changed) {
       await sharing?.beforeOutsideChange(fresh);
-      await commitPaths(repository, { paths: fresh, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
+      await commitPaths(repository, { paths: fresh, ref: call.ref, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
     call.paths.push(...fresh);
     await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });

@@ -4,6 +4,7 @@ import type { Repository } from './open-repository.js';
 import { vaultPathspec } from './open-repository.js';
 import { logFormat, parseLog } from './parse-log.js';
 import { readBlobs } from './read-blobs.js';
+import { summaryFromCommit } from './summary-from-commit.js';
 
 /** Most files an Undo takes back at once. */
 export const maxUndoneFiles = 1000;
@@ -68,28 +69,18 @@ export function createGitReader(repository: Repository) {
 
     async filesOf(change: string, maxSize: number) {
       const commit = await commitOf(change);
-      // Its summary is read beside its files (its failure is seen at the end, after any refusal of a file).
-      const summary = summaryOf(commit);
-      summary.catch(() => undefined);
-      const raw = await repository.git([
-        'diff-tree',
-        '-r',
-        '-z',
-        '--no-renames',
-        '--no-commit-id',
-        await parentOf(commit),
-        commit,
-        ...vaultPathspec(repository),
-      ]);
-      const fields = splitZ(raw.stdout);
+      const tree = async (name: string) => {
+        const found = await repository.kept.objectInfo(`${name}^{tree}`);
+        return typeof found === 'string' ? undefined : found.id;
+      };
+      const [before, after, object] = await Promise.all([tree(`${commit}^1`), tree(commit), repository.kept.readObject(commit)]);
       const touched: { path: string; before?: string; after?: string }[] = [];
-      for (let index = 0; index + 1 < fields.length; index += 2) {
-        const [modeBefore = '', modeAfter = '', before = '', after = ''] = fields[index]!.split(' ');
-        const path = fields[index + 1]!.slice(prefix.length);
-        checkFileMode(modeBefore.slice(1), path, commit);
-        checkFileMode(modeAfter, path, commit);
-        const blob = (id: string) => (/^0+$/.test(id) ? undefined : id);
-        touched.push({ path, before: blob(before), after: blob(after) });
+      for (const difference of await repository.trees.changedFiles(before, after)) {
+        if (!difference.file.startsWith(prefix)) continue;
+        const path = difference.file.slice(prefix.length);
+        checkFileMode(difference.before?.mode ?? '000000', path, commit);
+        checkFileMode(difference.after?.mode ?? '000000', path, commit);
+        touched.push({ path, before: difference.before?.id, after: difference.after?.id });
       }
       if (touched.length > maxUndoneFiles) {
         throw new VaultError(
@@ -97,6 +88,15 @@ export function createGitReader(repository: Repository) {
           `Change ${change} touched ${touched.length} files, more than the ${maxUndoneFiles} one call takes back. Take it back with git revert.`,
         );
       }
+      const read =
+        object && touched.length > 0
+          ? summaryFromCommit(
+              commit,
+              object.bytes,
+              touched.map(({ path }) => path),
+            )
+          : undefined;
+      const summary = read ?? (await summaryOf(commit));
       const files: ChangedFile[] = [];
       // Both sides of every file are held at once: together within `maxUndoneBytes`.
       let held = 0;
@@ -105,11 +105,14 @@ export function createGitReader(repository: Repository) {
         held += (before?.length ?? 0) + (after?.length ?? 0);
         files.push({ path: file.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
       }
-      return { summary: await summary, files };
+      return { summary, files };
     },
 
     async changesSince(change: string, paths: readonly string[], maxResults: number): Promise<ChangeSummary[]> {
       const commit = await commitOf(change);
+      // The branch's last change has none after it: no walk of the history (the usual Undo: of the change just made).
+      const head = await repository.kept.objectInfo('HEAD');
+      if (typeof head !== 'string' && head.id === commit) return [];
       const listed = await log(
         ['--full-diff', `-n${maxResults}`, `${commit}..HEAD`],
         paths.map((path) => prefix + path),

@@ -15,6 +15,10 @@ export interface Repository {
   top: string;
   /** The repository's git folder (absolute). */
   gitDir: string;
+  /** The person's index file (absolute; GIT_INDEX_FILE when set). */
+  indexFile: string;
+  /** The folder of the repository's refs (absolute): the git folder, or a linked work tree's main one. */
+  commonDir: string;
   /** The vault folder relative to the top, with a trailing slash, or `''` when the vault is the top. */
   prefix: string;
   /** The id of no object (40 zeros, or 64 in a SHA-256 repository). */
@@ -35,22 +39,32 @@ export interface Repository {
  */
 export async function openRepository(root: string, gitPath: string): Promise<Repository> {
   checkVersion((await runGit(gitPath, ['version'], { cwd: root })).stdout.toString('utf8'), gitPath);
-  const found = await runGit(gitPath, ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format'], { cwd: root, okCodes: [0, 128] });
+  const found = await runGit(
+    gitPath,
+    ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-object-format', '--git-path', 'objects', '--git-path', 'index', '--git-common-dir'],
+    {
+      cwd: root,
+      okCodes: [0, 128],
+    },
+  );
   if (found.code !== 0) {
     throw new VaultError(
       'NOT_FOUND',
       `The vault folder ${root} is not inside a git work tree (${found.stderr.split('\n')[0]}), so history cannot be kept. Make it one (git init, then a first commit of what is there), or start without --git.`,
     );
   }
-  const [top, gitDir, format] = found.stdout.toString('utf8').split('\n');
+  const [top, gitDir, format, objects, index, common] = found.stdout.toString('utf8').split('\n');
   const relative = path.relative(top!, root).split(path.sep).join('/');
   const idBytes = format === 'sha256' ? 32 : 20;
-  const kept = createKeptGit(gitPath, top!, gitDir!);
+  // A linked work tree's objects are the main one's (`--git-path` says where, as GIT_OBJECT_DIRECTORY may too).
+  const kept = createKeptGit(gitPath, { top: top!, objectsDir: path.resolve(root, objects!), idBytes });
   const fileMode = await runGit(gitPath, ['config', '--bool', 'core.fileMode'], { cwd: top!, okCodes: [0, 1] });
   return {
     git: (args, options) => runGit(gitPath, args, { ...options, cwd: top! }),
     top: top!,
     gitDir: gitDir!,
+    indexFile: path.resolve(root, index!),
+    commonDir: path.resolve(root, common!),
     prefix: relative === '' ? '' : `${relative}/`,
     zeroId: '0'.repeat(idBytes * 2),
     fileMode: fileMode.stdout.toString('utf8').trim() !== 'false',

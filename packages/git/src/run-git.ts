@@ -41,69 +41,90 @@ const fixedEnv = {
   LC_ALL: 'C',
 };
 
+/** How long the output may stay quiet after git exited before it is answered without waiting for the pipes to close. */
+const drainQuiet = 100;
+
 /**
  * Runs `git` (or `gitPath`) with an argument array, never through a shell. A code outside `okCodes`
- * is an `IO_ERROR` naming the command and git's message.
+ * is an `IO_ERROR` naming the command and git's message. Answered once git exited and its output is
+ * read: a helper git leaves running (a credential cache, ssh, a hook's child) that keeps the pipes open
+ * delays the answer by a quiet `drainQuiet` ms at most, and is left alone: git's process group is killed
+ * only at the time limit and only while git is not reaped, since its id may be another group's after.
  */
 export function runGit(gitPath: string, args: readonly string[], options: GitRunOptions): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     // With a time limit, git leads a process group of its own: its helpers (receive-pack, a hook, ssh) are stopped with it.
     const child = spawnGit(gitPath, args, options.cwd, options.env, options.timeout !== undefined);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let cut = false;
-    let stderr = '';
+    const output = readOutput(child, options.maxOutput);
     let timedOut = false;
+    let drain: NodeJS.Timeout | undefined;
+    const answer = (code: number) => {
+      clearTimeout(timer);
+      clearTimeout(drain);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      const stdout = Buffer.concat(output.chunks);
+      if (timedOut) return resolve({ code: -1, stdout, stderr: `no answer within ${options.timeout} ms`, cut: output.cut, timedOut });
+      const result = { code, stdout, stderr: output.stderr.trim(), cut: output.cut };
+      if (output.cut || (options.okCodes ?? [0]).includes(code)) resolve(result);
+      else reject(gitFailed(args, result));
+    };
     const timer =
       options.timeout === undefined
         ? undefined
         : setTimeout(() => {
+            // git exited: it answers with its own code, after the drain.
+            if (child.exitCode !== null || child.signalCode !== null) return;
             timedOut = true;
             killGroup(child);
-            // Answered once git is gone: a helper that escaped the group may hold the pipes open, and is not waited for.
-            if (child.exitCode !== null || child.signalCode !== null) answerTimedOut();
-            else child.once('exit', answerTimedOut);
           }, options.timeout);
-    const answerTimedOut = () => {
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve({ code: -1, stdout: Buffer.concat(chunks), stderr: `no answer within ${options.timeout} ms`, cut, timedOut });
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (cut) return;
-      const room = (options.maxOutput ?? Number.POSITIVE_INFINITY) - size;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        cut = true;
-        child.kill();
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? gitMissing(gitPath) : error));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (timedOut) return;
-      const result = { code: code ?? -1, stdout: Buffer.concat(chunks), stderr: stderr.trim(), cut };
-      if (cut || (options.okCodes ?? [0]).includes(result.code)) resolve(result);
-      else reject(gitFailed(args, result));
+    child.on('exit', (code) => {
+      if (timedOut) return answer(-1);
+      // Quiet for a while after git's exit: what it wrote is read (a last turn of the loop reads any left), whoever holds the pipes.
+      const quiet = () => {
+        clearTimeout(drain);
+        drain = setTimeout(() => setImmediate(() => answer(code ?? -1)), drainQuiet);
+      };
+      output.onData = quiet;
+      quiet();
     });
+    child.on('close', (code) => answer(code ?? -1));
     // A command that reads no stdin may close it first: that is no failure of ours.
     child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }
 
-/** Kills git's process group (git and the helpers it started), or git alone where there is none (Windows). */
+/** Collects git's stdout (cut at `maxOutput` bytes, git then stopped) and the start of its stderr; `onData` hears each chunk. */
+function readOutput(child: ChildProcessWithoutNullStreams, maxOutput = Number.POSITIVE_INFINITY) {
+  const output = { chunks: [] as Buffer[], size: 0, cut: false, stderr: '', onData: () => {} };
+  child.stdout.on('data', (chunk: Buffer) => {
+    output.onData();
+    if (output.cut) return;
+    const room = maxOutput - output.size;
+    if (chunk.length > room) {
+      output.chunks.push(chunk.subarray(0, room));
+      output.cut = true;
+      child.kill();
+      return;
+    }
+    output.chunks.push(chunk);
+    output.size += chunk.length;
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output.onData();
+    if (output.stderr.length < 4096) output.stderr += chunk.toString('utf8');
+  });
+  return output;
+}
+
+/** Kills git's process group (git and the helpers it started), or git alone where there is none (Windows). Only while git is not reaped. */
 function killGroup(child: ChildProcessWithoutNullStreams): void {
   try {
     if (child.pid !== undefined && process.platform !== 'win32') return void process.kill(-child.pid, 'SIGKILL');
   } catch {
-    // The group is gone already (git exited): git alone, below, is a no-op then.
+    // No such group (git left it): git alone, below.
   }
   child.kill('SIGKILL');
 }

@@ -1,5 +1,6 @@
 import { defaultExtensions, type VaultFs, type VaultHistory } from '@vault/core';
 import { identityOf } from './change-message.js';
+import { removeLeftScratch } from './change-journal.js';
 import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
@@ -43,6 +44,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   // Refused or failed at start: the git commands the recovery started end here.
   const sync = await (async () => {
     // A branch a killed server moved before its work tree followed is caught up first: the disk behind it is no person's change.
+    await removeLeftScratch(repository);
     await finishMoves(repository);
     await recorder.recover();
     return options.remote && (await shareThroughRemote(repository, recorder, options.remote));

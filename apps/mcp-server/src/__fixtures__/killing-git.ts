@@ -3,24 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The steps of recording one TextEdit, in order: each git process the server starts for it
- * (`update-index:person`: the person's index), and each request to the git commands it keeps running
- * (`NAME#N`: the Nth request to that command; `hash-object:commit` and `:tree` write commits and trees). Before the write:
- * the branch and HEAD's tree read (`cat-file`), the file on disk hashed (`hash-object`), to tell an
- * outside change; after it: the branch read again, the file hashed, its tree written (`hash-object:tree`), the
- * commit written, the branch moved (`update-ref`), then the person's index told.
+ * The steps of recording one TextEdit, in order: each request to the git commands the server keeps
+ * running (`NAME#N`: the Nth request to that command). Before the write: the branch's commit and HEAD's
+ * tree read (`cat-file`; the branch's file is read by the server), to tell an outside change (the file's
+ * blob id is computed in the server); after it, the blob, its tree and the commit are written by the
+ * server, with no git, and the branch is moved (`update-ref`); the person's index is written by the
+ * server too, after that answer (killed after `update-ref`, the branch has moved and the index is not told).
  */
-export const commitSteps = [
-  'cat-file#1',
-  'hash-object#1',
-  'cat-file#2',
-  'cat-file#3',
-  'hash-object#2',
-  'hash-object:tree#1',
-  'hash-object:commit#1',
-  'update-ref#1',
-  'update-index:person',
-];
+export const commitSteps = ['cat-file#1', 'cat-file#2', 'update-ref#1'];
 
 /**
  * A folder holding a `git` that runs the real one, except that at the step `KILL_AT` names
@@ -40,12 +30,6 @@ for arg in "$@"; do
   case "$arg" in -c) skip=1; continue;; -*) continue;; esac
   step="$arg"; break
 done
-if [ "$step" = update-index ]; then
-  if [ -n "$GIT_INDEX_FILE" ]; then step=update-index:private; else step=update-index:person; fi
-fi
-if [ "$step" = hash-object ]; then
-  case " $* " in *" -t commit "*) step=hash-object:commit;; *" -t tree "*) step=hash-object:tree;; esac
-fi
 case "$KILL_AT" in "$step#"*) exec "${process.execPath}" "${folder}/proxy.cjs" "\${KILL_AT#*#}" "$@";; esac
 if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = before ]; then kill -9 $PPID; exit 1; fi
 "${realGit}" "$@"

@@ -13,7 +13,7 @@ export async function changedSinceHead(repository: Repository, paths: readonly s
   const files = paths.map((vaultPath) => repository.prefix + vaultPath);
   const [head, read] = await Promise.all([
     branchOf(repository).then((ref) => (ref === undefined ? undefined : headOf(repository, ref))),
-    readDisk(repository, files),
+    readDisk(repository, files, 'computed'),
   ]);
   const sides = head ? await besideHead(repository, head, files, read) : notAFile;
   if (sides === notAFile) return undefined;

@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { notAFile, type TreeEntry } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
@@ -11,11 +11,28 @@ export interface Head {
 
 /** The commit and tree a branch points at, read now (a person's commit moves it), or `undefined` for a branch with no commit yet. */
 export async function headOf(repository: Repository, ref: string): Promise<Head | undefined> {
-  const object = await repository.kept.readObject(ref);
-  if (object?.type !== 'commit') return undefined;
-  const tree = /^tree ([0-9a-f]+)\n/.exec(object.bytes.toString('latin1'))?.[1];
-  if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
-  return { commit: object.id, tree };
+  const commit = looseRef(repository, ref) ?? (await tipFromGit(repository, ref));
+  const tree = commit && (await repository.trees.treeOfCommit(commit));
+  return commit && tree ? { commit, tree } : undefined;
+}
+
+/**
+ * A branch's commit from its file in the refs folder (no process), or `undefined` when git must say:
+ * a packed ref, a symbolic one, none, or refs kept otherwise (reftable). A rename replaces the file whole,
+ * so it is read as before or after a move, never between.
+ */
+function looseRef(repository: Repository, ref: string): string | undefined {
+  try {
+    const id = readFileSync(path.join(repository.commonDir, ref), 'latin1').trim();
+    return id.length === repository.zeroId.length && /^[0-9a-f]+$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function tipFromGit(repository: Repository, ref: string): Promise<string | undefined> {
+  const found = await repository.kept.objectInfo(ref);
+  return typeof found === 'string' ? undefined : found.id;
 }
 
 /** A file on disk as read, before its mode is settled against HEAD: executable or not, and its blob id. */
@@ -38,16 +55,21 @@ export interface FileSides {
 }
 
 /**
- * The files (top-relative) on disk, each a file (hashed: its bytes written as a blob), nothing
- * (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
+ * The files (top-relative) on disk, each a file (its blob id: `written` into the object store, or only
+ * computed, for a check), nothing (`undefined`), or `notAFile` (a folder, a symlink). Read beside HEAD, not after it.
  */
-export function readDisk(repository: Repository, files: readonly string[]): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+export function readDisk(
+  repository: Repository,
+  files: readonly string[],
+  blobs: 'written' | 'computed' = 'written',
+): Promise<(ReadFile | undefined | typeof notAFile)[]> {
+  const idOf = blobs === 'written' ? repository.kept.hashFile : repository.kept.blobIdOf;
   return Promise.all(
     files.map(async (file) => {
-      const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
+      const stat = statOrNone(path.join(repository.top, file));
       if (stat === undefined) return undefined;
       if (!stat.isFile()) return notAFile;
-      return { executable: (stat.mode & 0o111) !== 0, id: await repository.kept.hashFile(file) };
+      return { executable: (stat.mode & 0o111) !== 0, id: await idOf(file) };
     }),
   );
 }
@@ -71,4 +93,13 @@ export async function besideHead(
     sides.push({ file, inHead, onDisk: onDisk && { mode: mode(onDisk.executable), id: onDisk.id } });
   }
   return sides;
+}
+
+/** A path's lstat, or `undefined` when there is nothing there (or a file where a folder on its way should be). */
+function statOrNone(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }

@@ -6,13 +6,10 @@ import type { Repository } from '../open-repository.js';
 export interface CommitPlan {
   tree: string;
   entries: string;
-  /** The tree's writes when they are still under way: the branch may name the tree only once they are done. */
-  written?: Promise<void>;
 }
 
 /**
- * The tree of HEAD with the files as they are on disk (`besideHead`), built through the kept git
- * commands: each file as hashed (unless untracked and ignored), each tracked file no longer on disk
+ * The tree of HEAD with the files as they are on disk (`besideHead`), written into the object store: each file as hashed (unless untracked and ignored), each tracked file no longer on disk
  * removed, only the trees on their paths written.
  */
 export async function planFromHead(repository: Repository, head: Head, files: readonly FileSides[]): Promise<CommitPlan> {
@@ -28,6 +25,5 @@ export async function planFromHead(repository: Repository, head: Head, files: re
     }
   }
   if (changes.size === 0) return { tree: head.tree, entries: entries.join('') };
-  const { id, written } = await repository.trees.withChanges(head.tree, changes);
-  return { tree: id, entries: entries.join(''), written };
+  return { tree: await repository.trees.withChanges(head.tree, changes), entries: entries.join('') };
 }

@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
+import { writeLooseObject } from './loose-objects.js';
+import { objectId } from './object-id.js';
 
 /** An object as `cat-file --batch` gives it. */
 export interface GitObject {
@@ -11,9 +12,10 @@ export interface GitObject {
 }
 
 /**
- * The git commands a write needs, each kept running and asked per request, so that recording a
- * change starts no process for them (decision 0018): reading objects and refs, hashing files into
- * blobs, writing trees, checking `.gitignore`, and moving a branch by compare-and-swap.
+ * The object store and refs a write needs: reading objects and refs, hashing files into blobs, writing
+ * trees and commits, checking `.gitignore`, and moving a branch by compare-and-swap. Objects are written
+ * here, as git writes them (`loose-objects.ts`); the rest is asked of git commands kept running, one
+ * request at a time, so that recording a change starts no process (decision 0018).
  */
 export interface KeptGit {
   /** An object by name (a full ref name or an id), or `undefined` when there is none. */
@@ -22,9 +24,11 @@ export interface KeptGit {
   objectInfo(name: string): Promise<{ id: string; type: string; size: number } | 'missing' | 'ambiguous'>;
   /** Writes a file (top-relative; it must exist) as a blob of its bytes as they are, and gives its id. */
   hashFile(file: string): Promise<string>;
-  /** Writes a commit of this text (as `commitText` makes it; git checks it), and gives its id. */
+  /** The id of a file's bytes as a blob (top-relative; it must exist), written only when it is large. */
+  blobIdOf(file: string): Promise<string>;
+  /** Writes a commit of this text (as `commitText` makes it), and gives its id. */
   makeCommit(text: string): Promise<string>;
-  /** Writes a tree of these bytes (as `treeBytes` makes them; git checks them), and gives its id. */
+  /** Writes a tree of these bytes (as `treeBytes` makes them), and gives its id. */
   makeTree(bytes: Buffer): Promise<string>;
   /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
   isIgnored(file: string): Promise<boolean>;
@@ -33,25 +37,40 @@ export interface KeptGit {
   close(): Promise<void>;
 }
 
-export function createKeptGit(gitPath: string, top: string, gitDir: string): KeptGit {
+/** Where the store is: the work tree's top, the object folder, and the ids' length in bytes. */
+export interface ObjectStore {
+  top: string;
+  objectsDir: string;
+  idBytes: number;
+}
+
+/** Files up to this size are hashed and written here; larger ones by git, which streams them. */
+const hashedHere = 1 << 20;
+
+export function createKeptGit(gitPath: string, { top, objectsDir, idBytes }: ObjectStore): KeptGit {
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
-  const commits = createObjectWriter(gitPath, top, gitDir, 'commit');
-  // Not mktree: it looks up every entry's object, a millisecond for a folder of a hundred loose files.
-  const trees = createObjectWriter(gitPath, top, gitDir, 'tree');
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
   // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
   const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
+  const hashedByGit = (file: string) => hasher.ask(`${quoted(file)}\n`, oneLine);
   return {
     readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
     async objectInfo(name) {
       const [id = '', type = '', size] = (await infos.ask(`${oneName(name)}\n`, oneLine)).split(' ');
       return size === undefined ? (type === 'ambiguous' ? 'ambiguous' : 'missing') : { id, type, size: Number(size) };
     },
-    hashFile: (file) => hasher.ask(`${quoted(file)}\n`, oneLine),
-    makeCommit: (text) => commits.write(text),
-    makeTree: (bytes) => trees.write(bytes),
+    async hashFile(file) {
+      const bytes = smallFile(path.join(top, file));
+      return bytes ? writeLooseObject(objectsDir, 'blob', bytes, idBytes) : hashedByGit(file);
+    },
+    async blobIdOf(file) {
+      const bytes = smallFile(path.join(top, file));
+      return bytes ? objectId('blob', bytes, idBytes) : hashedByGit(file);
+    },
+    makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', Buffer.from(text), idBytes),
+    makeTree: async (bytes) => writeLooseObject(objectsDir, 'tree', bytes, idBytes),
     async isIgnored(file) {
       const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
       return pattern !== '' && !pattern.startsWith('!');
@@ -68,38 +87,19 @@ export function createKeptGit(gitPath: string, top: string, gitDir: string): Kep
       );
     },
     async close() {
-      await Promise.all([objects, infos, hasher, commits, trees, ignores, refs].map((process) => process.close()));
+      await Promise.all([objects, infos, hasher, ignores, refs].map((process) => process.close()));
     },
   };
 }
 
-/** Object writers made in this process, so that each has a file of its own. */
-let writers = 0;
-
-/**
- * A kept `hash-object -w -t TYPE --stdin-paths`: it reads an object from a file, this one in the git folder, written
- * anew (synchronously: a few hundred bytes) for each object, one at a time, and removed at close.
- */
-function createObjectWriter(gitPath: string, top: string, gitDir: string, type: 'commit' | 'tree') {
-  const writer = createGitProcess(gitPath, ['hash-object', '-w', '-t', type, '--no-filters', '--stdin-paths'], top);
-  // Its own file: two backends in one process (two vault folders of one repository) write objects at once.
-  writers += 1;
-  const file = path.join(gitDir, `vault-${type}-${process.pid}-${writers}`);
-  let turn: Promise<unknown> = Promise.resolve();
-  return {
-    write(bytes: string | Buffer): Promise<string> {
-      const made = turn.then(() => {
-        writeFileSync(file, bytes);
-        return writer.ask(`${quoted(file)}\n`, oneLine);
-      });
-      turn = made.catch(() => undefined);
-      return made;
-    },
-    async close() {
-      await writer.close();
-      await rm(file, { force: true });
-    },
-  };
+/** A file's bytes as they are now (read to its end), or `undefined` when it is larger than `hashedHere`. */
+function smallFile(file: string): Buffer | undefined {
+  const descriptor = openSync(file, 'r');
+  try {
+    return fstatSync(descriptor).size > hashedHere ? undefined : readFileSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** `cat-file --batch`'s answer: `ID TYPE SIZE`, the bytes and a line break; or `NAME missing` (or `ambiguous`). */

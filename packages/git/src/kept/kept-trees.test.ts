@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { createTempRepository, type TempRepository } from '@vault/testing';
+import { createTempRepository, personEnv, type TempRepository } from '@vault/testing';
+import { openRepository } from '../open-repository.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalMode, parseTree, type TreeEntry, treeBytes } from './kept-trees.js';
 
@@ -66,5 +67,44 @@ describe('treeBytes', () => {
   it('of no entries is the empty tree', async () => {
     repository = await createTempRepository({ 'x.md': 'x\n' });
     expect(execFileSync('git', ['hash-object', '-t', 'tree', '--stdin'], { cwd: repository.top, input: treeBytes([]), encoding: 'utf8' }).trim()).toBe(tree);
+  });
+});
+
+describe('changedFiles', () => {
+  it('lists what git diff-tree -r --no-renames lists, in its order: edits, a file become a folder and back, modes, symlinks, nested folders', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n', f: 'a file\n', 'd/x.md': 'x\n', 'd/e/y.md': 'y\n', 'keep/k.md': 'k\n', 'g/h.md': 'h\n' });
+    const top = repository.top;
+    const run = (...args: string[]) => execFileSync('sh', ['-c', args.join(' && ')], { cwd: top, env: { ...process.env, ...personEnv } });
+    const first = repository.git('rev-parse', 'HEAD^{tree}').trim();
+    run(
+      'printf "a2\\n" > a.md',
+      'rm f && mkdir f && printf "in\\n" > f/in.md',
+      'chmod +x d/x.md',
+      'rm -r d/e && printf "now a file\\n" > d/e',
+      'rm -r g && printf "g\\n" > g',
+      'ln -s a.md link',
+      'git add -A',
+      'git commit -q -m second',
+    );
+    const second = repository.git('rev-parse', 'HEAD^{tree}').trim();
+    const opened = await openRepository(top, 'git');
+    try {
+      for (const [before, after] of [
+        [first, second],
+        [second, first],
+      ] as const) {
+        const ours = (await opened.trees.changedFiles(before, after)).map(
+          ({ file, before: was, after: is }) =>
+            `${(was?.mode ?? '0').padStart(6, '0')} ${(is?.mode ?? '0').padStart(6, '0')} ${was?.id ?? '0'.repeat(40)} ${is?.id ?? '0'.repeat(40)} ${file}`,
+        );
+        const fields = repository.git('diff-tree', '-r', '--no-renames', '-z', before, after).split('\0').filter(Boolean);
+        const theirs = [];
+        for (let index = 0; index < fields.length; index += 2) theirs.push(`${fields[index]!.slice(1).split(' ').slice(0, 4).join(' ')} ${fields[index + 1]}`);
+        expect(ours).toEqual(theirs);
+      }
+      expect(await opened.trees.changedFiles(first, first)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -1,5 +1,4 @@
 import type { KeptGit } from './kept-git.js';
-import { objectId } from './object-id.js';
 
 /** One entry of a tree: its mode as git writes it (`100644`, `40000`), its object's id, its name's bytes. */
 export interface TreeEntry {
@@ -11,20 +10,23 @@ export interface TreeEntry {
 /** A file's new entry (`mode` and blob `id`), or `null`: removed. */
 export type FileChange = { mode: string; id: string } | null;
 
+/** A file (top-relative) that differs between two trees: its entry on each side (`undefined`: none there). */
+export interface FileDifference {
+  file: string;
+  before: TreeEntry | undefined;
+  after: TreeEntry | undefined;
+}
+
 /** A path git's trees cannot give a plain answer for: a folder, a symlink or a submodule there or above it. */
 export const notAFile = Symbol('not a file');
 
-/** A tree being written: its id, computed here as git computes it, and its writes (with the trees below it), each checked to give that id. */
-export interface TreeWrite {
-  id: string;
-  written: Promise<void>;
-}
-
 /** Entries of trees kept parsed, by the trees' ids (an id names its content, so a kept tree is never stale); past it, all are let go. */
 const keptEntries = 200_000;
+/** Commits whose trees are kept; past it, all are let go. */
+const keptCommits = 10_000;
 
 /**
- * Reads and writes trees through the kept `cat-file` and `hash-object -t tree`: the entry at a path in a tree, and
+ * Reads trees through the kept `cat-file` and writes them into the object store: the entry at a path in a tree, and
  * a tree with some files changed, only the trees on their paths written anew.
  */
 export function createKeptTrees(kept: KeptGit, idBytes: number) {
@@ -36,7 +38,11 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     if (found) return found;
     const object = await kept.readObject(tree);
     if (object?.type !== 'tree') throw new Error(`git has no tree ${tree}`);
-    const entries = parseTree(object.bytes, idBytes);
+    return keep(tree, parseTree(object.bytes, idBytes));
+  }
+
+  /** Keeps a tree's entries (read, or written here) by its id. */
+  function keep(tree: string, entries: Map<string, TreeEntry>): Map<string, TreeEntry> {
     if (parsedEntries + entries.size > keptEntries) {
       parsed.clear();
       parsedEntries = 0;
@@ -46,24 +52,8 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return entries;
   }
 
-  /** Starts writing a tree of these bytes, added to `writes`, and gives its id without waiting for git. */
-  function write(bytes: Buffer, writes: Promise<void>[]): string {
-    const id = objectId('tree', bytes, idBytes);
-    const written = kept.makeTree(bytes).then((given) => {
-      if (given !== id) throw new Error(`git wrote tree ${given} where ${id} was expected`);
-    });
-    // Awaited with the others; handled here too, for when a later step fails first and they are awaited by no one.
-    written.catch(() => undefined);
-    writes.push(written);
-    return id;
-  }
-
   /** The changes of one folder, applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
-  async function rebuild(
-    tree: string | undefined,
-    changes: readonly (readonly [string[], FileChange])[],
-    writes: Promise<void>[],
-  ): Promise<string | undefined> {
+  async function rebuild(tree: string | undefined, changes: readonly (readonly [string[], FileChange])[]): Promise<string | undefined> {
     const entries = new Map(tree ? await entriesOf(tree) : []);
     const inFolders = new Map<string, [string[], FileChange][]>();
     for (const [[name = '', ...rest], change] of changes) {
@@ -74,15 +64,66 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     }
     for (const [key, inner] of inFolders) {
       const folder = entries.get(key);
-      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner, writes);
+      const rebuilt = await rebuild(folder?.mode === '40000' ? folder.id : undefined, inner);
       if (rebuilt) entries.set(key, { mode: '40000', id: rebuilt, name: Buffer.from(key, 'latin1') });
       else entries.delete(key);
     }
     if (entries.size === 0) return undefined;
-    return write(treeBytes(entries.values()), writes);
+    const id = await kept.makeTree(treeBytes(entries.values()));
+    // The next write's check reads it: kept as written, not read back.
+    keep(id, entries);
+    return id;
   }
 
+  /**
+   * The files (top-relative, below `folder`) that differ between two trees (`undefined`: none), as `git diff-tree -r
+   * --no-renames` lists them and in its order: each with its entry on both sides (`undefined`: none there). Only the
+   * trees whose ids differ are read.
+   */
+  async function changedFiles(before: string | undefined, after: string | undefined, folder = ''): Promise<FileDifference[]> {
+    const [left, right] = await Promise.all([before ? entriesOf(before) : new Map<string, TreeEntry>(), after ? entriesOf(after) : new Map()]);
+    const sides = new Map<string, { before?: TreeEntry; after?: TreeEntry }>();
+    // A folder's key ends in `/`: a file and a folder of one name are two entries, as git's order has them.
+    const add = (side: 'before' | 'after', entry: TreeEntry) => {
+      const key = entry.mode === '40000' ? `${entry.name.toString('latin1')}/` : entry.name.toString('latin1');
+      sides.set(key, { ...sides.get(key), [side]: entry });
+    };
+    for (const entry of left.values()) add('before', entry);
+    for (const entry of right.values()) add('after', entry);
+    const differences: FileDifference[] = [];
+    for (const key of [...sides.keys()].sort((one, other) => Buffer.compare(Buffer.from(one, 'latin1'), Buffer.from(other, 'latin1')))) {
+      const { before: was, after: is } = sides.get(key)!;
+      if (was?.id === is?.id && was?.mode === is?.mode) continue;
+      const file = `${folder}${Buffer.from(key, 'latin1').toString()}`;
+      if (key.endsWith('/')) differences.push(...(await changedFiles(was?.id, is?.id, file)));
+      else differences.push({ file, before: was, after: is });
+    }
+    return differences;
+  }
+
+  /** Commits' trees, by the commits' ids (an id names its content). */
+  const commitTrees = new Map<string, string>();
+  const knowCommit = (commit: string, tree: string) => {
+    if (commitTrees.size >= keptCommits) commitTrees.clear();
+    commitTrees.set(commit, tree);
+  };
+
   return {
+    /** The tree of a commit, or `undefined` when the object is no commit. */
+    async treeOfCommit(commit: string): Promise<string | undefined> {
+      const known = commitTrees.get(commit);
+      if (known) return known;
+      const object = await kept.readObject(commit);
+      if (object?.type !== 'commit') return undefined;
+      const tree = /^tree ([0-9a-f]+)\n/.exec(object.bytes.toString('latin1'))?.[1];
+      if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
+      knowCommit(commit, tree);
+      return tree;
+    },
+
+    /** Keeps a commit's tree (one just made, or read). */
+    knowCommit,
+
     /** The entry of a top-relative file in a tree: `undefined` when there is none, `notAFile` when git holds no plain file there. */
     async fileAt(tree: string, file: string): Promise<TreeEntry | undefined | typeof notAFile> {
       const segments = file.split('/');
@@ -98,21 +139,15 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       return undefined;
     },
 
-    /**
-     * `tree` with the files (top-relative) changed, the root tree staying a tree when left empty: its id at once (so the
-     * commit can be written meanwhile), and its writes.
-     */
-    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<TreeWrite> {
-      const writes: Promise<void>[] = [];
+    changedFiles,
+
+    /** `tree` with the files (top-relative) changed, written: its id. The root tree stays a tree when left empty. */
+    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
       const rebuilt = await rebuild(
         tree,
         [...changes].map(([file, change]) => [file.split('/'), change] as const),
-        writes,
       );
-      const id = rebuilt ?? write(Buffer.alloc(0), writes);
-      const written = Promise.all(writes).then(() => undefined);
-      written.catch(() => undefined);
-      return { id, written };
+      return rebuilt ?? kept.makeTree(Buffer.alloc(0));
     },
   };
 }

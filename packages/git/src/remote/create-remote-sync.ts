@@ -153,7 +153,14 @@ async function settleBranch(repository: Repository, branch: RemoteBranch, waiter
   // A work tree that failed to follow the branch last time follows it now, before anything else moves.
   await finishMoves(repository);
   const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
-  if (tip) waiters.follow(await replayCommits(repository, branch, tip, takeBack));
+  // A person's switch after the check above: nothing moved (or the files stopped following), and taking back goes on without the work tree.
+  const replayed =
+    tip &&
+    (await replayCommits(repository, branch, tip, takeBack).catch(async (error: unknown) => {
+      if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
+      return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
+    }));
+  if (replayed) waiters.follow(replayed);
   // Taking back: a call whose commit was not among the local ones is answered with the same reason.
   if (takeBack) waiters.rejectAll(takeBack);
 }

@@ -1,32 +1,33 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { VaultError } from '@vault/core';
-import { folderOf, isAlive, leftByGoneServers } from '../change-journal.js';
+import { folderOf, isGone, leftByGoneServers, ownFileOf, writeOwnFile } from '../change-journal.js';
+import { branchOf } from '../check-repository-state.js';
 import type { Repository } from '../open-repository.js';
 import { commitOf } from './remote-branch.js';
-import type { RemoteTrouble } from './remote-errors.js';
+import { otherBranch, type RemoteTrouble } from './remote-errors.js';
 import { rememberKeptEdits } from './kept-edits.js';
 import { changedPaths } from './changed-paths.js';
 import { updateWorkTree } from './update-work-tree.js';
 
 /** A move of the branch whose work tree update may not have finished: the branch, and the commits the work tree goes from and to. */
-interface Move {
+export interface Move {
   ref: string;
   from: string;
   to: string;
 }
 
-const fileOf = (repository: Repository, pid: number) => path.join(folderOf(repository), `move-${pid}.json`);
-
 /**
  * Moves `ref` from `from` to `to` by compare-and-swap and brings the work tree along (decision 0019),
  * journalled first: a server killed after the branch moved and before the work tree followed finishes
  * at its next start (`finishMoves`), so the disk left behind is never taken for a person's change.
+ * HEAD on another branch (a person's git switch since the settle began) moves nothing: the work tree is theirs.
  */
 export async function moveBranch(repository: Repository, move: Move, remote: string): Promise<void> {
-  const journal = fileOf(repository, process.pid);
-  await mkdir(folderOf(repository), { recursive: true });
-  await writeFile(journal, JSON.stringify(move));
+  const checkedOut = await branchOf(repository);
+  if (checkedOut !== move.ref) throw otherBranch(remote, move.ref, checkedOut);
+  const journal = ownFileOf(repository, 'move');
+  writeOwnFile(repository, 'move', move);
   const moved = await repository.git(['update-ref', '-m', `vault: settled on ${remote}`, move.ref, move.to, move.from], { okCodes: [0, 1, 128] });
   if (moved.code !== 0) {
     await rm(journal, { force: true });
@@ -34,8 +35,8 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
       remote: 'busy' satisfies RemoteTrouble,
     });
   }
-  // A failure here leaves the journal: the next settle, or the next start, finishes the move.
-  await followBranch(repository, move);
+  // A failure here (a switch meanwhile too) leaves the journal: the next settle, or the next start, finishes the move.
+  await followBranch(repository, move, remote);
   await rm(journal, { force: true });
 }
 
@@ -46,6 +47,8 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
  */
 export async function finishMoves(repository: Repository): Promise<void> {
   for (const { file, value: move } of await leftByGoneServers<Move>(repository, 'move')) {
+    // Another branch checked out: its work tree is the person's; the move is finished once they are back on its branch.
+    if (move && (await branchOf(repository)) !== move.ref) continue;
     if (move) {
       await finishMove(repository, move).catch((error: unknown) => setAside(repository, move, file, error));
       await removeTemporaries(repository, move).catch(() => undefined);
@@ -66,7 +69,7 @@ async function finishMove(repository: Repository, move: Move): Promise<void> {
   const descends = tip === move.to || (await repository.git(['merge-base', '--is-ancestor', move.to, tip], { okCodes: [0, 1, 128] })).code === 0;
   if (!descends) return;
   const { changes, raw } = await changedPaths(repository, move.from, move.to);
-  await followBranch(repository, { ...move, to: tip }, new Set([...changes, ...raw].map(({ file }) => file)));
+  await followBranch(repository, { ...move, to: tip }, 'the remote', new Set([...changes, ...raw].map(({ file }) => file)));
 }
 
 /**
@@ -88,8 +91,9 @@ async function setAside(repository: Repository, move: Move, file: string, error:
   );
 }
 
-async function followBranch(repository: Repository, { from, to }: Move, only?: ReadonlySet<string>): Promise<void> {
-  const { changed, kept, skipped } = await updateWorkTree(repository, from, to, only);
+async function followBranch(repository: Repository, move: Move, remote: string, only?: ReadonlySet<string>): Promise<void> {
+  const { from, to } = move;
+  const { changed, kept, skipped } = await updateWorkTree(repository, move, remote, only);
   // A symlink or submodule not written is guarded like a kept edit: a write there would commit a plain file over the remote's entry.
   await rememberKeptEdits(repository, from, to, { changed, kept: [...kept, ...skipped] });
 }
@@ -100,7 +104,7 @@ async function removeTemporaries(repository: Repository, { from, to }: Move): Pr
   for (const folder of new Set(changes.map(({ file }) => path.join(repository.top, path.dirname(file))))) {
     for (const name of await readdir(folder).catch(() => [])) {
       const pid = Number(/^\.vault-fetch-(\d+)-\d+\.tmp$/.exec(name)?.[1]);
-      if (pid && !isAlive(pid)) await rm(path.join(folder, name), { force: true });
+      if (pid && isGone(pid, undefined, repository)) await rm(path.join(folder, name), { force: true });
     }
   }
 }

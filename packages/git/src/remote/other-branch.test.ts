@@ -34,7 +34,7 @@ describe('a person checks out another branch than the one the server shares', ()
     expect(remote.remoteSubjects()).toEqual(['first']);
   });
 
-  it('a call whose write came after the switch is not acknowledged: its commit is on the other branch, which no push carries', async () => {
+  it("a call whose write came after the switch is committed on no branch: the person's branch is untouched, the change left on disk and said", async () => {
     const remote = await open({ 'a.md': 'apple\n' }, 0);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -53,15 +53,21 @@ describe('a person checks out another branch than the one the server shares', ()
         }),
       },
     );
+    const before = clone.git('rev-parse', 'main');
     const call = clone.vault.call('TextEdit', edit).catch((error: unknown) => error);
     await arrived;
     clone.git('switch', '-q', '-c', 'side');
     release();
-    expect(await call).toMatchObject({ code: 'IO_ERROR', details: { remote: 'other-branch' } });
+    const answer = await call;
+    expect(answer).toMatchObject({ code: 'IO_ERROR', details: { remote: 'other-branch', outcome: 'on-disk' } });
+    expect((answer as Error).message).toContain('committed on no branch');
+    // Before: the commit landed on side (the person's branch) while the answer said the change was not made.
+    expect(clone.git('rev-parse', 'side')).toBe(before);
+    expect(clone.git('rev-parse', 'main')).toBe(before);
     expect(remote.remoteSubjects()).toEqual(['first']);
-    const kept = clone.git('for-each-ref', '--format=%(objectname)', 'refs/vault/taken-back/').trim();
-    expect(kept).toBe(clone.git('rev-parse', 'side').trim());
-    expect(clone.git('rev-parse', 'main')).toBe(remote.remoteGit('rev-parse', 'main'));
+    expect(clone.git('for-each-ref', 'refs/vault/taken-back/')).toBe('');
+    expect(await read(clone.top, 'a.md')).toBe('quince\n');
+    expect(clone.git('status', '--porcelain')).toBe(' M a.md\n');
   });
 
   it('a push refused while another branch is checked out takes the change back on the shared branch alone, the files untouched', async () => {
