@@ -97,7 +97,7 @@ async function rebuild(repository: Repository, commit: string, paths: readonly s
   return (await rebuildKept(repository, commit, paths, parent)) ?? rebuildInIndex(repository, commit, paths, parent);
 }
 
-/** The rebuild with no process started (`withChanges` writes the trees, the kept writer the commit); `undefined` when a path is a folder, a symlink or a submodule on either side. */
+/** The rebuild with no process started (`withChanges` writes the trees, `makeCommit` the commit); `undefined` when a path is a folder, a symlink or a submodule on either side. */
 async function rebuildKept(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string | undefined> {
   const [raw, parentRaw] = await Promise.all([rawCommit(repository, commit), rawCommit(repository, parent)]);
   const changes = new Map<string, FileChange>();
@@ -106,12 +106,11 @@ async function rebuildKept(repository: Repository, commit: string, paths: readon
     if (mine === notAFile || there === notAFile) return undefined;
     changes.set(file, mine ? { mode: mine.mode, id: mine.id } : null);
   }
-  const { id, written } = await repository.trees.withChanges(treeOf(parentRaw), changes);
+  const tree = await repository.trees.withChanges(treeOf(parentRaw), changes);
   // Its author and committer lines as they are (names, e-mails, dates), and its message.
   const people = raw.split('\n').filter((line) => line.startsWith('author ') || line.startsWith('committer '));
-  const text = `tree ${id}\nparent ${parent}\n${people.join('\n')}\n\n${raw.slice(raw.indexOf('\n\n') + 2)}`;
-  const [made] = await Promise.all([repository.kept.makeCommit(text), written]);
-  return made;
+  const text = `tree ${tree}\nparent ${parent}\n${people.join('\n')}\n\n${raw.slice(raw.indexOf('\n\n') + 2)}`;
+  return repository.kept.makeCommit(text);
 }
 
 /** A commit's text, through the kept `cat-file`. */
