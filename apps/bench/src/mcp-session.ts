@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** How to start an MCP server over stdio. */
@@ -8,6 +8,8 @@ export interface ServerCommand {
   name: string;
   command: string;
   args: string[];
+  /** Variables added to the default environment (a PATH of its own). */
+  env?: Record<string, string>;
 }
 
 export interface McpSession {
@@ -21,7 +23,8 @@ export interface McpSession {
 
 /** Starts a server and connects the SDK's client to it; `log` hears the server's stderr (ignored without it). */
 export async function openSession(server: ServerCommand, log?: (text: string) => void): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: log ? 'pipe' : 'ignore' });
+  const env = server.env && { ...getDefaultEnvironment(), ...server.env };
+  const transport = new StdioClientTransport({ command: server.command, args: server.args, env, stderr: log ? 'pipe' : 'ignore' });
   transport.stderr?.on('data', (chunk: Buffer) => log?.(chunk.toString()));
   const client = new Client({ name: 'vault-bench', version: '1.0.0' });
   await client.connect(transport);

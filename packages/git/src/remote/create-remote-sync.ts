@@ -6,6 +6,7 @@ import { branchGone, closing, otherBranch, pushUnconfirmed, remoteBusy, serverCl
 import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
+import { createRefusalBackoff } from './refusal-backoff.js';
 import { replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -40,8 +41,8 @@ export interface RemoteSync {
 /**
  * The push loop: one push at a time carries every commit made so far (group commit); a push the
  * remote refuses because it moved is settled by fetching and replaying (`replayCommits`), then tried
- * again, at most `attempts` times with jitter; any other failure takes every unshared commit back, so
- * no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
+ * again after a random pause scaled by recent refusals (`createRefusalBackoff`), at most `attempts`
+ * times; any other failure takes every unshared commit back, so no change is ever applied here and not there. `exclusive` runs work in the recorder's queue (no call
  * writes meanwhile).
  */
 export function createRemoteSync(
@@ -60,19 +61,29 @@ export function createRemoteSync(
   let busy: Promise<void> | undefined;
   let closed = false;
 
+  const backoff = createRefusalBackoff();
   const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
   const closedError = () => serverClosed(branch.remote);
 
   async function pushAll(): Promise<void> {
+    // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
+    let roundStarted = Date.now();
     for (let attempt = 1; ; attempt += 1) {
       const batch = waiters.snapshot();
       // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
       if (batch.length === 0) return;
-      if ((await pushHead(repository, branch, waiters)) === 'pushed') return waiters.shared(batch);
+      if ((await pushHead(repository, branch, waiters)) === 'pushed') {
+        backoff.pushed();
+        return waiters.shared(batch);
+      }
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+      await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt, Date.now() - roundStarted)));
       if (closed) return;
-      await settleExclusive(() => settle());
+      await settleExclusive(() => {
+        // Timed from here: the wait for the queue is not part of the window in which another push can land first.
+        roundStarted = Date.now();
+        return settle();
+      });
     }
   }
 

@@ -18,8 +18,9 @@ export function remoteBranchOf(remote: string, ref: string, timeout: number): Re
 
 /** The commit a ref points at, or `undefined` when there is none. */
 export async function commitOf(repository: Repository, ref: string): Promise<string | undefined> {
-  const found = await repository.git(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { okCodes: [0, 1] });
-  return found.code === 0 ? found.stdout.toString('utf8').trim() : undefined;
+  // Through the kept `cat-file --batch-check`: it reads the ref as it is now, each time, and starts no process.
+  const found = await repository.kept.objectInfo(`${ref}^{commit}`);
+  return typeof found === 'object' ? found.id : undefined;
 }
 
 /** Fetches the remote's branch into the tracking ref and gives its tip (`undefined`: the remote has no such branch yet). Unreachable or stalled past the time limit: `remoteUnavailable`. */

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileHash, type VaultError } from '@vault/core';
 import { splitZ } from '../commit-paths.js';
+import { type FileChange, notAFile } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
 import { staleOnRemote } from './remote-errors.js';
@@ -26,17 +27,15 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
   if (!head || head === tip) return fates;
-  // One id a line: `rev-list -z` separates commits with NUL only in newer gits (2.39 still writes line breaks).
-  const local = (await repository.git(['rev-list', '--reverse', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
+  const local = await localCommits(repository, tip, head);
   const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
   const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
-  const stale = new Set(changedThere);
+  const stale = createStalePaths(changedThere);
   let parent = tip;
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
   let untouched = base === tip;
-  for (const commit of local) {
-    const paths = splitZ((await repository.git(['diff-tree', '--no-commit-id', '--no-renames', '-r', '-z', '--name-only', '--root', commit])).stdout);
-    const clash = paths.find((file) => stale.has(file));
+  for (const { commit, paths } of local) {
+    const clash = paths.find((file) => stale.clashes(file));
     if (takeBack || clash !== undefined) {
       for (const file of paths) stale.add(file);
       untouched = false;
@@ -52,8 +51,82 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   return fates;
 }
 
-/** The commit rebuilt on `parent`: the parent's tree with the commit's own entries of its paths. */
+/**
+ * The paths a replayed commit may not touch: those the remote changed (and those of commits taken back),
+ * and a path where one of them is a folder, or inside one of them: a file written where the remote made
+ * a folder (or the reverse) would replace the remote's files in the rebuilt tree.
+ */
+function createStalePaths(changed: Iterable<string>) {
+  const files = new Set<string>();
+  const folders = new Set<string>();
+  const add = (file: string) => {
+    files.add(file);
+    for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) folders.add(file.slice(0, at));
+  };
+  for (const file of changed) add(file);
+  return {
+    add,
+    clashes(file: string): boolean {
+      if (files.has(file) || folders.has(file)) return true;
+      for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1)) if (files.has(file.slice(0, at))) return true;
+      return false;
+    },
+  };
+}
+
+/** The local commits the remote's `tip` lacks, oldest first, each with the paths it changed: two processes, whatever their number. */
+async function localCommits(repository: Repository, tip: string, head: string): Promise<{ commit: string; paths: string[] }[]> {
+  // One id a line: `rev-list -z` separates commits with NUL only in newer gits (2.39 still writes line breaks).
+  const ids = (await repository.git(['rev-list', '--reverse', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
+  if (ids.length === 0) return [];
+  // Each commit's id (`--always`: even when it changed nothing), then its paths; an id is known before it comes, so no path is taken for one.
+  const listed = splitZ(
+    (await repository.git(['diff-tree', '--stdin', '--always', '--no-renames', '-r', '-z', '--name-only', '--root'], { input: `${ids.join('\n')}\n` })).stdout,
+  );
+  const local = ids.map((commit) => ({ commit, paths: [] as string[] }));
+  let at = -1;
+  for (const entry of listed) {
+    if (entry === local[at + 1]?.commit) at += 1;
+    else local[at]?.paths.push(entry);
+  }
+  return local;
+}
+
+/** The commit rebuilt on `parent`: the parent's tree with the commit's own entries of its paths; through the kept processes when every one is a plain file or none. */
 async function rebuild(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string> {
+  return (await rebuildKept(repository, commit, paths, parent)) ?? rebuildInIndex(repository, commit, paths, parent);
+}
+
+/** The rebuild with no process started (`withChanges` writes the trees, `makeCommit` the commit); `undefined` when a path is a folder, a symlink or a submodule on either side. */
+async function rebuildKept(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string | undefined> {
+  const [raw, parentRaw] = await Promise.all([rawCommit(repository, commit), rawCommit(repository, parent)]);
+  const changes = new Map<string, FileChange>();
+  for (const file of paths) {
+    const [mine, there] = await Promise.all([repository.trees.fileAt(treeOf(raw), file), repository.trees.fileAt(treeOf(parentRaw), file)]);
+    if (mine === notAFile || there === notAFile) return undefined;
+    changes.set(file, mine ? { mode: mine.mode, id: mine.id } : null);
+  }
+  const tree = await repository.trees.withChanges(treeOf(parentRaw), changes);
+  // Its author and committer lines as they are (names, e-mails, dates), and its message.
+  const people = raw.split('\n').filter((line) => line.startsWith('author ') || line.startsWith('committer '));
+  const text = `tree ${tree}\nparent ${parent}\n${people.join('\n')}\n\n${raw.slice(raw.indexOf('\n\n') + 2)}`;
+  return repository.kept.makeCommit(text);
+}
+
+/** A commit's text, through the kept `cat-file`. */
+async function rawCommit(repository: Repository, id: string): Promise<string> {
+  const object = await repository.kept.readObject(id);
+  if (object?.type !== 'commit') throw new Error(`git has no commit ${id}`);
+  return object.bytes.toString('utf8');
+}
+
+/** The tree of a raw commit. */
+function treeOf(raw: string): string {
+  return /^tree ([0-9a-f]+)$/m.exec(raw)?.[1] ?? '';
+}
+
+/** The rebuild in a private index (`read-tree` of the parent, the commit's entries of its paths, `write-tree`, `commit-tree`). */
+async function rebuildInIndex(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string> {
   indexCount += 1;
   const env = { GIT_INDEX_FILE: path.join(repository.gitDir, `vault-replay-${process.pid}-${indexCount}`) };
   try {
