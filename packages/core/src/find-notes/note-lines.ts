@@ -38,15 +38,24 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
 /**
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
  * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
- * section's heading line is left out (the answer names the heading, or the title, already).
+ * section's heading line is left out (the answer names the heading, or the title, already). Only
+ * the section's lines are cut from `text`, and a line of printable ASCII is split into words only
+ * when, lowercased, it holds a query word (its words are then its lowercased runs).
  */
-export function bestLines(lines: readonly string[], section: NoteSection, queryWords: readonly string[]): ShownLine[] {
-  const headed = atxHeading(lines[section.start - 1] ?? '') !== undefined;
+export function bestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
+  const lines = linesOf(text, section.start, section.end);
+  const headed = atxHeading(lines[0] ?? '') !== undefined;
   const wanted = new Set(queryWords);
   // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
   const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
+  const mayHold = (line: string) => {
+    if (!asciiLine.test(line)) return true;
+    const lower = line.toLowerCase();
+    return queryWords.some((query) => lower.includes(query));
+  };
   const scored: { index: number; hits: number; firstHit: number }[] = [];
-  for (let index = section.start - (headed ? 0 : 1); index < Math.min(section.end, lines.length); index += 1) {
+  for (let index = headed ? 1 : 0; index < lines.length; index += 1) {
+    if (!mayHold(lines[index]!)) continue;
     const found = new Set<string>();
     let firstHit = -1;
     for (const { word, start } of wordsWithOffsets(lines[index]!)) {
@@ -57,7 +66,28 @@ export function bestLines(lines: readonly string[], section: NoteSection, queryW
     if (found.size > 0) scored.push({ index, hits: found.size, firstHit });
   }
   const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
-  return chosen.sort((a, b) => a.index - b.index).map(({ index, firstHit }) => ({ line: index + 1, text: windowOf(lines[index]!, firstHit) }));
+  return chosen
+    .sort((a, b) => a.index - b.index)
+    .map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines[index]!, firstHit) }));
+}
+
+const asciiLine = /^[\x20-\x7e\t]*$/;
+
+/** Lines `start ... end` of `text` (1-based, inclusive; a line ends at \n or \r\n), found without splitting the rest. */
+function linesOf(text: string, start: number, end: number): string[] {
+  let at = 0;
+  for (let line = 1; line < start && at !== -1; line += 1) {
+    at = text.indexOf('\n', at);
+    if (at !== -1) at += 1;
+  }
+  const lines: string[] = [];
+  for (let line = start; line <= end && at !== -1 && at <= text.length; line += 1) {
+    const next = text.indexOf('\n', at);
+    const stop = next === -1 ? text.length : next;
+    lines.push(text.slice(at, stop > at && text[stop - 1] === '\r' ? stop - 1 : stop));
+    at = next === -1 ? -1 : next + 1;
+  }
+  return lines;
 }
 
 /** The line, or a window of `shownLineWidth` characters starting a little before `at`, each cut end marked with …. */

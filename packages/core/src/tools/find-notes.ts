@@ -201,7 +201,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      lines: bestLines(text.split(/\r?\n/), section, query.words).slice(0, maxShownLines),
+      lines: bestLines(text, section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
