@@ -1,7 +1,7 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { atxHeading } from '../text/heading-paths.js';
 import type { NoteSection } from './analyze-note.js';
-import { noteWords, wordsWithOffsets } from './note-words.js';
+import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
 
 /** A line a hit shows: its number (1-based) and its text, cut to a window around its first matching word when long. */
@@ -48,17 +48,13 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   const wanted = new Set(queryWords);
   // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
   const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
-  const mayHold = (line: string) => {
-    if (!asciiLine.test(line)) return true;
-    const lower = line.toLowerCase();
-    return queryWords.some((query) => lower.includes(query));
-  };
   const scored: { index: number; hits: number; firstHit: number }[] = [];
   for (let index = headed ? 1 : 0; index < lines.length; index += 1) {
-    if (!mayHold(lines[index]!)) continue;
+    const words = lineWords(lines[index]!, queryWords);
+    if (words.length === 0) continue;
     const found = new Set<string>();
     let firstHit = -1;
-    for (const { word, start } of wordsWithOffsets(lines[index]!)) {
+    for (const { word, start } of words) {
       if (!isWanted(word)) continue;
       if (firstHit === -1) firstHit = start;
       found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
@@ -72,6 +68,19 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
 }
 
 const asciiLine = /^[\x20-\x7e\t]*$/;
+const asciiWord = /[a-z0-9]+/g;
+
+/**
+ * The words of a line as `wordsWithOffsets` gives them, or none when it holds no query word for
+ * sure: a line of printable ASCII is lowercased, passed over unless it holds a query word, and
+ * split at what is not a letter or digit (its words folded as `noteWords` folds them: lowercased).
+ */
+function lineWords(line: string, queryWords: readonly string[]): { word: string; start: number }[] {
+  if (!asciiLine.test(line)) return [...wordsWithOffsets(line)];
+  const lower = line.toLowerCase();
+  if (!queryWords.some((query) => lower.includes(query))) return [];
+  return Array.from(lower.matchAll(asciiWord), ({ 0: word, index }) => ({ word: word.slice(0, maxWordLength), start: index }));
+}
 
 /** Lines `start ... end` of `text` (1-based, inclusive; a line ends at \n or \r\n), found without splitting the rest. */
 function linesOf(text: string, start: number, end: number): string[] {
