@@ -43,60 +43,74 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  * when, lowercased, it holds a query word (its words are then its lowercased runs).
  */
 export function bestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
-  const lines = linesOf(text, section.start, section.end);
+  const { lines, starts } = linesOf(text, section.start, section.end);
   const headed = atxHeading(lines[0] ?? '') !== undefined;
   const wanted = new Set(queryWords);
   // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
   const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
-  const scored: { index: number; hits: number; firstHit: number }[] = [];
-  for (let index = headed ? 1 : 0; index < lines.length; index += 1) {
-    const words = lineWords(lines[index]!, queryWords);
-    if (words.length === 0) continue;
-    const found = new Set<string>();
-    let firstHit = -1;
-    for (const { word, start } of words) {
-      if (!isWanted(word)) continue;
-      if (firstHit === -1) firstHit = start;
-      found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
-    }
-    if (found.size > 0) scored.push({ index, hits: found.size, firstHit });
+  const byLine = new Map<number, { found: Set<string>; firstHit: number }>();
+  for (const { index, word, start } of wordsFound(text, lines, starts, queryWords)) {
+    if ((index === 0 && headed) || !isWanted(word)) continue;
+    const line = byLine.get(index) ?? byLine.set(index, { found: new Set(), firstHit: start }).get(index)!;
+    line.firstHit = Math.min(line.firstHit, start);
+    line.found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
   }
+  const scored = [...byLine].map(([index, { found, firstHit }]) => ({ index, hits: found.size, firstHit }));
   const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
   return chosen
     .sort((a, b) => a.index - b.index)
     .map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines[index]!, firstHit) }));
 }
 
-const asciiLine = /^[\x20-\x7e\t]*$/;
-const asciiWord = /[a-z0-9]+/g;
+const asciiText = /^[\x20-\x7e\t\r\n]*$/;
+const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /**
- * The words of a line as `wordsWithOffsets` gives them, or none when it holds no query word for
- * sure: a line of printable ASCII is lowercased, passed over unless it holds a query word, and
- * split at what is not a letter or digit (its words folded as `noteWords` folds them: lowercased).
+ * The words of the lines (as `wordsWithOffsets` gives them, with their line's index) that may be
+ * query words or begin with one. Printable ASCII: the words that start with a query word, found by a
+ * search of the whole section, lowercased, per query word (a word there is a run of letters and
+ * digits, lowercased); else every word of every line.
  */
-function lineWords(line: string, queryWords: readonly string[]): { word: string; start: number }[] {
-  if (!asciiLine.test(line)) return [...wordsWithOffsets(line)];
-  const lower = line.toLowerCase();
-  if (!queryWords.some((query) => lower.includes(query))) return [];
-  return Array.from(lower.matchAll(asciiWord), ({ 0: word, index }) => ({ word: word.slice(0, maxWordLength), start: index }));
+function wordsFound(text: string, lines: readonly string[], starts: readonly number[], queryWords: readonly string[]) {
+  const found: { index: number; word: string; start: number }[] = [];
+  if (lines.length === 0) return found;
+  const from = starts[0]!;
+  const section = text.slice(from, starts.at(-1)! + lines.at(-1)!.length);
+  if (!asciiText.test(section)) {
+    lines.forEach((line, index) => {
+      for (const { word, start } of wordsWithOffsets(line)) found.push({ index, word, start });
+    });
+    return found;
+  }
+  const lower = section.toLowerCase();
+  for (const query of new Set(queryWords)) {
+    for (let at = lower.indexOf(query), index = 0; at !== -1; at = lower.indexOf(query, at + 1)) {
+      if (at > 0 && isAsciiWordCode(lower.charCodeAt(at - 1))) continue;
+      let end = at + query.length;
+      while (end < lower.length && isAsciiWordCode(lower.charCodeAt(end))) end += 1;
+      while (index + 1 < starts.length && starts[index + 1]! - from <= at) index += 1;
+      found.push({ index, word: lower.slice(at, Math.min(end, at + maxWordLength)), start: at + from - starts[index]! });
+    }
+  }
+  return found;
 }
 
-/** Lines `start ... end` of `text` (1-based, inclusive; a line ends at \n or \r\n), found without splitting the rest. */
-function linesOf(text: string, start: number, end: number): string[] {
+/** Lines `start ... end` of `text` (1-based, inclusive; a line ends at \n or \r\n), and where each starts, found without splitting the rest. */
+function linesOf(text: string, start: number, end: number): { lines: string[]; starts: number[] } {
   let at = 0;
   for (let line = 1; line < start && at !== -1; line += 1) {
     at = text.indexOf('\n', at);
     if (at !== -1) at += 1;
   }
-  const lines: string[] = [];
+  const [lines, starts]: [string[], number[]] = [[], []];
   for (let line = start; line <= end && at !== -1 && at <= text.length; line += 1) {
     const next = text.indexOf('\n', at);
     const stop = next === -1 ? text.length : next;
+    starts.push(at);
     lines.push(text.slice(at, stop > at && text[stop - 1] === '\r' ? stop - 1 : stop));
     at = next === -1 ? -1 : next + 1;
   }
-  return lines;
+  return { lines, starts };
 }
 
 /** The line, or a window of `shownLineWidth` characters starting a little before `at`, each cut end marked with …. */
