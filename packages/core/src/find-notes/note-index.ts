@@ -35,6 +35,8 @@ export interface NoteIndex {
   add(note: AnalyzedNote): void;
   /** Lets a note go: its number is dead until the next merge (a waiting note keeps its own terms). */
   remove(note: AnalyzedNote): void;
+  /** Merges the waiting notes now, when any wait: after a batch of notes read (start-up, a checkout), so queries read merged postings only. */
+  settle(): void;
   /** Adds `weight` times the impact of each posting of the word whose note is ranked (`PostingScan`); gives the postings read. */
   scan(term: number, weight: number, into: PostingScan): number;
   /** Sets `at` to a merged note's pairs for the word (a binary search in the word's postings); false when it lacks it. */
@@ -72,15 +74,16 @@ export function createNoteIndex(): NoteIndex {
   // Per word, the waiting notes holding it: (note number, the word's index among the note's terms) pairs.
   let waitingTerms = new Map<number, number[]>();
   let changes = 0;
+  const merge = () => {
+    ({ postings, numbered, averages } = mergePostings(postings, numbered, mergedCount));
+    mergedCount = numbered.length;
+    [dead, waiting] = [0, 0];
+    waitingTerms = new Map();
+  };
   const mergeIfDue = () => {
     changes += 1;
     const live = mergedCount - dead;
-    if (waiting > mergeWaiting(live) || dead > 64 + (live >>> 2)) {
-      ({ postings, numbered, averages } = mergePostings(postings, numbered, mergedCount));
-      mergedCount = numbered.length;
-      [dead, waiting] = [0, 0];
-      waitingTerms = new Map();
-    }
+    if (waiting > mergeWaiting(live) || dead > 64 + (live >>> 2)) merge();
   };
   return {
     add(note) {
@@ -103,6 +106,9 @@ export function createNoteIndex(): NoteIndex {
       else waiting -= 1;
       note.ordinal = undefined;
       mergeIfDue();
+    },
+    settle() {
+      if (waiting > 0) merge();
     },
     scan(term, weight, into) {
       let read = 0;

@@ -11,6 +11,8 @@ import type { TermDictionary } from './term-dictionary.js';
 
 /** Largest note FindNotes ranks, in bytes: a larger file is skipped (`FILE_TOO_LARGE`) and named; TextSearch still searches it. */
 export const maxRankedNoteSize = 8 * 1024 * 1024;
+/** Notes one call reads, at least, for the note index to merge them at its end (`NoteIndex.settle`). */
+const settleBatch = 128;
 /** Notes read at once. */
 const notesAtOnce = 16;
 
@@ -66,6 +68,8 @@ export async function readNotes(
     },
     { concurrency: notesAtOnce },
   );
+  // A batch read (start-up, a checkout) joins the postings now, where later calls read them fastest.
+  if (toRead.length >= settleBatch) cache.index.settle();
   // A note taken from the cache whose postings another call dropped meanwhile (its change log named it): read as it is now.
   for (let at = 0; at < files.length; at += 1) {
     const entry = found[at];
