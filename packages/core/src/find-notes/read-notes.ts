@@ -107,6 +107,21 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
 export async function readNoteText(vault: Vault, path: string): Promise<string> {
   const stat = await vault.fs.stat(path);
   if (!stat) throw new VaultError('NOT_FOUND', `${path} is gone.`);
-  if (stat.size > Math.min(maxRankedNoteSize, vault.options.maxFileSize)) throw new VaultError('FILE_TOO_LARGE', `${path} is too large to rank.`);
+  if (stat.size > rankedSize(vault)) throw tooLarge(path);
   return decodeText(await vault.fs.readFile(path), path).text;
 }
+
+/**
+ * A ranked note's text, to show it: read without asking its size first (it was within the bound
+ * when it was read to rank, and the change log or its version says it has not changed since; a
+ * file grown past the bound meanwhile is refused once read, as a stat before the read could not
+ * prevent either).
+ */
+export async function readRankedNoteText(vault: Vault, path: string): Promise<string> {
+  const bytes = await vault.fs.readFile(path);
+  if (bytes.length > rankedSize(vault)) throw tooLarge(path);
+  return decodeText(bytes, path).text;
+}
+
+const rankedSize = (vault: Vault) => Math.min(maxRankedNoteSize, vault.options.maxFileSize);
+const tooLarge = (path: string) => new VaultError('FILE_TOO_LARGE', `${path} is too large to rank.`);

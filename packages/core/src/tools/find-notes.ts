@@ -4,7 +4,7 @@ import { filesBelow } from './files-below.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
-import { readNotes, readNoteText } from '../find-notes/read-notes.js';
+import { readNotes, readRankedNoteText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
@@ -213,7 +213,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
 /** A note's text as it is now, or undefined when it is gone or no longer readable as a note since it was ranked. */
 async function textNow(vault: Vault, source: string): Promise<string | undefined> {
   try {
-    return await readNoteText(vault, source);
+    return await readRankedNoteText(vault, source);
   } catch (error) {
     if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
     throw error;
