@@ -67,9 +67,9 @@ const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >
 
 /**
  * The words of the lines (as `wordsWithOffsets` gives them, with their line's index) that may be
- * query words or begin with one. Printable ASCII: the words that start with a query word, found by a
- * search of the whole section, lowercased, per query word (a word there is a run of letters and
- * digits, lowercased); else every word of every line.
+ * query words or begin with one. Printable ASCII: the words that start with a query word, found by
+ * one case-insensitive search of the whole section (a word there is a run of letters and digits,
+ * lowercased); else every word of every line.
  */
 function wordsFound(text: string, lines: readonly string[], starts: readonly number[], queryWords: readonly string[]) {
   const found: { index: number; word: string; start: number }[] = [];
@@ -82,15 +82,16 @@ function wordsFound(text: string, lines: readonly string[], starts: readonly num
     });
     return found;
   }
-  const lower = section.toLowerCase();
-  for (const query of new Set(queryWords)) {
-    for (let at = lower.indexOf(query), index = 0; at !== -1; at = lower.indexOf(query, at + 1)) {
-      if (at > 0 && isAsciiWordCode(lower.charCodeAt(at - 1))) continue;
-      let end = at + query.length;
-      while (end < lower.length && isAsciiWordCode(lower.charCodeAt(end))) end += 1;
-      while (index + 1 < starts.length && starts[index + 1]! - from <= at) index += 1;
-      found.push({ index, word: lower.slice(at, Math.min(end, at + maxWordLength)), start: at + from - starts[index]! });
-    }
+  // One case-insensitive pass for every ASCII query word, at word starts.
+  const ascii = [...new Set(queryWords)].filter((query) => /^[a-z0-9]+$/.test(query));
+  if (ascii.length === 0) return found;
+  const atWordStart = new RegExp(`(?<![a-z0-9])(?:${ascii.join('|')})`, 'gi');
+  for (let match = atWordStart.exec(section), index = 0; match !== null; match = atWordStart.exec(section)) {
+    const at = match.index;
+    let end = at + match[0].length;
+    while (end < section.length && isAsciiWordCode(section.charCodeAt(end) | 32)) end += 1;
+    while (index + 1 < starts.length && starts[index + 1]! - from <= at) index += 1;
+    found.push({ index, word: section.slice(at, Math.min(end, at + maxWordLength)).toLowerCase(), start: at + from - starts[index]! });
   }
   return found;
 }

@@ -54,10 +54,10 @@ export function scoreBest(candidates: readonly number[], bound: Float64Array, be
     top.add(scored.at(-1)!.score);
   };
   const cut = largest(candidates, bound, Math.min(candidates.length, 4 * best));
-  const first = candidates.filter((position) => bound[position]! >= cut);
+  const [first, rest]: [number[], number[]] = [[], []];
+  for (const position of candidates) (bound[position]! >= cut ? first : rest).push(position);
   first.sort(byBound).forEach(take);
-  const rest = candidates.filter((position) => bound[position]! < cut && reaches(position));
-  rest.sort(byBound).forEach(take);
+  rest.filter(reaches).sort(byBound).forEach(take);
   return scored;
 }
 
