@@ -75,14 +75,15 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
   const shared = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
-  // Per section hit, its slot: heading counts of every word, then body counts.
-  const slots = new Map<number, number>();
+  // Per section hit, its slot (valid where `slotMark` holds this note's mark): heading counts of every word, then body counts.
+  const slotSections: number[] = [];
+  let [slotAt, slotMark, mark] = [new Int32Array(16), new Int32Array(16), 1];
   let own = new Float64Array(words * 2 * 4);
   const slotOf = (section: number) => {
-    let slot = slots.get(section);
-    if (slot !== undefined) return slot;
-    slot = slots.size;
-    slots.set(section, slot);
+    if (section >= slotAt.length) [slotAt, slotMark] = [grownTo(slotAt, section), grownTo(slotMark, section)];
+    if (slotMark[section] === mark) return slotAt[section]!;
+    const slot = slotSections.push(section) - 1;
+    [slotMark[section], slotAt[section]] = [mark, slot];
     if ((slot + 1) * 2 * words > own.length) {
       const grown = new Float64Array(own.length * 2);
       grown.set(own);
@@ -99,7 +100,8 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       seen[word] = 0;
     }
     touched.length = 0;
-    slots.clear();
+    slotSections.length = 0;
+    mark += 1;
   };
   const touch = (word: number) => {
     if (seen[word] === 1) return;
@@ -155,8 +157,8 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       return score;
     };
     // The first section always competes; then those holding a word; equal scores go to the earlier section.
-    const best = { score: sectionScore(0, slots.get(0)), section: 0 };
-    for (const [section, slot] of slots) {
+    const best = { score: sectionScore(0, slotMark[0] === mark ? slotAt[0] : undefined), section: 0 };
+    for (const [slot, section] of slotSections.entries()) {
       if (section === 0) continue;
       const score = sectionScore(section, slot);
       if (score > best.score || (score === best.score && section < best.section)) [best.score, best.section] = [score, section];
@@ -164,6 +166,13 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     return best;
   };
   return { score };
+}
+
+/** An Int32Array grown to hold index `at` (doubled), its values kept. */
+function grownTo(array: Int32Array, at: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(Math.max(2 * array.length, at + 1));
+  grown.set(array);
+  return grown;
 }
 
 /**
