@@ -43,13 +43,13 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  * when, lowercased, it holds a query word (its words are then its lowercased runs).
  */
 export function bestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
-  const { lines, starts } = linesOf(text, section.start, section.end);
-  const headed = atxHeading(lines[0] ?? '') !== undefined;
+  const lines = linesOf(text, section.start, section.end);
+  const headed = atxHeading(lines.line(0)) !== undefined;
   const wanted = new Set(queryWords);
   // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
   const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
   const byLine = new Map<number, { found: Set<string>; firstHit: number }>();
-  for (const { index, word, start } of wordsFound(text, lines, starts, queryWords)) {
+  for (const { index, word, start } of wordsFound(text, lines, queryWords)) {
     if ((index === 0 && headed) || !isWanted(word)) continue;
     const line = byLine.get(index) ?? byLine.set(index, { found: new Set(), firstHit: start }).get(index)!;
     line.firstHit = Math.min(line.firstHit, start);
@@ -59,7 +59,7 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
   return chosen
     .sort((a, b) => a.index - b.index)
-    .map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines[index]!, firstHit) }));
+    .map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
 }
 
 const asciiText = /^[\x20-\x7e\t\r\n]*$/;
@@ -71,15 +71,13 @@ const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >
  * one case-insensitive search of the whole section (a word there is a run of letters and digits,
  * lowercased); else every word of every line.
  */
-function wordsFound(text: string, lines: readonly string[], starts: readonly number[], queryWords: readonly string[]) {
+function wordsFound(text: string, { starts, ends, line }: SectionLines, queryWords: readonly string[]) {
   const found: { index: number; word: string; start: number }[] = [];
-  if (lines.length === 0) return found;
+  if (starts.length === 0) return found;
   const from = starts[0]!;
-  const section = text.slice(from, starts.at(-1)! + lines.at(-1)!.length);
+  const section = text.slice(from, ends.at(-1)!);
   if (!asciiText.test(section)) {
-    lines.forEach((line, index) => {
-      for (const { word, start } of wordsWithOffsets(line)) found.push({ index, word, start });
-    });
+    for (let index = 0; index < starts.length; index += 1) for (const { word, start } of wordsWithOffsets(line(index))) found.push({ index, word, start });
     return found;
   }
   // One case-insensitive pass for every ASCII query word, at word starts.
@@ -96,22 +94,29 @@ function wordsFound(text: string, lines: readonly string[], starts: readonly num
   return found;
 }
 
-/** Lines `start ... end` of `text` (1-based, inclusive; a line ends at \n or \r\n), and where each starts, found without splitting the rest. */
-function linesOf(text: string, start: number, end: number): { lines: string[]; starts: number[] } {
+/** A section's lines: where each starts and ends in the text (a line ends at \n or \r\n), and the text of one. */
+interface SectionLines {
+  starts: number[];
+  ends: number[];
+  line(index: number): string;
+}
+
+/** Lines `start ... end` of `text` (1-based, inclusive), found without splitting the text: a line's text is cut when asked for. */
+function linesOf(text: string, start: number, end: number): SectionLines {
   let at = 0;
   for (let line = 1; line < start && at !== -1; line += 1) {
     at = text.indexOf('\n', at);
     if (at !== -1) at += 1;
   }
-  const [lines, starts]: [string[], number[]] = [[], []];
+  const [starts, ends]: [number[], number[]] = [[], []];
   for (let line = start; line <= end && at !== -1 && at <= text.length; line += 1) {
     const next = text.indexOf('\n', at);
     const stop = next === -1 ? text.length : next;
     starts.push(at);
-    lines.push(text.slice(at, stop > at && text[stop - 1] === '\r' ? stop - 1 : stop));
+    ends.push(stop > at && text[stop - 1] === '\r' ? stop - 1 : stop);
     at = next === -1 ? -1 : next + 1;
   }
-  return { lines, starts };
+  return { starts, ends, line: (index) => (index < starts.length ? text.slice(starts[index], ends[index]) : '') };
 }
 
 /** The line, or a window of `shownLineWidth` characters starting a little before `at`, each cut end marked with …. */
