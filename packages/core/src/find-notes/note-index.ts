@@ -1,5 +1,5 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import { type Averages, averagesOf, formImpact, impactAverages } from './score-note.js';
+import { type Averages, averagesDrift, averagesOf, formImpact, impactAverages } from './score-note.js';
 
 /** Where a note's pairs for one word are: `pairs[from ... to)` (`NoteTerms`' layout), set by `NoteIndex.pairsOf`. */
 export interface PairsAt {
@@ -27,8 +27,8 @@ export interface PostingScan {
  * at once and waits to join the postings in a batch (`merge`): until then it keeps its own packed
  * terms (`AnalyzedNote.terms`) and impacts, found through a small map of the waiting notes' words;
  * once merged its terms live here only. A removed note's number belongs to no note: its postings are
- * skipped until the next merge drops them. Impacts are computed under the averages of the notes
- * merged last (`averages`); a query under other averages scales them (`averagesDrift`).
+ * skipped until the next merge drops them. Impacts are computed under `averages`, those of the
+ * notes at a merge (again when they move by a tenth); a query under other averages scales them (`averagesDrift`).
  */
 export interface NoteIndex {
   /** Takes a note with its terms (and numbers it); merges when enough notes wait. */
@@ -75,7 +75,7 @@ export function createNoteIndex(): NoteIndex {
   let waitingTerms = new Map<number, number[]>();
   let changes = 0;
   const merge = () => {
-    ({ postings, numbered, averages } = mergePostings(postings, numbered, mergedCount));
+    ({ postings, numbered, averages } = mergePostings(postings, numbered, mergedCount, averages));
     mergedCount = numbered.length;
     [dead, waiting] = [0, 0];
     waitingTerms = new Map();
@@ -91,7 +91,8 @@ export function createNoteIndex(): NoteIndex {
       note.ordinal = ordinal;
       waiting += 1;
       const { termIds, offsets, counts } = note.terms!;
-      note.impacts = Float32Array.from(termIds, (_, at) => formImpact(note, counts, offsets[at]!, offsets[at + 1]!, averages));
+      note.impacts = new Float32Array(termIds.length);
+      for (let at = 0; at < termIds.length; at += 1) note.impacts[at] = formImpact(note, counts, offsets[at]!, offsets[at + 1]!, averages);
       termIds.forEach((term, at) => {
         const holding = waitingTerms.get(term);
         if (holding) holding.push(ordinal, at);
@@ -180,9 +181,9 @@ function findPosting({ starts, notes }: Postings, term: number, ordinal: number)
 /**
  * New postings: the live notes numbered again from 0 (in their order, so each word's postings stay
  * sorted by note number), the merged ones' postings copied, then the waiting ones' from their own
- * terms (let go); every impact computed again under the live notes' averages.
+ * terms (let go); the impacts kept, or computed again when the averages moved (`fillPostings`).
  */
-function mergePostings(old: Postings, numbered: readonly (AnalyzedNote | undefined)[], mergedCount: number) {
+function mergePostings(old: Postings, numbered: readonly (AnalyzedNote | undefined)[], mergedCount: number, averages: Averages) {
   const notes = numbered.filter((note) => note !== undefined);
   const renumbered = new Int32Array(numbered.length).fill(-1);
   notes.forEach((note, ordinal) => {
@@ -197,48 +198,57 @@ function mergePostings(old: Postings, numbered: readonly (AnalyzedNote | undefin
     for (let term = 0; term < oldTerms; term += 1) {
       for (let posting = old.starts[term]!; posting < old.starts[term + 1]!; posting += 1) {
         const ordinal = renumbered[old.notes[posting]!]!;
-        if (ordinal >= 0) visit(term, ordinal, old.pairs, old.pairStarts[posting]!, old.pairStarts[posting + 1]!);
+        if (ordinal >= 0) visit(term, ordinal, old.pairs, old.pairStarts[posting]!, old.pairStarts[posting + 1]!, old.impacts[posting]!);
       }
     }
     for (const note of notes) {
       if (note.ordinal! < mergedCount) continue;
       const { termIds, offsets, counts: own } = note.terms!;
       const ordinal = renumbered[note.ordinal!]!;
-      termIds.forEach((term, at) => visit(term, ordinal, own, offsets[at]!, offsets[at + 1]!));
+      termIds.forEach((term, at) => visit(term, ordinal, own, offsets[at]!, offsets[at + 1]!, note.impacts![at]!));
     }
   };
   each((term, _ordinal, _pairs, from, to) => {
     counts[term]! += 1;
     pairCounts[term]! += to - from;
   });
-  return { ...fillPostings(notes, terms, counts, pairCounts, each), numbered: notes };
+  return { ...fillPostings(notes, averages, terms, counts, pairCounts, each), numbered: notes };
 }
 
 /** Visits every posting a merge keeps, with the note's new number. */
-type EachPosting = (visit: (term: number, ordinal: number, pairs: Uint32Array, from: number, to: number) => void) => void;
+type EachPosting = (visit: (term: number, ordinal: number, pairs: Uint32Array, from: number, to: number, impact: number) => void) => void;
 
-/** The postings laid out word by word, in the order `each` visits them, with their impacts under the notes' averages. */
+/**
+ * The postings laid out word by word, in the order `each` visits them, with their impacts (computed
+ * under `then`): kept when the notes' averages now are within a tenth of those, else computed again
+ * under them (impacts too low would bound loosely after the scaling up, too high loosely anyway).
+ */
 function fillPostings(
   notes: AnalyzedNote[],
+  then: Averages,
   terms: number,
   counts: Uint32Array,
   pairCounts: Uint32Array,
   each: EachPosting,
 ): { postings: Postings; averages: Averages } {
-  const averages = impactAverages(averagesOf(notes));
+  const now = impactAverages(averagesOf(notes));
+  const keep = averagesDrift(now, then) <= 1.1 && averagesDrift(then, now) <= 1.1;
+  const averages = keep ? then : now;
   const starts = new Uint32Array(terms + 1);
   const pairBase = new Uint32Array(terms + 1);
   for (let term = 0; term < terms; term += 1) [starts[term + 1], pairBase[term + 1]] = [starts[term]! + counts[term]!, pairBase[term]! + pairCounts[term]!];
   const total = starts[terms]!;
   const postings: Postings = { starts, notes: new Uint32Array(total), impacts: new Float32Array(total), pairStarts: new Uint32Array(total + 1), pairs: new Uint32Array(pairBase[terms]!) };
   const [cursor, pairCursor] = [starts.slice(0, terms), pairBase.slice(0, terms)];
-  each((term, ordinal, pairs, from, to) => {
+  each((term, ordinal, pairs, from, to, impact) => {
     const posting = cursor[term]!++;
     postings.notes[posting] = ordinal;
-    postings.impacts[posting] = formImpact(notes[ordinal]!, pairs, from, to, averages);
-    postings.pairStarts[posting] = pairCursor[term]!;
-    postings.pairs.set(pairs.subarray(from, to), pairCursor[term]);
-    pairCursor[term]! += to - from;
+    postings.impacts[posting] = keep ? impact : formImpact(notes[ordinal]!, pairs, from, to, averages);
+    let at = pairCursor[term]!;
+    postings.pairStarts[posting] = at;
+    // A plain copy: a posting holds a few numbers, fewer than a view of them costs to make.
+    for (let pair = from; pair < to; pair += 1) postings.pairs[at++] = pairs[pair]!;
+    pairCursor[term] = at;
   });
   // A word's pairs follow the previous word's, so each posting's end is the next one's start.
   postings.pairStarts[total] = pairBase[terms]!;

@@ -182,15 +182,25 @@ function grownTo(array: Int32Array, at: number): Int32Array<ArrayBuffer> {
  * times its form's weight), so `saturated(idf, that sum)` bounds what the word adds to the note's score.
  */
 export function formImpact(note: AnalyzedNote, pairs: Uint32Array, from: number, to: number, averages: Averages): number {
-  let [fields, noteBody, best, section, inSection] = [0, 0, 0, -1, 0];
+  // Plain variables, no destructuring: it runs once per posting at every merge.
+  let fields = 0;
+  let noteBody = 0;
+  let best = 0;
+  let section = -1;
+  let inSection = 0;
   for (let at = from; at < to; at += 2) {
-    const [slot, count] = [pairs[at]!, pairs[at + 1]!];
+    const slot = pairs[at]!;
+    const count = pairs[at + 1]!;
     if (slot < noteFields.length) {
       fields += fieldWeights[slot]! * normalised(count, note.fieldLengths[slot]!, averages.fields[slot]!, fieldB);
       continue;
     }
     const pairSection = (slot - noteFields.length) >>> 1;
-    if (pairSection !== section) [best, section, inSection] = [Math.max(best, inSection), pairSection, 0];
+    if (pairSection !== section) {
+      best = Math.max(best, inSection);
+      section = pairSection;
+      inSection = 0;
+    }
     const { headingLength, bodyLength } = note.sections[section]!;
     if ((slot - noteFields.length) % 2 === 0) inSection += headingWeight * normalised(count, headingLength, averages.heading, fieldB);
     else {
