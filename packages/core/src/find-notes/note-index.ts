@@ -64,7 +64,13 @@ const mergeWaiting = (merged: number) => 128 + (merged >>> 3);
 const ones = (): Averages => ({ fields: [1, 1, 1, 1], heading: 1, body: 1, noteBody: 1 });
 
 export function createNoteIndex(): NoteIndex {
-  let postings: Postings = { starts: new Uint32Array(1), notes: new Uint32Array(0), impacts: new Float32Array(0), pairStarts: new Uint32Array(1), pairs: new Uint32Array(0) };
+  let postings: Postings = {
+    starts: new Uint32Array(1),
+    notes: new Uint32Array(0),
+    impacts: new Float32Array(0),
+    pairStarts: new Uint32Array(1),
+    pairs: new Uint32Array(0),
+  };
   let averages = ones();
   // The notes by number, undefined once removed: the merged ones (numbers below `mergedCount`), then those waiting.
   let numbered: (AnalyzedNote | undefined)[] = [];
@@ -205,7 +211,7 @@ function mergePostings(old: Postings, numbered: readonly (AnalyzedNote | undefin
       if (note.ordinal! < mergedCount) continue;
       const { termIds, offsets, counts: own } = note.terms!;
       const ordinal = renumbered[note.ordinal!]!;
-      termIds.forEach((term, at) => visit(term, ordinal, own, offsets[at]!, offsets[at + 1]!, note.impacts![at]!));
+      for (let at = 0; at < termIds.length; at += 1) visit(termIds[at]!, ordinal, own, offsets[at]!, offsets[at + 1]!, note.impacts![at]!);
     }
   };
   each((term, _ordinal, _pairs, from, to) => {
@@ -238,7 +244,13 @@ function fillPostings(
   const pairBase = new Uint32Array(terms + 1);
   for (let term = 0; term < terms; term += 1) [starts[term + 1], pairBase[term + 1]] = [starts[term]! + counts[term]!, pairBase[term]! + pairCounts[term]!];
   const total = starts[terms]!;
-  const postings: Postings = { starts, notes: new Uint32Array(total), impacts: new Float32Array(total), pairStarts: new Uint32Array(total + 1), pairs: new Uint32Array(pairBase[terms]!) };
+  const postings: Postings = {
+    starts,
+    notes: new Uint32Array(total),
+    impacts: new Float32Array(total),
+    pairStarts: new Uint32Array(total + 1),
+    pairs: new Uint32Array(pairBase[terms]!),
+  };
   const [cursor, pairCursor] = [starts.slice(0, terms), pairBase.slice(0, terms)];
   each((term, ordinal, pairs, from, to, impact) => {
     const posting = cursor[term]!++;

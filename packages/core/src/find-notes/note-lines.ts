@@ -57,9 +57,7 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   }
   const scored = [...byLine].map(([index, { found, firstHit }]) => ({ index, hits: found.size, firstHit }));
   const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
-  return chosen
-    .sort((a, b) => a.index - b.index)
-    .map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
+  return chosen.sort((a, b) => a.index - b.index).map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
 }
 
 const asciiText = /^[\x20-\x7e\t\r\n]*$/;

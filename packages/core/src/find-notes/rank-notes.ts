@@ -59,7 +59,11 @@ export function rankNotes(
   const holders = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
   const filtered = query.tags.length + query.excludedTags.length + required.length + excluded.length > 0;
   const candidates = filtered ? holders.filter(passes) : holders;
-  const scoring = { forms: matched.forms, pairsOf: (note: AnalyzedNote, term: number, at: PairsAt) => pairsOf(note, term, at, index), scorer: createNoteScorer(matched.forms.length, matched.idf, scope.averages) };
+  const scoring = {
+    forms: matched.forms,
+    pairsOf: (note: AnalyzedNote, term: number, at: PairsAt) => pairsOf(note, term, at, index),
+    scorer: createNoteScorer(matched.forms.length, matched.idf, scope.averages),
+  };
   const score = (position: number) => scoreNote(notes, position, scoring);
   let ranked: ScoredNote[];
   if (best === undefined || candidates.length <= best) ranked = candidates.map(score);

@@ -28,7 +28,8 @@ export function scoreNote(notes: readonly AnalyzedNote[], position: number, { fo
   const hits = scratchHits;
   hits.count = 0;
   forms.forEach((wordForms, word) => {
-    for (const { id, weight } of wordForms) if (pairsOf(note, id, scratchPairs)) addHit(hits, word, weight, scratchPairs.pairs, scratchPairs.from, scratchPairs.to);
+    for (const { id, weight } of wordForms)
+      if (pairsOf(note, id, scratchPairs)) addHit(hits, word, weight, scratchPairs.pairs, scratchPairs.from, scratchPairs.to);
   });
   const scored = { note, position, ...scorer.score(note, hits) };
   // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
