@@ -121,20 +121,7 @@ export function createNoteIndex(): NoteIndex {
       let read = 0;
       if (term + 1 < postings.starts.length) read += scanMerged(postings, term, weight, into);
       const holding = waitingTerms.get(term);
-      if (!holding) return read;
-      for (let at = 0; at < holding.length; at += 2) {
-        const position = into.positionOf[holding[at]!]!;
-        const note = numbered[holding[at]!];
-        if (position < 0 || !note?.impacts) continue;
-        read += 1;
-        if (into.marks[position] !== into.stamp) {
-          into.marks[position] = into.stamp;
-          into.impact[position] = 0;
-          into.holders.push(position);
-        }
-        into.impact[position]! += weight * note.impacts[holding[at + 1]!]!;
-      }
-      return read;
+      return holding ? read + scanWaiting(holding, numbered, weight, into) : read;
     },
     pairsOf(note, term, at) {
       if (note.ordinal === undefined || note.ordinal >= mergedCount) return false;
@@ -169,6 +156,24 @@ function scanMerged({ starts, notes, impacts }: Postings, term: number, weight: 
     impact[position]! += weight * impacts[posting]!;
   }
   return end - first;
+}
+
+/** The same for the waiting notes holding a word: (note number, the word's index among its terms) pairs. */
+function scanWaiting(holding: readonly number[], numbered: readonly (AnalyzedNote | undefined)[], weight: number, into: PostingScan): number {
+  let read = 0;
+  for (let at = 0; at < holding.length; at += 2) {
+    const position = into.positionOf[holding[at]!]!;
+    const note = numbered[holding[at]!];
+    if (position < 0 || !note?.impacts) continue;
+    read += 1;
+    if (into.marks[position] !== into.stamp) {
+      into.marks[position] = into.stamp;
+      into.impact[position] = 0;
+      into.holders.push(position);
+    }
+    into.impact[position]! += weight * note.impacts[holding[at + 1]!]!;
+  }
+  return read;
 }
 
 /** The posting of note number `ordinal` among the word's (sorted by note number), or -1. */

@@ -75,23 +75,7 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
   const shared = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
-  // Per section hit, its slot (valid where `slotMark` holds this note's mark): heading counts of every word, then body counts.
-  const slotSections: number[] = [];
-  let [slotAt, slotMark, mark] = [new Int32Array(16), new Int32Array(16), 1];
-  let own = new Float64Array(words * 2 * 4);
-  const slotOf = (section: number) => {
-    if (section >= slotAt.length) [slotAt, slotMark] = [grownTo(slotAt, section), grownTo(slotMark, section)];
-    if (slotMark[section] === mark) return slotAt[section]!;
-    const slot = slotSections.push(section) - 1;
-    [slotMark[section], slotAt[section]] = [mark, slot];
-    if ((slot + 1) * 2 * words > own.length) {
-      const grown = new Float64Array(own.length * 2);
-      grown.set(own);
-      own = grown;
-    }
-    own.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
-    return slot;
-  };
+  const slots = createSectionSlots(words);
   const clear = () => {
     for (const word of touched) {
       fields.fill(0, word * noteFields.length, (word + 1) * noteFields.length);
@@ -100,8 +84,7 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       seen[word] = 0;
     }
     touched.length = 0;
-    slotSections.length = 0;
-    mark += 1;
+    slots.clear();
   };
   const touch = (word: number) => {
     if (seen[word] === 1) return;
@@ -119,9 +102,9 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         continue;
       }
       const inBody = (slot - noteFields.length) % 2;
-      // The slot first: taking it may grow \`own\`, which \`own[...] +=\` would read before.
-      const cell = slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
-      own[cell]! += count;
+      // The slot first: taking it may grow the counts, so they are asked for after.
+      const cell = slots.slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
+      slots.own()[cell]! += count;
       if (inBody) noteBody[word]! += count;
     }
   };
@@ -136,10 +119,6 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
   };
-  const sectionWeight = (note: AnalyzedNote, section: number, inHeading: number, inBody: number) => {
-    const { headingLength, bodyLength } = note.sections[section]!;
-    return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-  };
   /** The note's score and best section, from its hits (`hits.count` of them). */
   const score = (note: AnalyzedNote, hits: Hits): { score: number; section: number } => {
     clear();
@@ -147,18 +126,20 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
     touched.sort((a, b) => a - b);
+    const own = slots.own();
     const sectionScore = (section: number, slot: number | undefined) => {
       let score = 0;
       for (const word of touched) {
         const total =
-          shared[word]! + (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!));
+          shared[word]! +
+          (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!, averages));
         score += saturated(idf[word]!, total);
       }
       return score;
     };
     // The first section always competes; then those holding a word; equal scores go to the earlier section.
-    const best = { score: sectionScore(0, slotMark[0] === mark ? slotAt[0] : undefined), section: 0 };
-    for (const [slot, section] of slotSections.entries()) {
+    const best = { score: sectionScore(0, slots.slotIf(0)), section: 0 };
+    for (const [slot, section] of slots.sections.entries()) {
       if (section === 0) continue;
       const score = sectionScore(section, slot);
       if (score > best.score || (score === best.score && section < best.section)) [best.score, best.section] = [score, section];
@@ -166,6 +147,47 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     return best;
   };
   return { score };
+}
+
+/** A word's weight in a section, from its counts in the section's heading path and body. */
+function sectionWeight(note: AnalyzedNote, section: number, inHeading: number, inBody: number, averages: Averages): number {
+  const { headingLength, bodyLength } = note.sections[section]!;
+  return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
+}
+
+/**
+ * The sections a note's hits touch, each with a slot of counts (heading counts of every word, then
+ * body counts), in the order touched; arrays kept from note to note (a mark per section says which
+ * note set its slot).
+ */
+function createSectionSlots(words: number) {
+  const sections: number[] = [];
+  let [slotAt, slotMark, mark] = [new Int32Array(16), new Int32Array(16), 1];
+  let own = new Float64Array(words * 2 * 4);
+  return {
+    sections,
+    own: () => own,
+    /** The section's slot, or undefined when no hit touched it. */
+    slotIf: (section: number) => (section < slotMark.length && slotMark[section] === mark ? slotAt[section]! : undefined),
+    /** The section's slot, given one (its counts zeroed) when it has none. */
+    slotOf(section: number): number {
+      if (section >= slotAt.length) [slotAt, slotMark] = [grownTo(slotAt, section), grownTo(slotMark, section)];
+      if (slotMark[section] === mark) return slotAt[section]!;
+      const slot = sections.push(section) - 1;
+      [slotMark[section], slotAt[section]] = [mark, slot];
+      if ((slot + 1) * 2 * words > own.length) {
+        const grown = new Float64Array(own.length * 2);
+        grown.set(own);
+        own = grown;
+      }
+      own.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
+      return slot;
+    },
+    clear() {
+      sections.length = 0;
+      mark += 1;
+    },
+  };
 }
 
 /** An Int32Array grown to hold index `at` (doubled), its values kept. */
