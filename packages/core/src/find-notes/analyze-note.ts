@@ -32,9 +32,11 @@ export interface AnalyzedNote {
   headingLength: number;
   /** Its words' counts, until the note index takes them (`NoteIndex`). */
   terms: NoteTerms | undefined;
+  /** Its terms' impacts while it waits to join the note index's postings (`NoteIndex`). */
+  impacts?: Float32Array | undefined;
   /** Its number in the note index's postings, once there. */
   ordinal?: number | undefined;
-  /** About how many 4-byte numbers it holds, terms and sections: what a cache counts against its bound. */
+  /** About how many 4-byte numbers it holds, terms (with a note number, an impact and a start per posting) and sections: what a cache counts against its bound. */
   size: number;
 }
 
@@ -112,6 +114,6 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   const bodyLength = sections.reduce((sum, section) => sum + section.bodyLength, 0);
   const headingLength = sections.reduce((sum, section) => sum + section.headingLength, 0);
   const terms = collector.pack();
-  const size = terms.counts.length + 2 * terms.termIds.length + 8 * sections.length + path.length + 32;
+  const size = terms.counts.length + 3 * terms.termIds.length + 8 * sections.length + path.length + 32;
   return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, headingLength, terms, size };
 }

@@ -1,6 +1,7 @@
+import { VaultError } from '../vault/vault-error.js';
+import type { PostingScan } from './note-index.js';
 import { noteScratch } from './note-scratch.js';
-import type { Occurrences } from './note-scope.js';
-import { maxHits, maxWordScore, tooManyHits } from './score-note.js';
+import { saturated } from './score-note.js';
 
 /** A form of a query word: a word of the dictionary, and what it counts for (1 for the word itself). */
 export interface WordForm {
@@ -10,53 +11,66 @@ export interface WordForm {
 
 /** What one pass over the postings of a query's words found, before any note is scored. */
 export interface MatchedWords {
-  /** Per query word, the forms looked up (longer forms yield past half the hit budget). */
+  /** Per query word, the forms looked up (longer forms yield past half the postings budget). */
   forms: WordForm[][];
   /** Per query word, its idf over the notes ranked: from how many notes hold any of its forms. */
   idf: number[];
   /** The positions of the notes holding at least one query word, in the order found. */
   positions: number[];
-  /** By position (valid for those in `positions`), the most its words could add to its score: each at its saturation's limit. */
+  /** By position (valid for those in `positions`), at least its score: per word, the saturation of the sum of its forms' impacts. */
   bound: Float64Array;
 }
 
+/** Most postings one query may read: the 500 queries of the relevance bench read at most 101,206 on its 9,746 notes; longer forms stop at half. */
+export const maxPostings = 2 ** 21;
+
+/** The error of a query whose words occur more than `maxPostings` times. */
+export function tooManyPostings(): VaultError {
+  return new VaultError(
+    'INVALID_ARGUMENT',
+    `The query's words occur more than ${maxPostings.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
+  );
+}
+
+/** Reads a word form's postings into a scan (`scanForm`), giving the postings read. */
+export type ScanForm = (term: number, weight: number, into: PostingScan) => number;
+
 /**
- * One pass over the postings of every form of the query's words that reads note numbers only: how
- * many notes hold each word (a note counts once per word, whatever its forms), which notes hold
- * any, and each note's bound. A query reads at most `maxHits` postings; the longer forms a word
- * begins are read only while half of that is left, so a query of common words is answered from the
- * words themselves.
+ * One pass over the postings of every form of the query's words (term at a time, into arrays kept
+ * from query to query): how many notes hold each word (a note counts once per word, whatever its
+ * forms), which notes hold any, and each note's bound, the sum over its words of idf times the
+ * saturation of its forms' impacts (scaled by `drift`, and a hair for the impacts' float32 rounding).
+ * A query reads at most `maxPostings` postings; the longer forms a word begins are read only while
+ * half of that is left, so a query of common words is answered from the words themselves.
  */
-export function matchWords(words: readonly WordForm[][], visit: Occurrences, notes: number): MatchedWords {
+export function matchWords(words: readonly WordForm[][], scan: ScanForm, positionOf: Int32Array, notes: number, drift: number): MatchedWords {
   const scratch = noteScratch(notes);
   const queryStamp = scratch.stamp();
   const matched: MatchedWords = { forms: [], idf: [], positions: [], bound: scratch.bound };
-  const holders: number[] = [];
+  const into: PostingScan = { positionOf, marks: scratch.word, stamp: 0, impact: scratch.impact, holders: [] };
+  const scale = drift * (1 + 2 ** -20);
   let read = 0;
   for (const forms of words) {
-    const wordStamp = scratch.stamp();
-    holders.length = 0;
+    into.stamp = scratch.stamp();
+    into.holders.length = 0;
     const used: WordForm[] = [];
     for (const form of forms) {
-      if (form.weight !== 1 && read >= maxHits / 2) continue;
+      if (form.weight !== 1 && read >= maxPostings / 2) continue;
       used.push(form);
-      visit(form.id, (position) => {
-        if (++read > maxHits) throw tooManyHits();
-        if (scratch.word[position] === wordStamp) return;
-        scratch.word[position] = wordStamp;
-        holders.push(position);
-      });
+      read += scan(form.id, form.weight, into);
+      if (read > maxPostings) throw tooManyPostings();
     }
-    const idf = Math.log(1 + (notes - holders.length + 0.5) / (holders.length + 0.5));
+    const holders = into.holders.length;
+    const idf = Math.log(1 + (notes - holders + 0.5) / (holders + 0.5));
     matched.forms.push(used);
     matched.idf.push(idf);
-    for (const position of holders) {
+    for (const position of into.holders) {
       if (scratch.seen[position] !== queryStamp) {
         scratch.seen[position] = queryStamp;
         scratch.bound[position] = 0;
         matched.positions.push(position);
       }
-      scratch.bound[position]! += maxWordScore(idf);
+      scratch.bound[position]! += saturated(idf, scratch.impact[position]! * scale);
     }
   }
   return matched;

@@ -1,25 +1,7 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import type { NoteIndex } from './note-index.js';
-import { noteFields, termIndex } from './note-terms.js';
-import type { Averages } from './score-note.js';
-
-/** Calls `found` with the position in `notes` and the (slot, count) pairs of each note holding a word. */
-export type Occurrences = (term: number, found: (position: number, pairs: Uint32Array, from: number, to: number) => void) => void;
-
-/** A word's occurrences among `notes`: from the index for the notes it holds, by each note's own terms for the others. */
-export function occurrencesIn(notes: readonly AnalyzedNote[], index: NoteIndex | undefined, { positionOf, ownTerms }: Scope): Occurrences {
-  return (term, found) => {
-    index?.visit(term, (ordinal, pairs, from, to) => {
-      const position = positionOf[ordinal]!;
-      if (position >= 0) found(position, pairs, from, to);
-    });
-    for (const position of ownTerms) {
-      const terms = notes[position]!.terms!;
-      const at = termIndex(terms, term);
-      if (at !== undefined) found(position, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
-    }
-  };
-}
+import type { NoteIndex, PairsAt, PostingScan } from './note-index.js';
+import { termIndex } from './note-terms.js';
+import { type Averages, averagesDrift, averagesOf, formImpact } from './score-note.js';
 
 /** What ranking needs of a list of notes besides the query: their average lengths, and where to find each note's words. */
 export interface Scope {
@@ -28,6 +10,8 @@ export interface Scope {
   positionOf: Int32Array;
   /** The positions of the notes the index does not hold, looked up by their own terms. */
   ownTerms: number[];
+  /** How much the index's impacts are scaled up to bound weights under these averages (`averagesDrift`). */
+  drift: number;
   /** The index's `changes` it was made at. */
   changes: number;
 }
@@ -39,7 +23,9 @@ export function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undef
   const changes = index?.changes ?? 0;
   const kept = scopes.get(notes);
   if (kept?.changes === changes) return kept;
-  const scope: Scope = { averages: averagesOf(notes), positionOf: new Int32Array(index?.ordinals ?? 0).fill(-1), ownTerms: [], changes };
+  const averages = averagesOf(notes);
+  const drift = index ? averagesDrift(averages, index.averages) : 1;
+  const scope: Scope = { averages, positionOf: new Int32Array(index?.ordinals ?? 0).fill(-1), ownTerms: [], drift, changes };
   for (let position = 0; position < notes.length; position += 1) {
     const note = notes[position]!;
     if (index && note.ordinal !== undefined && note.ordinal < scope.positionOf.length) scope.positionOf[note.ordinal] = position;
@@ -49,19 +35,32 @@ export function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undef
   return scope;
 }
 
-/** The average length of each field over `notes`, and of a section's heading path and body. */
-function averagesOf(notes: readonly AnalyzedNote[]): Averages {
-  const lengths = { fields: noteFields.map(() => 0), heading: 0, noteBody: 0, sections: 0 };
-  for (const note of notes) {
-    for (let field = 0; field < noteFields.length; field += 1) lengths.fields[field]! += note.fieldLengths[field]!;
-    lengths.noteBody += note.bodyLength;
-    lengths.heading += note.headingLength;
-    lengths.sections += note.sections.length;
+/**
+ * Adds a word form's postings among `notes` to `into` (`NoteIndex.scan`): the index's, then the
+ * notes it does not hold, by their own terms (their impacts computed now). Gives the postings read.
+ */
+export function scanForm(notes: readonly AnalyzedNote[], index: NoteIndex | undefined, scope: Scope, term: number, weight: number, into: PostingScan): number {
+  let read = index?.scan(term, weight, into) ?? 0;
+  const at: PairsAt = { pairs: new Uint32Array(0), from: 0, to: 0 };
+  for (const position of scope.ownTerms) {
+    const note = notes[position]!;
+    if (!pairsOf(note, term, at, undefined)) continue;
+    read += 1;
+    if (into.marks[position] !== into.stamp) {
+      into.marks[position] = into.stamp;
+      into.impact[position] = 0;
+      into.holders.push(position);
+    }
+    into.impact[position]! += weight * formImpact(note, at.pairs, at.from, at.to, scope.averages);
   }
-  return {
-    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
-    heading: lengths.heading / Math.max(lengths.sections, 1),
-    body: lengths.noteBody / Math.max(lengths.sections, 1),
-    noteBody: lengths.noteBody / Math.max(notes.length, 1),
-  };
+  return read;
+}
+
+/** Sets `at` to the note's pairs for the word, from its own terms or the index; false when it lacks the word. */
+export function pairsOf(note: AnalyzedNote, term: number, at: PairsAt, index: NoteIndex | undefined): boolean {
+  if (!note.terms) return index?.pairsOf(note, term, at) ?? false;
+  const found = termIndex(note.terms, term);
+  if (found === undefined) return false;
+  [at.pairs, at.from, at.to] = [note.terms.counts, note.terms.offsets[found]!, note.terms.offsets[found + 1]!];
+  return true;
 }

@@ -1,16 +1,15 @@
 /**
  * Per-note scratch space that ranking uses again from query to query (it is synchronous), so a
  * query allocates nothing the size of the vault: marks that hold the stamp of the pass that set them
- * (a new pass takes a new stamp, no clearing), a bound per note and a slot per note.
+ * (a new pass takes a new stamp, no clearing), and per note a bound and a sum of impacts.
  */
 export interface NoteScratch {
   /** A note's mark: equal to a pass's stamp when that pass set it. */
   word: Int32Array;
   seen: Int32Array;
-  want: Int32Array;
-  /** A note's bound (valid where `seen` holds this query's stamp) and its slot among the notes scored together. */
+  /** A note's bound, and the sum of its impacts for one word (valid where the marks hold this query's stamps). */
   bound: Float64Array;
-  slot: Int32Array;
+  impact: Float64Array;
   /** A stamp no mark holds yet. */
   stamp(): number;
 }
@@ -26,12 +25,11 @@ export function noteScratch(notes: number): NoteScratch {
   scratch = {
     word: new Int32Array(size),
     seen: new Int32Array(size),
-    want: new Int32Array(size),
     bound: new Float64Array(size),
-    slot: new Int32Array(size),
+    impact: new Float64Array(size),
     stamp() {
       if (stamp === 2 ** 31 - 1) {
-        for (const marks of [this.word, this.seen, this.want]) marks.fill(0);
+        for (const marks of [this.word, this.seen]) marks.fill(0);
         stamp = 0;
       }
       return ++stamp;

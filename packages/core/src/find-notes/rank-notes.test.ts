@@ -54,6 +54,14 @@ describe('rankNotes', () => {
     const ranking = rankNotes(parseFindQuery('alpha bravo'), notes, dictionary, { best: 3 });
     expect(ranking.total).toBe(50_000);
     expect(ranking.notes.map(({ note }) => note.path)).toEqual(['n00000.md', 'n00001.md', 'n00002.md']);
+    // The words themselves past the bound (42 words in each of 50,000 notes): refused, with what to do.
+    expect(() => rankNotes(parseFindQuery(`${words('alpha')} ${words('bravo')}`), notes, dictionary, { best: 3 })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message:
+          "The query's words occur more than 2,097,152 times in the notes searched. Use fewer or rarer words, or narrow it with `directoryPath` or `filePattern`.",
+      }),
+    );
   });
 
   it('gives the same best notes and count with `best` as the whole ranking, when common and rare words mix over many sections', () => {

@@ -1,10 +1,11 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import { matchWords, type WordForm } from './match-words.js';
-import type { NoteIndex } from './note-index.js';
-import { occurrencesIn, scopeOf } from './note-scope.js';
+import { matchWords, type ScanForm, type WordForm } from './match-words.js';
+import type { NoteIndex, PairsAt, PostingScan } from './note-index.js';
+import { pairsOf, scanForm, scopeOf } from './note-scope.js';
+import { noteScratch } from './note-scratch.js';
 import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
-import { createTopScores, type ScoredNote, scoreNotes, type TopScores } from './score-notes.js';
+import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
@@ -28,9 +29,8 @@ export interface Ranking {
  * cannot tell their order. `notes` must be sorted by path; those in `index` are found through its
  * postings, the others through their own terms, so only the notes holding a query word are looked
  * at. With `best`, only that many notes are given (and `total` counts them all), and a note is
- * scored only when its bounds reach the `best`-th score found so far: first the most its words
- * could add (each word's saturation limit, known from the note numbers alone), then a bound read
- * from its counts (`createNoteScorer`'s `bound`). The others cannot be among them.
+ * scored only when its bound (`matchWords`: from its words' impacts, read with the postings) reaches
+ * the `best`-th score found so far (`scoreBest`). The others cannot be among them.
  */
 export function rankNotes(
   query: FindQuery,
@@ -42,51 +42,45 @@ export function rankNotes(
   const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
   if (mustHave.includes(undefined)) return { notes: [], total: 0 };
   const scope = scopeOf(notes, index);
-  const visit = occurrencesIn(notes, index, scope);
+  const scan: ScanForm = (term, weight, into) => scanForm(notes, index, scope, term, weight, into);
   const matched = matchWords(
     query.words.map((word) => wordForms(word, dictionary)),
-    visit,
+    scan,
+    scope.positionOf,
     notes.length,
+    scope.drift,
   );
-  const holding = (id: number | undefined) => {
-    const positions = new Set<number>();
-    if (id !== undefined) visit(id, (position) => positions.add(position));
-    return positions;
-  };
+  const holding = (id: number | undefined) => new Set(id === undefined ? [] : holdersOf(scan, scope.positionOf, notes.length, id));
   const required = mustHave.map(holding);
   const excluded = mustLack.map(holding);
   const passes = (position: number) =>
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
-  // A note with no query word is a candidate only when the query has no word (tags alone).
+  // A note with no query word is a candidate only when the query has no word (tags alone): all score 0, so path order.
   const holders = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
   const filtered = query.tags.length + query.excludedTags.length + required.length + excluded.length > 0;
   const candidates = filtered ? holders.filter(passes) : holders;
-  const scorer = createNoteScorer(matched.forms.length, matched.idf, scope.averages);
-  const scoreAll = (positions: readonly number[], top?: TopScores) => scoreNotes(positions, notes, matched, visit, scorer, top);
+  const scoring = {
+    forms: matched.forms,
+    pairsOf: (note: AnalyzedNote, term: number, at: PairsAt) => pairsOf(note, term, at, index),
+    scorer: createNoteScorer(matched.forms.length, matched.idf, scope.averages),
+  };
+  const score = (position: number) => scoreNote(notes, position, scoring);
   let ranked: ScoredNote[];
-  if (best === undefined || candidates.length <= best) ranked = scoreAll(candidates);
-  else {
-    // The `best` notes of highest bounds are scored first; then the others whose bounds reach the `best`-th score so far.
-    const { bound } = matched;
-    const cut = Float64Array.from(candidates, (position) => bound[position]!).sort()[candidates.length - best]!;
-    const above = candidates.filter((position) => bound[position]! > cut);
-    const first = [...above, ...candidates.filter((position) => bound[position] === cut).slice(0, best - above.length)];
-    ranked = scoreAll(first);
-    const top = createTopScores(best, ranked);
-    const chosen = new Set(first);
-    // Highest bound first, so that the threshold rises soon and the notes below it are passed over.
-    const rest = candidates.filter((position) => bound[position]! >= top.threshold() && !chosen.has(position));
-    ranked.push(
-      ...scoreAll(
-        rest.sort((a, b) => bound[b]! - bound[a]!),
-        top,
-      ),
-    );
-  }
+  if (best === undefined || candidates.length <= best) ranked = candidates.map(score);
+  else if (query.words.length === 0) ranked = candidates.slice(0, best).map(score);
+  else ranked = scoreBest(candidates, matched.bound, best, score);
   // Equal scores go by position: path order.
   ranked.sort((a, b) => b.score - a.score || a.position - b.position);
   const shown = best === undefined ? ranked : ranked.slice(0, best);
   return { notes: shown.map(({ note, score: noteScore, section }) => ({ note, score: noteScore, section })), total: candidates.length };
+}
+
+/** The positions of the notes holding a word (any form of it: here, the word alone). */
+function holdersOf(scan: ScanForm, positionOf: Int32Array, notes: number, term: number): number[] {
+  const scratch = noteScratch(notes);
+  const into: PostingScan = { positionOf, marks: scratch.word, stamp: scratch.stamp(), impact: scratch.impact, holders: [] };
+  scan(term, 0, into);
+  return into.holders;
 }
 
 /** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */

@@ -11,6 +11,8 @@ import type { TermDictionary } from './term-dictionary.js';
 
 /** Largest note FindNotes ranks, in bytes: a larger file is skipped (`FILE_TOO_LARGE`) and named; TextSearch still searches it. */
 export const maxRankedNoteSize = 8 * 1024 * 1024;
+/** Notes one call reads, at least, for the note index to merge them at its end (`NoteIndex.settle`). */
+const settleBatch = 128;
 /** Notes read at once. */
 const notesAtOnce = 16;
 
@@ -66,6 +68,8 @@ export async function readNotes(
     },
     { concurrency: notesAtOnce },
   );
+  // A batch read (start-up, a checkout) joins the postings now, where later calls read them fastest.
+  if (toRead.length >= settleBatch) cache.index.settle();
   // A note taken from the cache whose postings another call dropped meanwhile (its change log named it): read as it is now.
   for (let at = 0; at < files.length; at += 1) {
     const entry = found[at];
@@ -103,6 +107,21 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
 export async function readNoteText(vault: Vault, path: string): Promise<string> {
   const stat = await vault.fs.stat(path);
   if (!stat) throw new VaultError('NOT_FOUND', `${path} is gone.`);
-  if (stat.size > Math.min(maxRankedNoteSize, vault.options.maxFileSize)) throw new VaultError('FILE_TOO_LARGE', `${path} is too large to rank.`);
+  if (stat.size > rankedSize(vault)) throw tooLarge(path);
   return decodeText(await vault.fs.readFile(path), path).text;
 }
+
+/**
+ * A ranked note's text, to show it: read without asking its size first (it was within the bound
+ * when it was read to rank, and the change log or its version says it has not changed since; a
+ * file grown past the bound meanwhile is refused once read, as a stat before the read could not
+ * prevent either).
+ */
+export async function readRankedNoteText(vault: Vault, path: string): Promise<string> {
+  const bytes = await vault.fs.readFile(path);
+  if (bytes.length > rankedSize(vault)) throw tooLarge(path);
+  return decodeText(bytes, path).text;
+}
+
+const rankedSize = (vault: Vault) => Math.min(maxRankedNoteSize, vault.options.maxFileSize);
+const tooLarge = (path: string) => new VaultError('FILE_TOO_LARGE', `${path} is too large to rank.`);

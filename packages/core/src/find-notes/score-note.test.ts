@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeNote } from './analyze-note.js';
 import { termIndex } from './note-terms.js';
-import { addHit, createHits, createNoteScorer, maxHits } from './score-note.js';
+import { addHit, createHits, createNoteScorer, formImpact, saturated } from './score-note.js';
 import { createTermDictionary } from './term-dictionary.js';
 
-describe('the hits of a query', () => {
-  it('grow as found, and stop at their bound with INVALID_ARGUMENT and what to do', () => {
+describe('the hits of a note', () => {
+  it('grow as found, past their first size', () => {
     const hits = createHits();
-    for (let hit = 0; hit < 3000; hit += 1) addHit(hits, hit, 1, 0.5, new Uint32Array(2), 0, 2);
-    expect([hits.count, hits.position[2999], hits.weight[2999], hits.to[2999]]).toEqual([3000, 2999, 0.5, 2]);
-    hits.count = maxHits;
-    expect(() => addHit(hits, 0, 0, 1, new Uint32Array(2), 0, 2)).toThrow(
-      expect.objectContaining({
-        code: 'INVALID_ARGUMENT',
-        message:
-          "The query's words occur more than 2,097,152 times in the notes searched. Use fewer or rarer words, or narrow it with `directoryPath` or `filePattern`.",
-      }),
-    );
+    for (let hit = 0; hit < 3000; hit += 1) addHit(hits, hit, 0.5, new Uint32Array(2), 0, 2);
+    expect([hits.count, hits.word[2999], hits.weight[2999], hits.to[2999]]).toEqual([3000, 2999, 0.5, 2]);
   });
 });
 
@@ -29,13 +21,15 @@ describe('the note scorer', () => {
     const terms = note.terms!;
     const at = termIndex(terms, dictionary.get('zebra')!)!;
     const hits = createHits();
-    addHit(hits, 0, 0, 1, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
+    addHit(hits, 0, 1, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!);
     const averages = { fields: [1, 1, 1, 1], heading: 1, body: 1, noteBody: 8 };
     const scorer = createNoteScorer(1, [1], averages);
-    const first = scorer.score(note, hits, Int32Array.of(0), 0, 1);
+    const first = scorer.score(note, hits);
     expect(note.sections[first.section]!.heading).toBe('# five');
-    expect(scorer.score(note, hits, Int32Array.of(0), 0, 1)).toEqual(first);
-    // Its bound: at least its score, and no more when one word sits in one section apart from the rest.
-    expect(scorer.bound(note, hits, Int32Array.of(0), 0, 1)).toBeGreaterThanOrEqual(first.score);
+    expect(scorer.score(note, hits)).toEqual(first);
+    // Its impact bounds its score, and is its weight when one word sits in one section apart from the rest.
+    const impact = formImpact(note, terms.counts, terms.offsets[at]!, terms.offsets[at + 1]!, averages);
+    expect(saturated(1, impact)).toBeGreaterThanOrEqual(first.score);
+    expect(saturated(1, impact)).toBeCloseTo(first.score, 12);
   });
 });

@@ -1,4 +1,3 @@
-import { VaultError } from '../vault/vault-error.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { type NoteField, noteFields } from './note-terms.js';
 
@@ -21,14 +20,13 @@ export interface Averages {
 }
 
 /**
- * Where a query's words occur in the notes scored, one entry per (note, word form), the first
- * `count`: the note's slot among the notes scored together, the query word, the form's weight, and its (slot, count) pairs,
- * `pairs[from ... to)` (`NoteTerms`' layout). Parallel arrays, grown as needed and used again by the
- * next query (ranking is synchronous): a query may find hundreds of thousands.
+ * Where a query's words occur in the note being scored, one entry per word form it holds, the first
+ * `count`: the query word, the form's weight, and its (slot, count) pairs, `pairs[from ... to)`
+ * (`NoteTerms`' layout). Parallel arrays, grown as needed and used again by the next note (ranking
+ * is synchronous): a note holds at most one entry per form of the query (1,344).
  */
 export interface Hits {
   count: number;
-  position: Int32Array;
   word: Int32Array;
   weight: Float64Array;
   from: Int32Array;
@@ -36,44 +34,23 @@ export interface Hits {
   pairs: Uint32Array[];
 }
 
-/** Most postings one query may read (and hits gather, 32 bytes each, 64 MiB): the 500 queries of the relevance bench read at most 101,206 on its 9,746 notes; longer forms stop at half (`matchWords`). */
-export const maxHits = 2 ** 21;
-
 export function createHits(): Hits {
-  const size = 1024;
-  return {
-    count: 0,
-    position: new Int32Array(size),
-    word: new Int32Array(size),
-    weight: new Float64Array(size),
-    from: new Int32Array(size),
-    to: new Int32Array(size),
-    pairs: [],
-  };
-}
-
-/** The error of a query whose words occur more than `maxHits` times. */
-export function tooManyHits(): VaultError {
-  return new VaultError(
-    'INVALID_ARGUMENT',
-    `The query's words occur more than ${maxHits.toLocaleString('en-US')} times in the notes searched. Use fewer or rarer words, or narrow it with \`directoryPath\` or \`filePattern\`.`,
-  );
+  const size = 64;
+  return { count: 0, word: new Int32Array(size), weight: new Float64Array(size), from: new Int32Array(size), to: new Int32Array(size), pairs: [] };
 }
 
 /** Adds a hit, growing the arrays when full. */
-export function addHit(hits: Hits, position: number, word: number, weight: number, pairs: Uint32Array, from: number, to: number) {
-  if (hits.count === maxHits) throw tooManyHits();
-  if (hits.count === hits.position.length) {
+export function addHit(hits: Hits, word: number, weight: number, pairs: Uint32Array, from: number, to: number) {
+  if (hits.count === hits.word.length) {
     const grow = <T extends Int32Array | Float64Array>(array: T): T => {
       const grown = new (array.constructor as new (size: number) => T)(array.length * 2);
       grown.set(array);
       return grown;
     };
-    [hits.position, hits.word, hits.from, hits.to] = [grow(hits.position), grow(hits.word), grow(hits.from), grow(hits.to)];
+    [hits.word, hits.from, hits.to] = [grow(hits.word), grow(hits.from), grow(hits.to)];
     hits.weight = grow(hits.weight);
   }
   const at = hits.count++;
-  hits.position[at] = position;
   hits.word[at] = word;
   hits.weight[at] = weight;
   hits.pairs[at] = pairs;
@@ -81,8 +58,8 @@ export function addHit(hits: Hits, position: number, word: number, weight: numbe
   hits.to[at] = to;
 }
 
-/** The most a word of this idf can add to a note's score: the saturation's limit. */
-export const maxWordScore = (idf: number) => idf * (k1 + 1);
+/** What a word of this idf adds to a score at this weight (BM25's saturation): at most `idf * (k1 + 1)`, its limit. */
+export const saturated = (idf: number, weight: number) => (idf * weight * (k1 + 1)) / (k1 + weight);
 
 const normalised = (count: number, length: number, average: number, b: number) => (average > 0 ? count / (1 - b + (b * length) / average) : count);
 
@@ -91,38 +68,19 @@ const normalised = (count: number, length: number, average: number, b: number) =
  * BM25F by section, a note's score its best section's. Per query word, its counts in the note's own
  * fields and whole body are shared by every section, and its counts in a section's heading path and
  * body are that section's own; each word's weights are joined before saturation, then summed by idf.
- * `bound` gives at least a note's score for less: each word (and each of its forms) in its own best
- * section, so no sum over the note's sections is made per section.
  */
 export function createNoteScorer(words: number, idf: readonly number[], averages: Averages) {
   const fields = new Float64Array(words * noteFields.length);
   const noteBody = new Float64Array(words);
   const shared = new Float64Array(words);
-  const sectionShare = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
-  // Per section hit, its slot: heading counts of every word, then body counts.
-  const slots = new Map<number, number>();
-  let own = new Float64Array(words * 2 * 4);
-  const slotOf = (section: number) => {
-    let slot = slots.get(section);
-    if (slot !== undefined) return slot;
-    slot = slots.size;
-    slots.set(section, slot);
-    if ((slot + 1) * 2 * words > own.length) {
-      const grown = new Float64Array(own.length * 2);
-      grown.set(own);
-      own = grown;
-    }
-    own.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
-    return slot;
-  };
+  const slots = createSectionSlots(words);
   const clear = () => {
     for (const word of touched) {
       fields.fill(0, word * noteFields.length, (word + 1) * noteFields.length);
       noteBody[word] = 0;
       shared[word] = 0;
-      sectionShare[word] = 0;
       seen[word] = 0;
     }
     touched.length = 0;
@@ -144,9 +102,9 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         continue;
       }
       const inBody = (slot - noteFields.length) % 2;
-      // The slot first: taking it may grow \`own\`, which \`own[...] +=\` would read before.
-      const cell = slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
-      own[cell]! += count;
+      // The slot first: taking it may grow the counts, so they are asked for after.
+      const cell = slots.slotOf((slot - noteFields.length) >>> 1) * 2 * words + inBody * words + word;
+      slots.own()[cell]! += count;
       if (inBody) noteBody[word]! += count;
     }
   };
@@ -161,76 +119,150 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
     }
   };
-  const sectionWeight = (note: AnalyzedNote, section: number, inHeading: number, inBody: number) => {
-    const { headingLength, bodyLength } = note.sections[section]!;
-    return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-  };
-  const saturated = (word: number, total: number) => (idf[word]! * total * (k1 + 1)) / (k1 + total);
-  /** The note's score and best section, from its hits \`hits[order[first ... last)]\`. */
-  const score = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number } => {
+  /** The note's score and best section, from its hits (`hits.count` of them). */
+  const score = (note: AnalyzedNote, hits: Hits): { score: number; section: number } => {
     clear();
-    for (let at = first; at < last; at += 1) add(hits, order[at]!);
+    for (let hit = 0; hit < hits.count; hit += 1) add(hits, hit);
     share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
     touched.sort((a, b) => a - b);
+    const own = slots.own();
     const sectionScore = (section: number, slot: number | undefined) => {
       let score = 0;
       for (const word of touched) {
         const total =
-          shared[word]! + (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!));
-        score += saturated(word, total);
+          shared[word]! +
+          (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!, averages));
+        score += saturated(idf[word]!, total);
       }
       return score;
     };
     // The first section always competes; then those holding a word; equal scores go to the earlier section.
-    const best = { score: sectionScore(0, slots.get(0)), section: 0 };
-    for (const [section, slot] of slots) {
+    const best = { score: sectionScore(0, slots.slotIf(0)), section: 0 };
+    for (const [slot, section] of slots.sections.entries()) {
       if (section === 0) continue;
       const score = sectionScore(section, slot);
       if (score > best.score || (score === best.score && section < best.section)) [best.score, best.section] = [score, section];
     }
     return best;
   };
-  /** At least the note's score (rounding aside), read from the same hits in one pass over their pairs. */
-  const bound = (note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): number => {
-    clear();
-    for (let at = first; at < last; at += 1) {
-      const hit = order[at]!;
-      const word = hits.word[hit]!;
-      touch(word);
-      sectionShare[word]! += formBound(note, word, hits.weight[hit]!, hits.pairs[hit]!, hits.from[hit]!, hits.to[hit]!);
-    }
-    share(note);
-    let total = 0;
-    for (const word of touched) total += saturated(word, shared[word]! + sectionShare[word]!);
-    return total;
+  return { score };
+}
+
+/** A word's weight in a section, from its counts in the section's heading path and body. */
+function sectionWeight(note: AnalyzedNote, section: number, inHeading: number, inBody: number, averages: Averages): number {
+  const { headingLength, bodyLength } = note.sections[section]!;
+  return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
+}
+
+/**
+ * The sections a note's hits touch, each with a slot of counts (heading counts of every word, then
+ * body counts), in the order touched; arrays kept from note to note (a mark per section says which
+ * note set its slot).
+ */
+function createSectionSlots(words: number) {
+  const sections: number[] = [];
+  let [slotAt, slotMark, mark] = [new Int32Array(16), new Int32Array(16), 1];
+  let own = new Float64Array(words * 2 * 4);
+  return {
+    sections,
+    own: () => own,
+    /** The section's slot, or undefined when no hit touched it. */
+    slotIf: (section: number) => (section < slotMark.length && slotMark[section] === mark ? slotAt[section]! : undefined),
+    /** The section's slot, given one (its counts zeroed) when it has none. */
+    slotOf(section: number): number {
+      if (section >= slotAt.length) [slotAt, slotMark] = [grownTo(slotAt, section), grownTo(slotMark, section)];
+      if (slotMark[section] === mark) return slotAt[section]!;
+      const slot = sections.push(section) - 1;
+      [slotMark[section], slotAt[section]] = [mark, slot];
+      if ((slot + 1) * 2 * words > own.length) {
+        const grown = new Float64Array(own.length * 2);
+        grown.set(own);
+        own = grown;
+      }
+      own.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
+      return slot;
+    },
+    clear() {
+      sections.length = 0;
+      mark += 1;
+    },
   };
-  /** Adds a form's counts in the note's fields and whole body, and gives its weight in its best section (its pairs come section by section). */
-  const formBound = (note: AnalyzedNote, word: number, weight: number, pairs: Uint32Array, from: number, to: number) => {
-    let best = 0;
-    let section = -1;
-    let inSection = 0;
-    for (let at = from; at < to; at += 2) {
-      const slot = pairs[at]!;
-      const count = weight * pairs[at + 1]!;
-      if (slot < noteFields.length) {
-        fields[word * noteFields.length + slot]! += count;
-        continue;
-      }
-      const pairSection = (slot - noteFields.length) >>> 1;
-      if (pairSection !== section) {
-        best = Math.max(best, inSection);
-        section = pairSection;
-        inSection = 0;
-      }
-      const { headingLength, bodyLength } = note.sections[section]!;
-      if ((slot - noteFields.length) % 2 === 0) inSection += headingWeight * normalised(count, headingLength, averages.heading, fieldB);
-      else {
-        inSection += normalised(count, bodyLength, averages.body, bodyB);
-        noteBody[word]! += count;
-      }
+}
+
+/** An Int32Array grown to hold index `at` (doubled), its values kept. */
+function grownTo(array: Int32Array, at: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(Math.max(2 * array.length, at + 1));
+  grown.set(array);
+  return grown;
+}
+
+/**
+ * A word form's impact in a note: its weight in the note's fields and whole body, plus its weight in
+ * its best section (heading path and body), as the scorer weighs them with `averages`. It does not
+ * depend on the query: a word's weight in any section is at most the sum of its forms' impacts (each
+ * times its form's weight), so `saturated(idf, that sum)` bounds what the word adds to the note's score.
+ */
+export function formImpact(note: AnalyzedNote, pairs: Uint32Array, from: number, to: number, averages: Averages): number {
+  // Plain variables, no destructuring: it runs once per posting at every merge.
+  let fields = 0;
+  let noteBody = 0;
+  let best = 0;
+  let section = -1;
+  let inSection = 0;
+  for (let at = from; at < to; at += 2) {
+    const slot = pairs[at]!;
+    const count = pairs[at + 1]!;
+    if (slot < noteFields.length) {
+      fields += fieldWeights[slot]! * normalised(count, note.fieldLengths[slot]!, averages.fields[slot]!, fieldB);
+      continue;
     }
-    return Math.max(inSection, best);
+    const pairSection = (slot - noteFields.length) >>> 1;
+    if (pairSection !== section) {
+      best = Math.max(best, inSection);
+      section = pairSection;
+      inSection = 0;
+    }
+    const { headingLength, bodyLength } = note.sections[section]!;
+    if ((slot - noteFields.length) % 2 === 0) inSection += headingWeight * normalised(count, headingLength, averages.heading, fieldB);
+    else {
+      inSection += normalised(count, bodyLength, averages.body, bodyB);
+      noteBody += count;
+    }
+  }
+  return fields + noteBodyWeight * normalised(noteBody, note.bodyLength, averages.noteBody, bodyB) + Math.max(best, inSection);
+}
+
+/** The average length of each field over `notes`, and of a section's heading path and body. */
+export function averagesOf(notes: readonly AnalyzedNote[]): Averages {
+  const lengths = { fields: noteFields.map(() => 0), heading: 0, noteBody: 0, sections: 0 };
+  for (const note of notes) {
+    for (let field = 0; field < noteFields.length; field += 1) lengths.fields[field]! += note.fieldLengths[field]!;
+    lengths.noteBody += note.bodyLength;
+    lengths.heading += note.headingLength;
+    lengths.sections += note.sections.length;
+  }
+  return {
+    fields: lengths.fields.map((length) => length / Math.max(notes.length, 1)),
+    heading: lengths.heading / Math.max(lengths.sections, 1),
+    body: lengths.noteBody / Math.max(lengths.sections, 1),
+    noteBody: lengths.noteBody / Math.max(notes.length, 1),
   };
-  return { score, bound };
+}
+
+/**
+ * How much more than its impact under `reference` a word form may weigh under `now` (at least 1): a
+ * weight `count / (1 - b + b * length / average)` grows with the average, at most in its proportion.
+ * Impacts computed under averages floored at 1 (`impactAverages`), so the proportion is finite.
+ */
+export function averagesDrift(now: Averages, reference: Averages): number {
+  const pairs: [number, number][] = [...now.fields.map((field, at) => [field, reference.fields[at]!] as [number, number])];
+  pairs.push([now.heading, reference.heading], [now.body, reference.body], [now.noteBody, reference.noteBody]);
+  return Math.max(1, ...pairs.map(([current, then]) => current / then));
+}
+
+/** Averages to compute impacts under: each at least 1, so that `averagesDrift` stays finite. */
+export function impactAverages(averages: Averages): Averages {
+  const floor = (value: number) => Math.max(value, 1);
+  return { fields: averages.fields.map(floor), heading: floor(averages.heading), body: floor(averages.body), noteBody: floor(averages.noteBody) };
 }

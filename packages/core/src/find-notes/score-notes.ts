@@ -1,8 +1,7 @@
 import type { AnalyzedNote } from './analyze-note.js';
-import type { MatchedWords } from './match-words.js';
-import type { Occurrences } from './note-scope.js';
-import { noteScratch } from './note-scratch.js';
-import { addHit, createHits, type Hits } from './score-note.js';
+import type { WordForm } from './match-words.js';
+import type { PairsAt } from './note-index.js';
+import { addHit, createHits } from './score-note.js';
 
 /** A note scored, with its position in the notes ranked (ties go by it: path order). */
 export interface ScoredNote {
@@ -12,72 +11,65 @@ export interface ScoredNote {
   section: number;
 }
 
-/** Scores one note from its hits `hits[order[first ... last)]`, or bounds its score for less (`createNoteScorer`). */
-interface NoteScorer {
-  score(note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): { score: number; section: number };
-  bound(note: AnalyzedNote, hits: Hits, order: Int32Array, first: number, last: number): number;
+/** What scoring one note needs: its pairs for a word form (`pairsOf`), and the scorer of the query (`createNoteScorer`). */
+export interface NoteScoring {
+  forms: readonly (readonly WordForm[])[];
+  pairsOf(note: AnalyzedNote, term: number, at: PairsAt): boolean;
+  scorer: { score(note: AnalyzedNote, hits: ReturnType<typeof createHits>): { score: number; section: number } };
 }
 
-/** The hits of the last notes scored, made once: their arrays are used again (ranking is synchronous). */
+/** The hits of the last note scored, made once: their arrays are used again (ranking is synchronous). */
 const scratchHits = createHits();
+const scratchPairs: PairsAt = { pairs: new Uint32Array(0), from: 0, to: 0 };
 
-/**
- * The notes at `positions` scored: the postings of the query's forms are read again, and the hits
- * of these notes alone gathered (so a note left out costs a look at its number, nothing more), then
- * ordered by note (a counting sort over these notes) and scored, in the order given. With `top`, a
- * note is scored only when its bounds reach the threshold so far (its words' limits, then the bound
- * read from its counts: a note left out cannot be among the best), and its score raises it.
- */
-export function scoreNotes(
-  positions: readonly number[],
-  notes: readonly AnalyzedNote[],
-  { forms, bound }: Pick<MatchedWords, 'forms' | 'bound'>,
-  visit: Occurrences,
-  scorer: NoteScorer,
-  top?: TopScores,
-): ScoredNote[] {
-  if (positions.length === 0) return [];
-  const scratch = noteScratch(notes.length);
-  const stamp = scratch.stamp();
-  positions.forEach((position, slot) => {
-    scratch.want[position] = stamp;
-    scratch.slot[position] = slot;
-  });
+/** One note scored: its pairs for each form of each query word found (in query order), then scored. */
+export function scoreNote(notes: readonly AnalyzedNote[], position: number, { forms, pairsOf, scorer }: NoteScoring): ScoredNote {
+  const note = notes[position]!;
   const hits = scratchHits;
   hits.count = 0;
   forms.forEach((wordForms, word) => {
-    for (const { id, weight } of wordForms) {
-      visit(id, (position, pairs, from, to) => {
-        if (scratch.want[position] === stamp) addHit(hits, scratch.slot[position]!, word, weight, pairs, from, to);
-      });
-    }
+    for (const { id, weight } of wordForms)
+      if (pairsOf(note, id, scratchPairs)) addHit(hits, word, weight, scratchPairs.pairs, scratchPairs.from, scratchPairs.to);
   });
-  const { starts, order } = hitsBySlot(hits, positions.length);
-  const scored: ScoredNote[] = [];
-  positions.forEach((position, slot) => {
-    const [note, first, last] = [notes[position]!, starts[slot]!, starts[slot + 1]!];
-    if (top && bound[position]! < top.threshold()) return;
-    // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
-    if (top && scorer.bound(note, hits, order, first, last) * (1 + 1e-9) < top.threshold()) return;
-    scored.push({ note, position, ...scorer.score(note, hits, order, first, last) });
-    top?.add(scored.at(-1)!.score);
-  });
+  const scored = { note, position, ...scorer.score(note, hits) };
   // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
   hits.pairs.length = 0;
   return scored;
 }
 
+/**
+ * The notes among `candidates` that may be among the `best`, scored: highest bound first, and a
+ * note only while its bound reaches the `best`-th score so far (MaxScore's idea: a note whose bound
+ * is below cannot be among them). The few highest bounds are found in linear time and scored first,
+ * which sets the threshold; the rest are taken only when their bound reaches it.
+ */
+export function scoreBest(candidates: readonly number[], bound: Float64Array, best: number, score: (position: number) => ScoredNote): ScoredNote[] {
+  const top = createTopScores(best);
+  const scored: ScoredNote[] = [];
+  const byBound = (a: number, b: number) => bound[b]! - bound[a]! || a - b;
+  // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
+  const reaches = (position: number) => bound[position]! * (1 + 1e-9) >= top.threshold();
+  const take = (position: number) => {
+    if (!reaches(position)) return;
+    scored.push(score(position));
+    top.add(scored.at(-1)!.score);
+  };
+  const cut = largest(candidates, bound, Math.min(candidates.length, 4 * best));
+  const [first, rest]: [number[], number[]] = [[], []];
+  for (const position of candidates) (bound[position]! >= cut ? first : rest).push(position);
+  first.sort(byBound).forEach(take);
+  rest.filter(reaches).sort(byBound).forEach(take);
+  return scored;
+}
+
 /** The `best` highest scores seen, and the lowest of them: the threshold a note must reach to be among them (0 until there are `best`). */
-export interface TopScores {
+interface TopScores {
   threshold(): number;
   add(score: number): void;
 }
 
-export function createTopScores(best: number, scored: readonly ScoredNote[]): TopScores {
-  const scores = scored
-    .map((note) => note.score)
-    .sort((a, b) => b - a)
-    .slice(0, best);
+function createTopScores(best: number): TopScores {
+  const scores: number[] = [];
   return {
     threshold: () => (scores.length < best ? 0 : scores[best - 1]!),
     add(score) {
@@ -89,13 +81,28 @@ export function createTopScores(best: number, scored: readonly ScoredNote[]): To
   };
 }
 
-/** The hits ordered by slot (a counting sort): slot s's are `order[starts[s] ... starts[s + 1])`, in the order found. */
-function hitsBySlot(hits: Hits, slots: number): { starts: Int32Array; order: Int32Array } {
-  const starts = new Int32Array(slots + 1);
-  for (let hit = 0; hit < hits.count; hit += 1) starts[hits.position[hit]! + 1]! += 1;
-  for (let slot = 0; slot < slots; slot += 1) starts[slot + 1]! += starts[slot]!;
-  const next = starts.slice(0, slots);
-  const order = new Int32Array(hits.count);
-  for (let hit = 0; hit < hits.count; hit += 1) order[next[hits.position[hit]!]!++] = hit;
-  return { starts, order };
+let values = new Float64Array(1024);
+
+/** The `count`-th largest bound among the candidates (a quickselect over a copy kept from call to call). */
+function largest(candidates: readonly number[], bound: Float64Array, count: number): number {
+  if (values.length < candidates.length) values = new Float64Array(2 * candidates.length);
+  for (let at = 0; at < candidates.length; at += 1) values[at] = bound[candidates[at]!]!;
+  let [low, high] = [0, candidates.length - 1];
+  const wanted = count - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let [left, right] = [low, high];
+    while (left <= right) {
+      while (values[left]! > pivot) left += 1;
+      while (values[right]! < pivot) right -= 1;
+      if (left <= right) {
+        [values[left], values[right]] = [values[right]!, values[left]!];
+        [left, right] = [left + 1, right - 1];
+      }
+    }
+    if (wanted <= right) high = right;
+    else if (wanted >= left) low = left;
+    else break;
+  }
+  return values[wanted]!;
 }

@@ -4,7 +4,7 @@ import { filesBelow } from './files-below.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
-import { readNotes, readNoteText } from '../find-notes/read-notes.js';
+import { readNotes, readRankedNoteText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
@@ -201,7 +201,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      lines: bestLines(text.split(/\r?\n/), section, query.words).slice(0, maxShownLines),
+      lines: bestLines(text, section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
@@ -213,7 +213,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
 /** A note's text as it is now, or undefined when it is gone or no longer readable as a note since it was ranked. */
 async function textNow(vault: Vault, source: string): Promise<string | undefined> {
   try {
-    return await readNoteText(vault, source);
+    return await readRankedNoteText(vault, source);
   } catch (error) {
     if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
     throw error;
