@@ -32,11 +32,12 @@ export interface SearchPool {
   /** Tells every worker running, in order with the tasks given them: files changed, or whether a watch covers the vault (workers started later are told too). */
   tell(notice: WorkerNotice): void;
   /**
-   * Reads the files at `paths` into the workers' memory, a batch at a time whenever a worker has no
-   * search to serve (files over `maxFileSize`, or over a worker's share of the memory, are not read);
-   * resolves with what the workers keep once every batch is done.
+   * Reads the files at `listing` (the paths, or their walk under way) into the workers' memory, a batch
+   * at a time whenever a worker has no search to serve (files over `maxFileSize`, or over a worker's
+   * share of the memory, are not read); resolves with what the workers keep once every batch is done.
+   * From the call until then, searches keep nothing they read (reading from disk is the cheaper way).
    */
-  fill(root: string, paths: readonly string[], maxFileSize: number): Promise<WarmTotals>;
+  fill(root: string, listing: readonly string[] | Promise<readonly string[]>, maxFileSize: number): Promise<WarmTotals>;
   /** Starts the workers ahead of the first search. */
   warmUp(): void;
   /** Stops the workers (what they keep is freed) and fails the searches still running; any later search fails too. */
@@ -122,21 +123,27 @@ export function createSearchPool(
       return done;
     },
 
-    async fill(root, paths, maxFileSize) {
-      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
-      let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
-      if (unanswered > 0) {
-        pool.fills += 1;
-        await new Promise<void>((resolve) => {
-          const fill = {
-            answered() {
-              unanswered -= 1;
-              if (unanswered === 0) resolve();
-            },
-          };
-          scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
-          scheduler.dispatch();
-        }).finally(() => (pool.fills -= 1));
+    async fill(root, listing, maxFileSize) {
+      // Announced at once: while the paths are listed and read in, a search reads from disk and keeps nothing (the fill will).
+      pool.fills += 1;
+      try {
+        const paths = await listing;
+        const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
+        let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
+        if (unanswered > 0) {
+          await new Promise<void>((resolve) => {
+            const fill = {
+              answered() {
+                unanswered -= 1;
+                if (unanswered === 0) resolve();
+              },
+            };
+            scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
+            scheduler.dispatch();
+          });
+        }
+      } finally {
+        pool.fills -= 1;
       }
       const sum = (field: keyof WarmTotals) => slots.reduce((total, slot) => total + slot.warm[field], 0);
       return { files: sum('files'), bytes: sum('bytes'), texts: sum('texts'), textBytes: sum('textBytes'), postingBytes: sum('postingBytes') };

@@ -40,6 +40,8 @@ export interface WarmFiles {
    * that was read; otherwise `undefined`, and the file is forgotten.
    */
   get(path: string, stat: Stats): WarmFile | undefined;
+  /** Whether a file is kept at `path` (current or not: `get` tells). */
+  has(path: string): boolean;
   /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
   getWatched(path: string): WarmFile | undefined;
   /**
@@ -202,6 +204,8 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       file.watched = watching;
       return file;
     },
+
+    has: (path) => kept.has(path),
 
     getWatched(path) {
       const file = watching ? kept.get(path) : undefined;

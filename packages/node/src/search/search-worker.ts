@@ -202,6 +202,8 @@ function load(root: string, relative: string, maxFileSize: number, checkedFolder
 function keptText(root: string, relative: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
   const unchecked = watched ? warm.getWatched(relative) : undefined;
   if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
+  // Nothing kept: no version to check (the file is opened next, and its version taken there).
+  if (!warm.has(relative)) return undefined;
   const now = lstatSync(joined(root, relative), { throwIfNoEntry: false });
   const known = now && warm.get(relative, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;
