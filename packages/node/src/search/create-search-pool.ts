@@ -5,6 +5,7 @@ import { createScheduler, type Scheduler, type Task } from './create-scheduler.j
 import { createSharding, type Sharding } from './create-sharding.js';
 import { racyMargin } from './create-warm-files.js';
 import { mergeShards } from './merge-shards.js';
+import { unpackResults } from './packed-results.js';
 import { replyError } from './reply-error.js';
 import { answered, type RunningSearch, startSearch } from './running-search.js';
 import {
@@ -224,7 +225,7 @@ function onReply(pool: Pool, slot: Slot, reply: SearchTaskReply) {
   if ('warm' in reply) slot.warm = reply.warm;
   if ('fill' in task) task.fill.answered();
   else if ('error' in reply) stop(pool, task.search, replyError(reply.error));
-  else if (answered(task.search, task.shard, task.batch, reply.found)) finish(task.search);
+  else if (answered(task.search, task.shard, task.batch, unpackResults(reply.found, task.search.shards[task.shard]!.batches[task.batch]!))) finish(task.search);
   pool.scheduler.dispatch();
 }
 

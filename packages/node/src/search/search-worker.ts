@@ -20,6 +20,7 @@ import {
 import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
 import { createWarmFiles, racyMargin, type WarmFile } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
+import { createResultPacker, type PackedResults } from './packed-results.js';
 import { type BatchPlan, type KeptBatch, planBatch } from './plan-batch.js';
 
 /** Batches of paths a worker keeps, the last sent; the pool counts them alike, and sends a batch's paths only when its worker no longer keeps them. */
@@ -62,8 +63,8 @@ export interface SearchWorkerData {
   watching: boolean;
 }
 
-/** The reply to a task; `warm` is what the worker keeps in memory after it. */
-export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
+/** The reply to a task: the files found, packed (a fill finds none); `warm` is what the worker keeps in memory after it. */
+export type SearchTaskReply = { id: number; found: PackedResults; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
 /** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, and the postings' bytes. */
 export interface WarmTotals {
@@ -90,7 +91,9 @@ parentPort?.on('message', async (message: SearchTask | FillTask | WorkerNotice) 
   else {
     // Taken at once, before any other message: the pool counts the batches kept in the order it sent them.
     const batch = keptBatch(message);
-    parentPort!.postMessage(await searchBatch(message, batch));
+    const reply = await searchBatch(message, batch);
+    // The packed counts are handed over, not copied.
+    parentPort!.postMessage(reply, 'found' in reply ? [reply.found.places.buffer, reply.found.counts.buffer] : []);
   }
 });
 
@@ -120,7 +123,7 @@ function fillBatch(task: FillTask): SearchTaskReply {
       load(task.root, relative, task.fill.maxFileSize, checkedFolders, { evict: false });
     } catch {}
   }
-  return { id: task.id, found: [], warm: totals() };
+  return { id: task.id, found: createResultPacker().packed(), warm: totals() };
 }
 
 /** Searches a batch of files in their order, showing lines up to the request's cap (the room the caller left this batch), then only counting. */
@@ -131,17 +134,20 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
   const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
   const how = plan && { watched: task.watched, keepRead: task.keepRead, plan };
   const checkedFolders = new Set<string>();
-  const found: SearchedFile[] = [];
+  const found = createResultPacker();
   const cap = createLineCap(task.request.maxShown);
   const request = { ...task.request };
-  for (const relative of plan?.places?.map((place) => paths[place]!) ?? paths) {
+  const places = plan?.places;
+  for (let index = 0; index < (places ?? paths).length; index += 1) {
+    const place = places ? places[index]! : index;
+    const relative = paths[place]!;
     try {
       request.maxShown = cap.room;
       const file = how
         ? searchKept(task.root, relative, query, request, checkedFolders, how)
         : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
-      if (file) found.push(file);
+      if (file) found.add(place, file);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
@@ -149,7 +155,7 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
       return { id: task.id, error: { message, code, path: relative } };
     }
   }
-  return { id: task.id, found, warm: totals() };
+  return { id: task.id, found: found.packed(), warm: totals() };
 }
 
 /**
