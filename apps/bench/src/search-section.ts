@@ -90,7 +90,9 @@ export async function searchSection(
       rows.push({
         figure: `search ${size}: memory per note`,
         ours: `${(perNote / 1024).toFixed(1)} KB`,
-        peer: kept ? `kept: postings ${perNoteOf(kept.postings, notes)}, texts ${perNoteOf(kept.texts, kept.textFiles)} (${kept.textFiles} held)` : '',
+        peer: kept
+          ? `kept: postings ${perNoteOf(kept.postings, notes)}, texts ${perNoteOf(kept.texts, kept.textFiles)} (${kept.textFiles} held), folded copies ${perNoteOf(kept.folded, kept.textFiles)}`
+          : '',
         ratio: '',
         budget: `stated (${notes} notes)`,
       });
@@ -116,10 +118,10 @@ export async function searchSection(
   }
 }
 
-/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, and their MiB. */
-function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number } | undefined {
-  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB\)/.exec(log);
-  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]) } : undefined;
+/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, their MiB, and their folded copies' MiB. */
+function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number; folded: number } | undefined {
+  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB, folded copies (\d+) MiB\)/.exec(log);
+  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]), folded: Number(said[5]) } : undefined;
 }
 
 /** MiB over a count, in KB each. */

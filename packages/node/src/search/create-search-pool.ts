@@ -147,7 +147,14 @@ export function createSearchPool(
         pool.fills -= 1;
       }
       const sum = (field: keyof WarmTotals) => slots.reduce((total, slot) => total + slot.warm[field], 0);
-      return { files: sum('files'), bytes: sum('bytes'), texts: sum('texts'), textBytes: sum('textBytes'), postingBytes: sum('postingBytes') };
+      return {
+        files: sum('files'),
+        bytes: sum('bytes'),
+        texts: sum('texts'),
+        textBytes: sum('textBytes'),
+        postingBytes: sum('postingBytes'),
+        foldedBytes: sum('foldedBytes'),
+      };
     },
 
     async close() {

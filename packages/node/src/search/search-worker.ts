@@ -20,6 +20,7 @@ import {
 import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
 import { createWarmFiles, racyMargin, type WarmFile } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
+import { countLinesHolding, type LiteralScan } from './literal-scan.js';
 import { createResultPacker, type PackedResults } from './packed-results.js';
 import { type BatchPlan, type KeptBatch, planBatch } from './plan-batch.js';
 
@@ -66,13 +67,14 @@ export interface SearchWorkerData {
 /** The reply to a task: the files found, packed (a fill finds none); `warm` is what the worker keeps in memory after it. */
 export type SearchTaskReply = { id: number; found: PackedResults; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
-/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, and the postings' bytes. */
+/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, the postings' bytes, and the folded copies'. */
 export interface WarmTotals {
   files: number;
   bytes: number;
   texts: number;
   textBytes: number;
   postingBytes: number;
+  foldedBytes: number;
 }
 
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
@@ -167,7 +169,14 @@ function joined(root: string, relative: string): string {
   return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
 }
 
-const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes, texts: warm.texts, textBytes: warm.textBytes, postingBytes: warm.postingBytes });
+const totals = (): WarmTotals => ({
+  files: warm.files,
+  bytes: warm.bytes,
+  texts: warm.texts,
+  textBytes: warm.textBytes,
+  postingBytes: warm.postingBytes,
+  foldedBytes: warm.foldedBytes,
+});
 
 /** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
@@ -189,7 +198,19 @@ function searchKept(
     // Covered by the postings, its text not held: a candidate is read from disk.
     if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   }
-  return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
+  if (file.text === undefined) return { path: relative, skipped: 'NOT_TEXT' };
+  const counted = request.maxShown === 0 && query.scan && 'id' in file ? countHeld(file, query.scan) : undefined;
+  if (counted === undefined) return searchText(relative, file.text, query.matcher, request);
+  return counted === 0 ? undefined : { path: relative, matches: counted, lines: [] };
+}
+
+/**
+ * The lines of a held text that hold a literal, counted by `indexOf`: in the text when case counts, in its
+ * folded copy when case is ignored; `undefined` without one (core's matcher counts then).
+ */
+function countHeld(file: WarmFile, scan: LiteralScan): number | undefined {
+  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needle);
+  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan.folded);
 }
 
 /** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
