@@ -118,10 +118,10 @@ export async function searchSection(
   }
 }
 
-/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, their MiB, and their folded copies' MiB. */
+/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, their MiB, and their folded copies' MiB (an older server logs none). */
 function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number; folded: number } | undefined {
-  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB, folded copies (\d+) MiB\)/.exec(log);
-  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]), folded: Number(said[5]) } : undefined;
+  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB(?:, folded copies (\d+) MiB)?\)/.exec(log);
+  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]), folded: Number(said[5] ?? 0) } : undefined;
 }
 
 /** MiB over a count, in KB each. */
