@@ -8,6 +8,10 @@ import { compareFindings, firstResultsFigure, residentMemory, searchFigures, sea
 const goalRatio = 0.5;
 const rareGoalRatio = 0.1;
 const rareQuery = searchQueries.find((query) => query.name === 'rare literal')!;
+/** How long a copied file must go unchanged before a server keeps it (`racyMargin`, 2.5 s), and a little more. */
+const settleTime = 2600;
+/** What vault-mcp logs once its warm-up (the search fill, then FindNotes' notes) has ended. */
+const warmUpEnd = /FindNotes: \d+ notes analysed|FindNotes notes not analysed/;
 
 /**
  * TextSearch in a warm `vault-mcp` against ripgrep 15, on the corpus copied `copies` times in a temp
@@ -24,6 +28,8 @@ export async function searchSection(
   log: (message: string) => void,
 ): Promise<{ rows: FigureRow[]; results: Record<string, unknown> }> {
   const { folder, notes } = await createCorpusCopies(corpus, copies);
+  // A file changed within 2.5 s of being read is not kept yet (decision 0011): the copies settle first, so the fill keeps every note.
+  await new Promise((resolve) => setTimeout(resolve, settleTime));
   // A budget no search reaches on a busy machine: the time is what is measured, not the TIMEOUT.
   serverArgs = [...serverArgs, '--search-timeout', '600000'];
   const size = `${copies}x`;
@@ -36,7 +42,12 @@ export async function searchSection(
     await bare.close();
     const started = performance.now();
     let serverLog = '';
-    const session = await openSession(ours(folder, serverArgs), (text) => (serverLog += text));
+    let warmedUp!: () => void;
+    const warm = new Promise<void>((resolve) => (warmedUp = resolve));
+    const session = await openSession(ours(folder, serverArgs), (text) => {
+      serverLog += text;
+      if (warmUpEnd.test(serverLog)) warmedUp();
+    });
     try {
       await session.call('TextSearch', { query: rareQuery.query, outputMode: 'files_only' });
       const firstSearch = performance.now() - started;
@@ -47,6 +58,8 @@ export async function searchSection(
         ratio: '',
         budget: verdict(firstSearch <= 2000, 'within 2 s'),
       });
+      // The figures are a warm server's: its fill has ended, and FindNotes' analysis of the notes that follows it on the main thread.
+      await Promise.race([warm, new Promise((resolve) => setTimeout(resolve, 600_000).unref())]);
       const checks = [];
       for (const query of searchQueries) checks.push({ query: query.name, ...(await compareFindings(session, folder, query)) });
       const differences = checks.flatMap((check) => check.differences.map((difference) => `${check.query}: ${difference}`));
@@ -90,7 +103,9 @@ export async function searchSection(
       rows.push({
         figure: `search ${size}: memory per note`,
         ours: `${(perNote / 1024).toFixed(1)} KB`,
-        peer: kept ? `kept: postings ${perNoteOf(kept.postings, notes)}, texts ${perNoteOf(kept.texts, kept.textFiles)} (${kept.textFiles} held)` : '',
+        peer: kept
+          ? `kept: postings ${perNoteOf(kept.postings, notes)}, texts ${perNoteOf(kept.texts, kept.textFiles)} (${kept.textFiles} held), folded copies ${perNoteOf(kept.folded, kept.textFiles)}`
+          : '',
         ratio: '',
         budget: `stated (${notes} notes)`,
       });
@@ -116,10 +131,14 @@ export async function searchSection(
   }
 }
 
-/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, and their MiB. */
-function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number } | undefined {
-  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB\)/.exec(log);
-  return said ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]) } : undefined;
+/** What the server logged it keeps once its fill ended: the postings' MiB, the texts held, their MiB, and their folded copies' MiB (an older server logs none). */
+function keptOf(log: string): { files: number; postings: number; textFiles: number; texts: number; folded: number } | undefined {
+  const said = /search memory: (\d+) files, \d+ MiB, read in \d+ ms \(postings (\d+) MiB, texts of (\d+) files (\d+) MiB(?:, folded copies (\d+) MiB)?\)/.exec(
+    log,
+  );
+  return said
+    ? { files: Number(said[1]), postings: Number(said[2]), textFiles: Number(said[3]), texts: Number(said[4]), folded: Number(said[5] ?? 0) }
+    : undefined;
 }
 
 /** MiB over a count, in KB each. */

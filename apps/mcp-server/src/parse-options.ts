@@ -60,9 +60,9 @@ Options:
   --search-timeout MS  time budget of one search, in milliseconds (default: 10000)
   --max-output N       longest answer, in characters (default: 65536, at least 4096); longer
                        lists are cut with a note saying how to see the rest
-  --search-memory MB   trigram postings of the files, and their texts as far as they fit, kept
-                       in memory for searches, in MiB (default: 512; 0 keeps none); past it,
-                       texts are read from disk when they can match
+  --search-memory MB   trigram postings of the files, and their texts (then lower-cased copies)
+                       as far as they fit, kept in memory for searches, in MiB (default: 512;
+                       0 keeps none); past it, texts are read from disk when they can match
   --find-notes-memory MB
                        FindNotes' word index, in MiB (default: 128; 0 keeps none); notes
                        past it are read and analysed at each FindNotes call

@@ -120,9 +120,9 @@ function warmSearch(fs: NodeVaultFs, vault: Vault) {
     const started = performance.now();
     fs.warmSearch((path, kind) => vault.isListed(path, kind))
       .then(
-        ({ files, bytes, texts, textBytes, postingBytes }) =>
+        ({ files, bytes, texts, textBytes, postingBytes, foldedBytes }) =>
           log(
-            `search memory: ${files} files, ${mib(bytes)} MiB, read in ${Math.round(performance.now() - started)} ms (postings ${mib(postingBytes)} MiB, texts of ${texts} files ${mib(textBytes)} MiB)`,
+            `search memory: ${files} files, ${mib(bytes)} MiB, read in ${Math.round(performance.now() - started)} ms (postings ${mib(postingBytes)} MiB, texts of ${texts} files ${mib(textBytes)} MiB, folded copies ${mib(foldedBytes)} MiB)`,
           ),
         (error: unknown) => log(`search memory not filled: ${(error as Error).message}`),
       )

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSearchQuery, compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
 
@@ -140,6 +141,38 @@ describe('compileSearchPattern', () => {
       checked += 1;
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('counts the lines holding a literal as the lines would, with case and without (random texts and literals)', async () => {
+    // Letters in both cases, the two non-ASCII letters that match ASCII ones ignoring case (U+017F, U+212A),
+    // others, CR and LF, and a character outside the BMP (a surrogate pair).
+    const units = ['a', 'A', 'k', 'K', 's', 'S', 'ab', ' ', '\n', '\r', '\u017f', '\u212a', 'é', 'É', 'İ', '\u{1F600}'];
+    const text = fc.array(fc.constantFrom(...units), { maxLength: 60 }).map((parts) => parts.join(''));
+    // A literal cut from the text, or made of the same units.
+    const cases = fc.oneof(
+      fc.tuple(
+        text,
+        fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('')),
+      ),
+      text.chain((whole) =>
+        fc.tuple(
+          fc.constant(whole),
+          fc.nat(whole.length).chain((start) => fc.integer({ min: 1, max: 5 }).map((length) => whole.slice(start, start + length))),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, fc.boolean(), async ([whole, query], caseSensitive) => {
+        if (query === '') return;
+        const { matcher } = await compileSearchPattern(query, false, { caseSensitive });
+        const lines = whole.split(/\r?\n/);
+        if (lines.at(-1) === '') lines.pop();
+        const expected = lines.filter((line) => matcher.test(line)).length;
+        if (matcher.countLines) expect(matcher.countLines(whole)).toBe(expected);
+        else expect(/[\r\n]/.test(query)).toBe(true);
+      }),
+      { numRuns: 1500 },
+    );
   });
 
   it('passes over a text without the literal every match of a regex holds', async () => {

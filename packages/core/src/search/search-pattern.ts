@@ -120,7 +120,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
   const everywhere = new RegExp(pattern.source, `${pattern.flags}g`);
   const literal = nativeMatcher(pattern);
   const lineBreakFree = !/[\r\n]/.test(query);
-  return { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countMatchingLines(text, everywhere) } : {}) };
+  return { ...literal, mayMatch: literal.test, ...(lineBreakFree ? { countLines: (text: string) => countLinesMatched(text, everywhere) } : {}) };
 }
 
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
@@ -181,19 +181,23 @@ export function staysInLine(query: string): boolean {
 const lineBreaks = '\r\n\u2028\u2029';
 
 /**
- * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`) matches,
- * up to `enough`: one scan, each line counted once, the line after a final line break not a line.
+ * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`, or a
+ * literal without line breaks) matches, up to `enough`: one scan, each line counted once, the line after
+ * a final line break not a line. Each match is only tested (`test` makes no match object: a common word
+ * has thousands), then the scan goes on at the next line; the line's end is found from the match's end,
+ * since no match holds a line break.
  */
 function countLinesMatched(text: string, everywhere: RegExp, enough = Number.POSITIVE_INFINITY): number {
   let count = 0;
   everywhere.lastIndex = 0;
-  while (count < enough) {
-    const found = everywhere.exec(text);
-    if (found === null || (found.index === text.length && (text === '' || text.endsWith('\n')))) break;
+  while (count < enough && everywhere.test(text)) {
+    const matchEnd = everywhere.lastIndex;
+    // A match ending at a final line break's end (or in an empty text) is an empty one after it: in no line.
+    if (matchEnd === text.length && (text === '' || text.endsWith('\n'))) break;
     count += 1;
-    const end = text.indexOf('\n', found.index);
-    if (end === -1) break;
-    everywhere.lastIndex = end + 1;
+    const lineEnd = text.indexOf('\n', matchEnd);
+    if (lineEnd === -1) break;
+    everywhere.lastIndex = lineEnd + 1;
   }
   return count;
 }
@@ -277,19 +281,6 @@ function nativeMatcher(pattern: RegExp): LineMatcher {
       return found;
     },
   };
-}
-
-/** Lines of `text` where a literal without line breaks (`everywhere`, a global regex) occurs: one scan, each line counted once. */
-function countMatchingLines(text: string, everywhere: RegExp): number {
-  let count = 0;
-  let lineEnd = -1;
-  for (const match of text.matchAll(everywhere)) {
-    if (match.index < lineEnd) continue;
-    count += 1;
-    lineEnd = text.indexOf('\n', match.index);
-    if (lineEnd === -1) break;
-  }
-  return count;
 }
 
 /** The regex parsed (not yet compiled: see `compileSearchPattern`). */

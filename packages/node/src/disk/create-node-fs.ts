@@ -110,7 +110,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
         }
       : {}),
 
-    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, await plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : noneKept),
+    warmSearch: async (isListed = () => true) => (pool ? pool.fill(realRoot, plainFilesBelow(nodeFs, isListed), Number.POSITIVE_INFINITY) : noneKept),
 
     close: async () => {
       watch?.close();

@@ -1,9 +1,14 @@
 import { compileSearchPattern, type FileQuery, fileQuery, literalsOfMatches, type SearchFilesRequest } from '@vault/core/search-backend';
+import { type LiteralScan, literalScanOf } from './literal-scan.js';
 import { literalTrigrams } from './trigram-postings.js';
 
-/** A query as a search worker runs it: core's, and the trigrams of the literals every matching line holds one of (see `literalTrigrams`), for the postings. */
+/**
+ * A query as a search worker runs it: core's, the trigrams of the literals every matching line holds one
+ * of (see `literalTrigrams`), for the postings, and for a literal, how `indexOf` counts it in a held text.
+ */
 export interface WorkerQuery extends FileQuery {
   trigrams?: Uint32Array[];
+  scan?: LiteralScan;
 }
 
 /** The queries compiled last, so that a worker compiles a query once, not once per batch. */
@@ -17,10 +22,11 @@ export function compileWorkerQuery({ query, regex, caseSensitive }: SearchFilesR
   if (found === undefined) {
     if (compiled.size >= queriesKept) compiled.clear();
     const trigrams = literalTrigrams(literalsOfMatches(query, regex));
-    found = compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => ({
-      ...fileQuery(query, regex, pattern),
-      ...(trigrams ? { trigrams } : {}),
-    }));
+    found = compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => {
+      // The case as the pattern settled it.
+      const scan = literalScanOf({ query, regex, caseSensitive: pattern.caseSensitive });
+      return { ...fileQuery(query, regex, pattern), ...(trigrams ? { trigrams } : {}), ...(scan ? { scan } : {}) };
+    });
     compiled.set(key, found);
   }
   return found;

@@ -131,7 +131,7 @@ describe('createSearchPool: cancelling a search', () => {
 import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (task) => {
   appendFileSync(${JSON.stringify(log)}, task.paths.join(',') + ('signal' in task.request ? ' with a signal' : '') + '\\n');
-  parentPort.postMessage({ id: task.id, found: task.paths.map((path) => ({ path, matches: 1, lines: [] })) });
+  parentPort.postMessage({ id: task.id, found: { places: task.paths.map((_, place) => place), counts: task.paths.map(() => 1), shown: [] } });
 });
 `,
         );

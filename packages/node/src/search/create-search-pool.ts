@@ -5,6 +5,7 @@ import { createScheduler, type Scheduler, type Task } from './create-scheduler.j
 import { createSharding, type Sharding } from './create-sharding.js';
 import { racyMargin } from './create-warm-files.js';
 import { mergeShards } from './merge-shards.js';
+import { unpackResults } from './packed-results.js';
 import { replyError } from './reply-error.js';
 import { answered, type RunningSearch, startSearch } from './running-search.js';
 import {
@@ -32,11 +33,12 @@ export interface SearchPool {
   /** Tells every worker running, in order with the tasks given them: files changed, or whether a watch covers the vault (workers started later are told too). */
   tell(notice: WorkerNotice): void;
   /**
-   * Reads the files at `paths` into the workers' memory, a batch at a time whenever a worker has no
-   * search to serve (files over `maxFileSize`, or over a worker's share of the memory, are not read);
-   * resolves with what the workers keep once every batch is done.
+   * Reads the files at `listing` (the paths, or their walk under way) into the workers' memory, a batch
+   * at a time whenever a worker has no search to serve (files over `maxFileSize`, or over a worker's
+   * share of the memory, are not read); resolves with what the workers keep once every batch is done.
+   * From the call until then, searches keep nothing they read (reading from disk is the cheaper way).
    */
-  fill(root: string, paths: readonly string[], maxFileSize: number): Promise<WarmTotals>;
+  fill(root: string, listing: readonly string[] | Promise<readonly string[]>, maxFileSize: number): Promise<WarmTotals>;
   /** Starts the workers ahead of the first search. */
   warmUp(): void;
   /** Stops the workers (what they keep is freed) and fails the searches still running; any later search fails too. */
@@ -122,24 +124,37 @@ export function createSearchPool(
       return done;
     },
 
-    async fill(root, paths, maxFileSize) {
-      const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
-      let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
-      if (unanswered > 0) {
-        pool.fills += 1;
-        await new Promise<void>((resolve) => {
-          const fill = {
-            answered() {
-              unanswered -= 1;
-              if (unanswered === 0) resolve();
-            },
-          };
-          scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
-          scheduler.dispatch();
-        }).finally(() => (pool.fills -= 1));
+    async fill(root, listing, maxFileSize) {
+      // Announced at once: while the paths are listed and read in, a search reads from disk and keeps nothing (the fill will).
+      pool.fills += 1;
+      try {
+        const paths = await listing;
+        const parts = scheduler.closed || warmBytes === 0 ? [] : sharding.batchesOf(paths, fillBatchSize);
+        let unanswered = parts.reduce((sum, part) => sum + part.length, 0);
+        if (unanswered > 0) {
+          await new Promise<void>((resolve) => {
+            const fill = {
+              answered() {
+                unanswered -= 1;
+                if (unanswered === 0) resolve();
+              },
+            };
+            scheduler.queueFill(fill, root, parts, Math.min(maxFileSize, workerData.warmBytes));
+            scheduler.dispatch();
+          });
+        }
+      } finally {
+        pool.fills -= 1;
       }
       const sum = (field: keyof WarmTotals) => slots.reduce((total, slot) => total + slot.warm[field], 0);
-      return { files: sum('files'), bytes: sum('bytes'), texts: sum('texts'), textBytes: sum('textBytes'), postingBytes: sum('postingBytes') };
+      return {
+        files: sum('files'),
+        bytes: sum('bytes'),
+        texts: sum('texts'),
+        textBytes: sum('textBytes'),
+        postingBytes: sum('postingBytes'),
+        foldedBytes: sum('foldedBytes'),
+      };
     },
 
     async close() {
@@ -217,7 +232,7 @@ function onReply(pool: Pool, slot: Slot, reply: SearchTaskReply) {
   if ('warm' in reply) slot.warm = reply.warm;
   if ('fill' in task) task.fill.answered();
   else if ('error' in reply) stop(pool, task.search, replyError(reply.error));
-  else if (answered(task.search, task.shard, task.batch, reply.found)) finish(task.search);
+  else if (answered(task.search, task.shard, task.batch, unpackResults(reply.found, task.search.shards[task.shard]!.batches[task.batch]!))) finish(task.search);
   pool.scheduler.dispatch();
 }
 

@@ -44,6 +44,38 @@ describe('the warm files and their postings', () => {
     expect(warm.bytes).toBeLessThanOrEqual(20_000);
   });
 
+  it("holds an ASCII text's folded copy beside it while it fits, and lets the copies go before any text", () => {
+    const texts = Array.from({ length: 40 }, (_, index) => `Note ${index}: ${'Word '.repeat(40)}`);
+    const keepAll = (bound: number) => {
+      const warm = createWarmFiles(bound, 0);
+      warm.watching(true);
+      warm.keep('accent.md', versionOf(100, 12), 'Café Straße', 14, Date.now());
+      for (const [index, text] of texts.entries()) warm.keep(`${index}.md`, versionOf(index + 1, text.length), text, text.length, Date.now());
+      return warm;
+    };
+    const whole = keepAll(1024 * 1024);
+    expect(whole.foldedBytes).toBe(texts.join('').length);
+    // Room for all but half the copies.
+    const bound = whole.bytes - whole.foldedBytes / 2;
+    const warm = keepAll(bound);
+    const files = texts.map((_, index) => warm.getWatched(`${index}.md`)!);
+    // Every text is held; copies as far as they fit, the first let go for the later files.
+    expect(files.every((file, index) => file.text === texts[index])).toBe(true);
+    expect(files[0]!.folded).toBeUndefined();
+    const folded = files.filter((file) => file.folded !== undefined);
+    expect(folded.length).toBeGreaterThan(0);
+    expect(folded.length).toBeLessThan(40);
+    for (const file of folded) expect(file.folded).toBe(file.text!.toLowerCase());
+    const foldedLength = () => files.reduce((sum, file) => sum + (file.folded?.length ?? 0), 0);
+    expect(warm.foldedBytes).toBe(foldedLength());
+    // No copy of a text that is not ASCII.
+    expect(warm.getWatched('accent.md')?.folded).toBeUndefined();
+    expect(warm.bytes).toBeLessThanOrEqual(bound);
+    warm.forget(folded[0]!.path);
+    expect(folded[0]!.folded).toBeUndefined();
+    expect(warm.foldedBytes).toBe(foldedLength());
+  });
+
   it('when the postings themselves reach the bound, pushes out the files kept longest when unwatched, and keeps what it has when watched', () => {
     // Texts of many distinct trigrams each: their postings fill the bound.
     const texts = Array.from({ length: 40 }, (_, index) => Array.from({ length: 60 }, (_, word) => `w${index * 60 + word}x`).join(' '));

@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import { foldedCopy } from './literal-scan.js';
 import { createTrigramPostings, trigramsOf } from './trigram-postings.js';
 
 /** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
@@ -19,6 +20,8 @@ export interface WarmFile extends Version {
   path: string;
   /** The text, while held; `undefined` when not held, or when the file is not text. */
   text: string | undefined;
+  /** An ASCII text's copy in lower case, while held beside the text (`foldedCopy`: a literal ignoring case is counted there by `indexOf`). */
+  folded?: string;
   /** Whether the file was kept as not text (skipped by searches). */
   notText: boolean;
   /** The text's id in the trigram postings (renumbered when they are compacted); -1 for a file kept as not text. */
@@ -40,6 +43,8 @@ export interface WarmFiles {
    * that was read; otherwise `undefined`, and the file is forgotten.
    */
   get(path: string, stat: Stats): WarmFile | undefined;
+  /** Whether a file is kept at `path` (current or not: `get` tells). */
+  has(path: string): boolean;
   /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
   getWatched(path: string): WarmFile | undefined;
   /**
@@ -74,6 +79,8 @@ export interface WarmFiles {
   readonly texts: number;
   readonly textBytes: number;
   readonly postingBytes: number;
+  /** Of `bytes`, those of the folded copies held. */
+  readonly foldedBytes: number;
 }
 
 /**
@@ -99,7 +106,8 @@ const evictedShare = 8;
  * The warm files of one worker, at most `maxBytes` of entries, trigram postings and held texts (a
  * one-byte string per ASCII file, two bytes a character otherwise). The postings come first: they let a
  * search read only the files that can match, so a file's postings are added as long as they fit once
- * every held text is let go (oldest first), and its text is held only when it fits beside them. Past the
+ * every held text is let go (oldest first), and its text is held only when it fits beside them, then an
+ * ASCII text's folded copy (`foldedCopy`), the first to go when room is needed. Past the
  * bound, a watched worker keeps no more files (what it keeps stays; a changed file is forgotten and kept
  * anew when it fits), and an unwatched one pushes out the files kept longest, an eighth of the bound at a
  * time (files searched no more, such as renamed ones, go in time); a file whose postings alone exceed the
@@ -108,18 +116,20 @@ const evictedShare = 8;
  */
 export function createWarmFiles(maxBytes: number, settleTime = racyMargin): WarmFiles {
   const kept = new Map<string, WarmFile>();
-  /** The files whose text is held, the longest held first. */
+  /** The files whose text is held, the longest held first; and those whose folded copy is held beside it. */
   const held = new Set<WarmFile>();
+  const folds = new Set<WarmFile>();
   let byId: (WarmFile | undefined)[] = [];
   const postings = createTrigramPostings();
   let textBytes = 0;
+  let foldedBytes = 0;
   let entryBytes = 0;
   let liveEntries = 0;
   let deadEntries = 0;
   let full = false;
   let watching = false;
   let generation = 0;
-  const bytes = () => textBytes + entryBytes + postings.bytes;
+  const bytes = () => textBytes + foldedBytes + entryBytes + postings.bytes;
   let lastCandidates: { literals: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
 
   function forget(path: string) {
@@ -135,8 +145,16 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     generation += 1;
   }
 
-  /** Lets the file's text go (its postings stay). */
+  /** Lets the file's folded copy go (an ASCII text is one byte a character). */
+  function letFoldGo(file: WarmFile) {
+    if (!folds.delete(file)) return;
+    foldedBytes -= file.folded!.length;
+    file.folded = undefined;
+  }
+
+  /** Lets the file's text go, and its folded copy (its postings stay). */
   function letGo(file: WarmFile) {
+    letFoldGo(file);
     if (!held.delete(file)) return;
     textBytes -= file.textCost;
     file.text = undefined;
@@ -161,13 +179,17 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
   /**
    * Makes room for an entry of `cost` bytes and the postings of its `trigrams`: dead entries compacted away
    * once they are an eighth of the live ones (a compaction rewrites every list: it must free enough to be
-   * worth it), then held texts let go, the longest held first, then, with `evict` and no watch, the files
-   * kept longest pushed out.
+   * worth it), then held folded copies let go, then held texts, the longest held first, then, with `evict`
+   * and no watch, the files kept longest pushed out.
    */
   function makeRoom(cost: number, trigrams: Uint32Array, evict: boolean): boolean {
     const fits = () => bytes() + cost + postings.growth(trigrams) <= maxBytes;
     if (fits()) return true;
     if (deadEntries > 0 && deadEntries >= liveEntries / evictedShare) compact();
+    for (const file of folds) {
+      if (fits()) return true;
+      letFoldGo(file);
+    }
     for (const file of held) {
       if (fits()) return true;
       letGo(file);
@@ -189,6 +211,29 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     return fits();
   }
 
+  /** Holds the file's text when it fits, the folded copies let go for it if need be, then its own folded copy. */
+  function holdText(file: WarmFile, text: string) {
+    for (const other of folds) {
+      if (bytes() + file.textCost <= maxBytes) break;
+      letFoldGo(other);
+    }
+    if (bytes() + file.textCost > maxBytes) return;
+    file.text = text;
+    held.add(file);
+    textBytes += file.textCost;
+    holdFolded(file, text);
+  }
+
+  /** Holds an ASCII text's folded copy beside it when it fits: the copies come last in the bound, and go first. */
+  function holdFolded(file: WarmFile, text: string) {
+    if (file.textCost !== text.length || bytes() + text.length > maxBytes) return;
+    const folded = foldedCopy(text);
+    if (folded === undefined) return;
+    file.folded = folded;
+    folds.add(file);
+    foldedBytes += folded.length;
+  }
+
   return {
     get(path, stat) {
       const file = kept.get(path);
@@ -202,6 +247,8 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       file.watched = watching;
       return file;
     },
+
+    has: (path) => kept.has(path),
 
     getWatched(path) {
       const file = watching ? kept.get(path) : undefined;
@@ -263,11 +310,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       liveEntries += trigrams.length;
       generation += 1;
       if (deadEntries > liveEntries) compact();
-      if (text !== undefined && bytes() + file.textCost <= maxBytes) {
-        file.text = text;
-        held.add(file);
-        textBytes += file.textCost;
-      }
+      if (text !== undefined) holdText(file, text);
     },
 
     forget,
@@ -292,6 +335,9 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     },
     get postingBytes() {
       return postings.bytes;
+    },
+    get foldedBytes() {
+      return foldedBytes;
     },
   };
 }

@@ -20,6 +20,8 @@ import {
 import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
 import { createWarmFiles, racyMargin, type WarmFile } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
+import { countLinesHolding, type LiteralScan } from './literal-scan.js';
+import { createResultPacker, type PackedResults } from './packed-results.js';
 import { type BatchPlan, type KeptBatch, planBatch } from './plan-batch.js';
 
 /** Batches of paths a worker keeps, the last sent; the pool counts them alike, and sends a batch's paths only when its worker no longer keeps them. */
@@ -62,16 +64,17 @@ export interface SearchWorkerData {
   watching: boolean;
 }
 
-/** The reply to a task; `warm` is what the worker keeps in memory after it. */
-export type SearchTaskReply = { id: number; found: SearchedFile[]; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
+/** The reply to a task: the files found, packed (a fill finds none); `warm` is what the worker keeps in memory after it. */
+export type SearchTaskReply = { id: number; found: PackedResults; warm: WarmTotals } | { id: number; error: { message: string; code?: string; path: string } };
 
-/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, and the postings' bytes. */
+/** What a worker keeps: files (each with its postings), bytes in all, and of them the texts held and their bytes, the postings' bytes, and the folded copies'. */
 export interface WarmTotals {
   files: number;
   bytes: number;
   texts: number;
   textBytes: number;
   postingBytes: number;
+  foldedBytes: number;
 }
 
 /** Node's native checks: the bytes a worker reads are Buffers (whose includes takes any Uint8Array). */
@@ -90,7 +93,9 @@ parentPort?.on('message', async (message: SearchTask | FillTask | WorkerNotice) 
   else {
     // Taken at once, before any other message: the pool counts the batches kept in the order it sent them.
     const batch = keptBatch(message);
-    parentPort!.postMessage(await searchBatch(message, batch));
+    const reply = await searchBatch(message, batch);
+    // The packed counts are handed over, not copied.
+    parentPort!.postMessage(reply, 'found' in reply ? [reply.found.places.buffer, reply.found.counts.buffer] : []);
   }
 });
 
@@ -120,7 +125,7 @@ function fillBatch(task: FillTask): SearchTaskReply {
       load(task.root, relative, task.fill.maxFileSize, checkedFolders, { evict: false });
     } catch {}
   }
-  return { id: task.id, found: [], warm: totals() };
+  return { id: task.id, found: createResultPacker().packed(), warm: totals() };
 }
 
 /** Searches a batch of files in their order, showing lines up to the request's cap (the room the caller left this batch), then only counting. */
@@ -131,17 +136,20 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
   const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
   const how = plan && { watched: task.watched, keepRead: task.keepRead, plan };
   const checkedFolders = new Set<string>();
-  const found: SearchedFile[] = [];
+  const found = createResultPacker();
   const cap = createLineCap(task.request.maxShown);
   const request = { ...task.request };
-  for (const relative of plan?.places?.map((place) => paths[place]!) ?? paths) {
+  const places = plan?.places;
+  for (let index = 0; index < (places ?? paths).length; index += 1) {
+    const place = places ? places[index]! : index;
+    const relative = paths[place]!;
     try {
       request.maxShown = cap.room;
       const file = how
         ? searchKept(task.root, relative, query, request, checkedFolders, how)
         : searchFromDisk(joined(task.root, relative), relative, query, request, checkedFolders);
       cap.add(file);
-      if (file) found.push(file);
+      if (file) found.add(place, file);
     } catch (error) {
       const { message, code } = error as NodeJS.ErrnoException;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
@@ -149,7 +157,7 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
       return { id: task.id, error: { message, code, path: relative } };
     }
   }
-  return { id: task.id, found, warm: totals() };
+  return { id: task.id, found: found.packed(), warm: totals() };
 }
 
 /**
@@ -161,7 +169,14 @@ function joined(root: string, relative: string): string {
   return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
 }
 
-const totals = (): WarmTotals => ({ files: warm.files, bytes: warm.bytes, texts: warm.texts, textBytes: warm.textBytes, postingBytes: warm.postingBytes });
+const totals = (): WarmTotals => ({
+  files: warm.files,
+  bytes: warm.bytes,
+  texts: warm.texts,
+  textBytes: warm.textBytes,
+  postingBytes: warm.postingBytes,
+  foldedBytes: warm.foldedBytes,
+});
 
 /** A file searched in the text kept of it, or read now (and kept, unless `task.keepRead` is false: then searched from disk). */
 function searchKept(
@@ -183,7 +198,19 @@ function searchKept(
     // Covered by the postings, its text not held: a candidate is read from disk.
     if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   }
-  return file.text === undefined ? { path: relative, skipped: 'NOT_TEXT' } : searchText(relative, file.text, query.matcher, request);
+  if (file.text === undefined) return { path: relative, skipped: 'NOT_TEXT' };
+  const counted = request.maxShown === 0 && query.scan && 'id' in file ? countHeld(file, query.scan) : undefined;
+  if (counted === undefined) return searchText(relative, file.text, query.matcher, request);
+  return counted === 0 ? undefined : { path: relative, matches: counted, lines: [] };
+}
+
+/**
+ * The lines of a held text that hold a literal, counted by `indexOf`: in the text when case counts, in its
+ * folded copy when case is ignored; `undefined` without one (core's matcher counts then).
+ */
+function countHeld(file: WarmFile, scan: LiteralScan): number | undefined {
+  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needle);
+  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan.folded);
 }
 
 /** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
@@ -202,6 +229,8 @@ function load(root: string, relative: string, maxFileSize: number, checkedFolder
 function keptText(root: string, relative: string, maxFileSize: number, watched: boolean): Exclude<Loaded, undefined> | undefined {
   const unchecked = watched ? warm.getWatched(relative) : undefined;
   if (unchecked) return unchecked.size > maxFileSize ? { tooLarge: true } : unchecked;
+  // Nothing kept: no version to check (the file is opened next, and its version taken there).
+  if (!warm.has(relative)) return undefined;
   const now = lstatSync(joined(root, relative), { throwIfNoEntry: false });
   const known = now && warm.get(relative, now);
   if (known) return now.size > maxFileSize ? { tooLarge: true } : known;

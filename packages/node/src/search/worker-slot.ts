@@ -21,7 +21,7 @@ export interface SlotListeners {
 }
 
 /** What a worker keeps before it keeps anything. */
-export const noneKept: WarmTotals = { files: 0, bytes: 0, texts: 0, textBytes: 0, postingBytes: 0 };
+export const noneKept: WarmTotals = { files: 0, bytes: 0, texts: 0, textBytes: 0, postingBytes: 0, foldedBytes: 0 };
 
 export function createSlot(): Slot {
   return { since: 0, warm: noneKept, batches: new Set() };

@@ -73,11 +73,11 @@ describe('the postings: a watched search answers as a search from disk, after ra
     // Notes of a few KB (a filler no query finds), so that their texts outweigh their postings.
     await Promise.all(notes.map((note, index) => writeFile(path.join(vault.folder.path, note), `# Note ${index}\nalpha gamma\n${filler}`)));
     // The bound: twice what one worker's postings and entries take of the whole vault (room for a list
-    // arena to grow), and half its texts.
+    // arena to grow), and half its texts (their folded copies, which go first, left out).
     const whole = await createNodeFs(vault.folder.path, { searchWorker, searchMemory: 64 * 1024 * 1024, searchWorkers: 1, searchSettleTime });
     const all = await whole.warmSearch().finally(() => whole.close());
     expect(all.files).toBe(notes.length);
-    const searchMemory = (all.bytes - all.textBytes) * 2 + Math.floor(all.textBytes / 2);
+    const searchMemory = (all.bytes - all.textBytes - all.foldedBytes) * 2 + Math.floor(all.textBytes / 2);
     await using bounded = await createNodeFs(vault.folder.path, { searchWorker, searchMemory, searchWorkers: 1, searchSettleTime, watch: true });
     await untilWatched(bounded);
     await warmUntilKept(bounded, notes.length);

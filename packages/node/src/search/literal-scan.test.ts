@@ -1,0 +1,68 @@
+import { compileSearchPattern } from '@vault/core/search-backend';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countLinesHolding, foldedCopy, literalScanOf } from './literal-scan.js';
+
+/** Lines core's own matcher finds the literal in: the text split as searchText splits it, each line tested. */
+async function linesMatched(text: string, query: string, caseSensitive: boolean): Promise<number> {
+  const { matcher } = await compileSearchPattern(query, false, { caseSensitive });
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines.filter((line) => matcher.test(line)).length;
+}
+
+/** The scan's count, as a worker takes it: in the folded copy of an ASCII text when ignoring case; `undefined` where the scan does not apply. */
+function scanned(text: string, query: string, caseSensitive: boolean): number | undefined {
+  const scan = literalScanOf({ query, regex: false, caseSensitive });
+  if (scan === undefined) return undefined;
+  if (scan.folded === undefined) return countLinesHolding(text, scan.needle);
+  const folded = foldedCopy(text);
+  return folded === undefined ? undefined : countLinesHolding(folded, scan.folded);
+}
+
+// Letters in both cases, the two non-ASCII characters that fold to ASCII ones (U+017F, U+212A), other
+// letters, CR and LF, and a character outside the BMP (a surrogate pair).
+const asciiUnits = ['a', 'A', 'b', 'B', 'k', 'K', 's', 'S', ' ', '\n', '\r', 'ab', 'AB'];
+const otherUnits = [...asciiUnits, '\u017f', '\u212a', 'é', 'É', 'ß', 'İ', '\u{1F600}', '\uFFFD'];
+const textOf = (units: string[]) => fc.array(fc.constantFrom(...units), { maxLength: 80 }).map((parts) => parts.join(''));
+
+describe('a literal scanned with indexOf', () => {
+  it('counts each line holding the literal once, the line after a last line break not a line', () => {
+    expect(countLinesHolding('function a\nno\nfunction b function c\n', 'function')).toBe(2);
+    expect(countLinesHolding(foldedCopy('FUNCTION\r\nFunction\nfun\n')!, 'function')).toBe(2);
+    expect(foldedCopy('Kelvin \u212a')).toBeUndefined();
+    expect(countLinesHolding('aaaa\naaa\n', 'aa')).toBe(2);
+    expect(countLinesHolding('', 'a')).toBe(0);
+  });
+
+  it('applies to literals only, none longer than 32 characters, with a line break or a surrogate, or ignoring case beyond ASCII', () => {
+    expect(literalScanOf({ query: 'FUNCTION', regex: false, caseSensitive: false })?.folded).toBe('function');
+    expect(literalScanOf({ query: 'Función', regex: false, caseSensitive: true })).toEqual({ needle: 'Función' });
+    for (const query of ['a.b', 'a\nb', 'a\rb', '\u{1F600}', 'x'.repeat(33), ''])
+      expect(literalScanOf({ query, regex: query === 'a.b', caseSensitive: true })).toBeUndefined();
+    expect(literalScanOf({ query: 'función', regex: false, caseSensitive: false })).toBeUndefined();
+  });
+
+  it('finds the lines core finds, in ASCII texts and others, with case and without (random texts and literals)', async () => {
+    const cases = fc.oneof(
+      fc.tuple(textOf(asciiUnits), textOf(asciiUnits), fc.boolean()),
+      fc.tuple(textOf(otherUnits), textOf(otherUnits), fc.boolean()),
+      // A literal cut from the text itself, so that most cases match.
+      textOf(otherUnits).chain((text) =>
+        fc.tuple(
+          fc.constant(text),
+          fc.nat(text.length).chain((start) => fc.nat(6).map((length) => text.slice(start, start + length))),
+          fc.boolean(),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, async ([text, query, caseSensitive]) => {
+        if (query === '') return;
+        const count = scanned(text, query, caseSensitive);
+        if (count !== undefined) expect(count).toBe(await linesMatched(text, query, caseSensitive));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
