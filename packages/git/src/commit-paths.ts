@@ -82,7 +82,7 @@ async function planBesideHead(repository: Repository, head: Head, files: readonl
 export async function updatePersonsIndex(repository: Repository, entries: string | Uint8Array): Promise<void> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const target = { file: repository.indexFile, top: repository.top, idBytes: repository.zeroId.length / 2, shared: repository.shared };
-    const written = writeIndexEntries(target, entries);
+    const written = writeIndexOrGiveWay(target, entries);
     if (written === 'written') return;
     if (written === 'unusual') {
       const updated = await repository.git(['update-index', '-z', '--index-info'], { input: entries, okCodes: [0, 128] });
@@ -93,6 +93,15 @@ export async function updatePersonsIndex(repository: Repository, entries: string
   process.emitWarning(
     `vault history: the repository's index.lock stayed taken, so git status may show the last change as staged. Run git reset -q, or remove a stale .git/index.lock.`,
   );
+}
+
+/** The index written here, or left to git when this writer fails (an index it cannot read or write: git says why). */
+function writeIndexOrGiveWay(...args: Parameters<typeof writeIndexEntries>) {
+  try {
+    return writeIndexEntries(...args);
+  } catch {
+    return 'unusual';
+  }
 }
 
 function branchKeptMoving(ref: string): VaultError {

@@ -113,7 +113,13 @@ function newEntry(mode: number, id: string, name: Buffer, idBytes: number): Buff
 
 /** The index file, and its time in seconds: an entry whose file changed in that second or after may be racily clean. */
 function readIndex(indexFile: string): { content: Buffer; seconds: number } | undefined {
-  const descriptor = openSync(indexFile, 'r');
+  let descriptor: number;
+  try {
+    descriptor = openSync(indexFile, 'r');
+  } catch {
+    // Gone since it was found: git makes one.
+    return undefined;
+  }
   try {
     return { content: readFileSync(descriptor), seconds: Math.floor(fstatSync(descriptor).mtimeMs / 1000) };
   } finally {
