@@ -6,3 +6,4 @@ export type { TempFolder } from './temp-folder.js';
 export { textOf } from './text-of.js';
 export { createTempRepository, personEnv } from './temp-repository.js';
 export type { TempRepository } from './temp-repository.js';
+export { isRunning } from './is-running.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
-import { createTempRepository, personEnv } from '@vault/testing';
+import { createTempRepository, isRunning, personEnv } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useGitVaults } from '../__fixtures__/open-git-vault.js';
 import { withGitHistory } from '../with-git-history.js';
@@ -47,14 +47,6 @@ exec "${realGit}" "$@"
 }
 
 const commandsOf = (started: { command: string }[]) => started.map(({ command }) => command).sort();
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a write runs git through the commands kept running', () => {
   it('no git process per write, whatever the names (objects and the person’s index are written without git); the kept commands start once and end with the vault', async () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRunning } from '@vault/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHookedGit } from '../__fixtures__/hooked-git.js';
 import { until, useRemoteClones } from '../__fixtures__/remote-clones.js';
@@ -13,15 +14,6 @@ afterEach(async () => {
   for (const pid of helpers.splice(0)) process.kill(pid, 'SIGKILL');
 });
 afterAll(() => hooked.remove());
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A helper git leaves running that holds the pipes it inherited (a credential cache, ssh, a hook's child): in git's process group, or in a session of its own. */
 const helperBody = (pidFile: string, ownSession: boolean) => `rm -f "$0"\n${ownSession ? 'setsid ' : ''}sh -c 'echo $$ > "${pidFile}"; exec sleep 60' &`;
@@ -48,7 +40,7 @@ describe('a helper that keeps git’s pipes open after git exits', () => {
       expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
       expect(clone.git('rev-parse', 'HEAD')).toBe(remote.remoteGit('rev-parse', 'main'));
       const started = [await helperPid(path.join(folder, 'fetch-helper')), await helperPid(path.join(folder, 'push-helper'))];
-      expect(started.map(alive)).toEqual([true, true]);
+      expect(started.map(isRunning)).toEqual([true, true]);
     });
   }
 });

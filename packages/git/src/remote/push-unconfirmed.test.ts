@@ -1,3 +1,4 @@
+import { isRunning } from '@vault/testing';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,15 +6,6 @@ import { createHookedGit } from '../__fixtures__/hooked-git.js';
 import { until, useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // git's helpers (receive-pack and its hook here; ssh or git-remote-http elsewhere) inherit its pipes: killing git alone
 // left the call waiting for them. The time limit stops git's whole process group and answers once git is gone.
@@ -30,7 +22,7 @@ describe('a remote whose hook never ends', () => {
     expect((refused as Error).message).toContain('the remote may still take it');
     // The hook's shell was in git's group: it is gone, not left holding the pipes.
     const hook = Number(await readFile(pidFile, 'utf8'));
-    await until(async () => !alive(hook));
+    await until(async () => !isRunning(hook));
     expect(remote.remoteSubjects()).toEqual(['first']);
     expect(await readFile(path.join(clone.top, 'a.md'), 'utf8')).toBe('apple\n');
     expect(clone.git('status', '--porcelain')).toBe('');
