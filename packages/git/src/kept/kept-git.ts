@@ -26,8 +26,8 @@ export interface KeptGit {
   hashFile(file: string): Promise<string>;
   /** The id of a file's bytes as a blob (top-relative; it must exist), written only when it is large. */
   blobIdOf(file: string): Promise<string>;
-  /** Writes a commit of this text (as `commitText` makes it), and gives its id. */
-  makeCommit(text: string): Promise<string>;
+  /** Writes a commit of this text (as `commitText` makes it, or its bytes), and gives its id. */
+  makeCommit(text: string | Buffer): Promise<string>;
   /** Writes a tree of these bytes (as `treeBytes` makes them), and gives its id. */
   makeTree(bytes: Buffer): Promise<string>;
   /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
@@ -70,7 +70,7 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
       const bytes = smallFile(path.join(top, file));
       return bytes ? objectId('blob', bytes, idBytes) : hashedByGit(file);
     },
-    makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', Buffer.from(text), idBytes, shared),
+    makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', typeof text === 'string' ? Buffer.from(text) : text, idBytes, shared),
     makeTree: async (bytes) => writeLooseObject(objectsDir, 'tree', bytes, idBytes, shared),
     async isIgnored(file) {
       const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));

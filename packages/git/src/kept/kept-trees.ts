@@ -52,14 +52,13 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     return entries;
   }
 
-  /** The changes of one folder, applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
+  /** The changes of one folder (names as keys), applied to its tree (`undefined`: none yet); `undefined` when it is left empty. */
   async function rebuild(tree: string | undefined, changes: readonly (readonly [string[], FileChange])[]): Promise<string | undefined> {
     const entries = new Map(tree ? await entriesOf(tree) : []);
     const inFolders = new Map<string, [string[], FileChange][]>();
-    for (const [[name = '', ...rest], change] of changes) {
-      const key = keyOf(name);
+    for (const [[key = '', ...rest], change] of changes) {
       if (rest.length > 0) inFolders.set(key, [...(inFolders.get(key) ?? []), [rest, change]]);
-      else if (change) entries.set(key, { ...change, name: Buffer.from(name) });
+      else if (change) entries.set(key, { ...change, name: Buffer.from(key, 'latin1') });
       else entries.delete(key);
     }
     for (const [key, inner] of inFolders) {
@@ -124,12 +123,15 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     /** Keeps a commit's tree (one just made, or read). */
     knowCommit,
 
-    /** The entry of a top-relative file in a tree: `undefined` when there is none, `notAFile` when git holds no plain file there. */
-    async fileAt(tree: string, file: string): Promise<TreeEntry | undefined | typeof notAFile> {
-      const segments = file.split('/');
+    /**
+     * The entry of a top-relative file in a tree (`names`: the path as text, or as a key of its bytes): `undefined` when
+     * there is none, `notAFile` when git holds no plain file there.
+     */
+    async fileAt(tree: string, file: string, names: PathNames = 'text'): Promise<TreeEntry | undefined | typeof notAFile> {
+      const segments = keyOf(file, names).split('/');
       let entries = await entriesOf(tree);
       for (const [index, segment] of segments.entries()) {
-        const entry = entries.get(keyOf(segment));
+        const entry = entries.get(segment);
         if (entry === undefined) return undefined;
         const last = index === segments.length - 1;
         if (last) return entry.mode === '100644' || entry.mode === '100755' ? entry : notAFile;
@@ -141,19 +143,22 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
 
     changedFiles,
 
-    /** `tree` with the files (top-relative) changed, written: its id. The root tree stays a tree when left empty. */
-    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>): Promise<string> {
+    /** `tree` with the files (top-relative; `names` as in `fileAt`) changed, written: its id. The root tree stays a tree when left empty. */
+    async withChanges(tree: string, changes: ReadonlyMap<string, FileChange>, names: PathNames = 'text'): Promise<string> {
       const rebuilt = await rebuild(
         tree,
-        [...changes].map(([file, change]) => [file.split('/'), change] as const),
+        [...changes].map(([file, change]) => [keyOf(file, names).split('/'), change] as const),
       );
       return rebuilt ?? kept.makeTree(Buffer.alloc(0));
     },
   };
 }
 
-/** A name as a key: its bytes, one character each (names are bytes to git, and need not be UTF-8). */
-const keyOf = (name: string) => Buffer.from(name).toString('latin1');
+/** How a path is given: as text (UTF-8), or as a key of its bytes, one character each (names are bytes to git, and need not be UTF-8). */
+export type PathNames = 'text' | 'bytes';
+
+/** A path as a key of its bytes. */
+const keyOf = (name: string, names: PathNames) => (names === 'bytes' ? name : Buffer.from(name).toString('latin1'));
 
 /** A raw tree object's entries: `MODE NAME\0` and the id's bytes, one after another. */
 export function parseTree(bytes: Buffer, idBytes: number): Map<string, TreeEntry> {

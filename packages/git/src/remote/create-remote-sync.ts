@@ -229,7 +229,7 @@ async function keepTakenBack(repository: Repository, commits: readonly string[])
 export const longestWait = 2 ** 31 - 1;
 
 /** A time limit or an interval a timer cannot hold is refused, not turned into 1 ms. */
-function checkBounds({ timeout, fetchInterval }: RemoteOptions): void {
+function checkBounds({ timeout, fetchInterval, attempts }: RemoteOptions): void {
   for (const [name, value, least] of [
     ['timeout', timeout, 1],
     ['fetchInterval', fetchInterval, 0],
@@ -240,6 +240,10 @@ function checkBounds({ timeout, fetchInterval }: RemoteOptions): void {
         `The remote's ${name} must be whole milliseconds from ${least} to ${longestWait} (about 24 days); got ${value}.`,
       );
     }
+  }
+  // A push loop that never reaches its count would never give up.
+  if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= 1000)) {
+    throw new VaultError('INVALID_ARGUMENT', `The remote's attempts must be a whole number from 1 to 1000; got ${attempts}.`);
   }
 }
 

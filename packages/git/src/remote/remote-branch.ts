@@ -25,10 +25,13 @@ export async function commitOf(repository: Repository, ref: string): Promise<str
 
 /** Fetches the remote's branch into the tracking ref and gives its tip (`undefined`: the remote has no such branch yet). Unreachable or stalled past the time limit: `remoteUnavailable`. */
 export async function fetchBranch(repository: Repository, branch: RemoteBranch): Promise<string | undefined> {
-  const fetched = await repository.git(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', branch.remote, `+${branch.ref}:${branch.tracking}`], {
-    okCodes: [0, 1, 128],
-    timeout: branch.timeout,
-  });
+  const fetched = await repository.git(
+    ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', branch.remote, `+${branch.ref}:${branch.tracking}`],
+    {
+      okCodes: [0, 1, 128],
+      timeout: branch.timeout,
+    },
+  );
   if (fetched.code !== 0) {
     if (/couldn't find remote ref/i.test(fetched.stderr)) return undefined;
     throw remoteUnavailable(branch.remote, fetched.stderr);
@@ -52,7 +55,7 @@ export async function remoteHas(repository: Repository, branch: RemoteBranch, co
  * an unreachable remote `remoteUnavailable`, one that gives no answer within the time limit `pushUnconfirmed` (it may still take it).
  */
 export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string): Promise<'pushed' | 'behind'> {
-  const pushed = await repository.git(['push', '--porcelain', '--no-verify', branch.remote, `${commit}:${branch.ref}`], {
+  const pushed = await repository.git(['push', '--porcelain', '--no-verify', '--recurse-submodules=no', branch.remote, `${commit}:${branch.ref}`], {
     okCodes: [0, 1, 128],
     timeout: branch.timeout,
   });

@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileHash, type VaultError } from '@vault/core';
-import { splitZ } from '../commit-paths.js';
 import { type FileChange, notAFile } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
@@ -16,9 +15,10 @@ let indexCount = 0;
 
 /**
  * Puts the branch on the remote's `tip` (decision 0019): each local commit the remote does not have is
- * rebuilt on it, in order, in a private index (`read-tree` of the new parent, the commit's own entries
- * of its paths, `write-tree`, `commit-tree` with its author, dates and message): no rebase state in
- * the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
+ * rebuilt on it, in order (the new parent's tree with the commit's own entries of its paths, written
+ * through the kept processes, or in a private index for symlinks, submodules and folders; the commit
+ * with its author, committer, encoding and message byte for byte; paths by their bytes): no rebase
+ * state in the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
  * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
  * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled).
@@ -29,7 +29,7 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
   if (!head || head === tip) return fates;
   const local = await localCommits(repository, tip, head);
   const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
-  const changedThere = new Set(base === tip ? [] : splitZ((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
+  const changedThere = new Set(base === tip ? [] : keysOf((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
   const stale = createStalePaths(changedThere);
   let parent = tip;
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
@@ -74,13 +74,13 @@ function createStalePaths(changed: Iterable<string>) {
   };
 }
 
-/** The local commits the remote's `tip` lacks, oldest first, each with the paths it changed: two processes, whatever their number. */
+/** The local commits the remote's `tip` lacks, oldest first, each with the paths it changed (as keys of their bytes): two processes, whatever their number. */
 async function localCommits(repository: Repository, tip: string, head: string): Promise<{ commit: string; paths: string[] }[]> {
   // One id a line: `rev-list -z` separates commits with NUL only in newer gits (2.39 still writes line breaks).
   const ids = (await repository.git(['rev-list', '--reverse', `${tip}..${head}`])).stdout.toString('utf8').split('\n').filter(Boolean);
   if (ids.length === 0) return [];
   // Each commit's id (`--always`: even when it changed nothing), then its paths; an id is known before it comes, so no path is taken for one.
-  const listed = splitZ(
+  const listed = keysOf(
     (await repository.git(['diff-tree', '--stdin', '--always', '--no-renames', '-r', '-z', '--name-only', '--root'], { input: `${ids.join('\n')}\n` })).stdout,
   );
   const local = ids.map((commit) => ({ commit, paths: [] as string[] }));
@@ -97,27 +97,34 @@ async function rebuild(repository: Repository, commit: string, paths: readonly s
   return (await rebuildKept(repository, commit, paths, parent)) ?? rebuildInIndex(repository, commit, paths, parent);
 }
 
-/** The rebuild with no process started (`withChanges` writes the trees, `makeCommit` the commit); `undefined` when a path is a folder, a symlink or a submodule on either side. */
+/** The rebuild with no process started (`withChanges` writes the trees); `undefined` when a path is a folder, a symlink or a submodule on either side. */
 async function rebuildKept(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string | undefined> {
   const [raw, parentRaw] = await Promise.all([rawCommit(repository, commit), rawCommit(repository, parent)]);
   const changes = new Map<string, FileChange>();
   for (const file of paths) {
-    const [mine, there] = await Promise.all([repository.trees.fileAt(treeOf(raw), file), repository.trees.fileAt(treeOf(parentRaw), file)]);
+    const [mine, there] = await Promise.all([repository.trees.fileAt(treeOf(raw), file, 'bytes'), repository.trees.fileAt(treeOf(parentRaw), file, 'bytes')]);
     if (mine === notAFile || there === notAFile) return undefined;
     changes.set(file, mine ? { mode: mine.mode, id: mine.id } : null);
   }
-  const tree = await repository.trees.withChanges(treeOf(parentRaw), changes);
-  // Its author and committer lines as they are (names, e-mails, dates), and its message.
-  const people = raw.split('\n').filter((line) => line.startsWith('author ') || line.startsWith('committer '));
-  const text = `tree ${tree}\nparent ${parent}\n${people.join('\n')}\n\n${raw.slice(raw.indexOf('\n\n') + 2)}`;
-  return repository.kept.makeCommit(text);
+  return commitOn(repository, raw, await repository.trees.withChanges(treeOf(parentRaw), changes, 'bytes'), parent);
 }
 
-/** A commit's text, through the kept `cat-file`. */
+/**
+ * The commit `raw` (its bytes, one character each) made again on `tree` and `parent`, written with no
+ * process: its author, committer and encoding lines and its message kept byte for byte, as a rebase keeps them.
+ */
+function commitOn(repository: Repository, raw: string, tree: string, parent: string): Promise<string> {
+  const split = raw.indexOf('\n\n');
+  const header = split < 0 ? raw : raw.slice(0, split);
+  const kept = header.split('\n').filter((line) => /^(author|committer|encoding) /.test(line));
+  return repository.kept.makeCommit(Buffer.from(`tree ${tree}\nparent ${parent}\n${kept.join('\n')}\n\n${split < 0 ? '' : raw.slice(split + 2)}`, 'latin1'));
+}
+
+/** A commit's bytes, one character each, through the kept `cat-file`. */
 async function rawCommit(repository: Repository, id: string): Promise<string> {
   const object = await repository.kept.readObject(id);
   if (object?.type !== 'commit') throw new Error(`git has no commit ${id}`);
-  return object.bytes.toString('utf8');
+  return object.bytes.toString('latin1');
 }
 
 /** The tree of a raw commit. */
@@ -125,48 +132,57 @@ function treeOf(raw: string): string {
   return /^tree ([0-9a-f]+)$/m.exec(raw)?.[1] ?? '';
 }
 
-/** The rebuild in a private index (`read-tree` of the parent, the commit's entries of its paths, `write-tree`, `commit-tree`). */
+/** Git's NUL-separated names as keys of their bytes, one character each: a name need not be UTF-8. */
+function keysOf(output: Buffer): string[] {
+  return output
+    .toString('latin1')
+    .split('\0')
+    .filter((name) => name !== '');
+}
+
+/** A key's text (UTF-8), or `undefined` when its bytes are not UTF-8 (an argument to git cannot carry them). */
+function textOf(key: string): string | undefined {
+  const text = Buffer.from(key, 'latin1').toString('utf8');
+  return Buffer.from(text).toString('latin1') === key ? text : undefined;
+}
+
+/** The rebuild in a private index (`read-tree` of the parent, the commit's entries of its paths, `write-tree`), the commit written as `commitOn` writes it. */
 async function rebuildInIndex(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string> {
   indexCount += 1;
   const env = { GIT_INDEX_FILE: path.join(repository.gitDir, `vault-replay-${process.pid}-${indexCount}`) };
   try {
     await repository.git(['read-tree', parent], { env });
+    const wanted = new Set(paths);
+    const texts = paths.map(textOf);
     const listed = new Map<string, string>();
-    for (let start = 0; start < paths.length; start += 500) {
-      const found = await repository.git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...paths.slice(start, start + 500)]);
-      for (const line of splitZ(found.stdout)) listed.set(line.slice(line.indexOf('\t') + 1), line);
+    // Named to ls-tree 500 at a time; a name that is not UTF-8 cannot be: then the whole tree is listed.
+    const batches = texts.every((text) => text !== undefined) ? paths.map((_, at) => at).filter((at) => at % 500 === 0) : [-1];
+    for (const start of batches) {
+      const named = start < 0 ? [] : ['--', ...(texts.slice(start, start + 500) as string[])];
+      const found = await repository.git(['ls-tree', '-r', '-z', '--full-tree', commit, ...named]);
+      for (const line of keysOf(found.stdout)) {
+        const key = line.slice(line.indexOf('\t') + 1);
+        if (wanted.has(key)) listed.set(key, line);
+      }
     }
-    const entries = paths.map((file) => `${listed.get(file) ?? `0 ${repository.zeroId}\t${file}`}\0`).join('');
+    const entries = Buffer.from(paths.map((file) => `${listed.get(file) ?? `0 ${repository.zeroId}\t${file}`}\0`).join(''), 'latin1');
     await repository.git(['update-index', '-z', '--index-info'], { env, input: entries });
     const tree = (await repository.git(['write-tree'], { env })).stdout.toString('utf8').trim();
-    const raw = (await repository.git(['cat-file', 'commit', commit])).stdout.toString('utf8');
-    const message = raw.slice(raw.indexOf('\n\n') + 2);
-    return (await repository.git(['commit-tree', '--no-gpg-sign', tree, '-p', parent, '-F', '-'], { env: peopleOf(raw), input: message })).stdout
-      .toString('utf8')
-      .trim();
+    return await commitOn(repository, await rawCommit(repository, commit), tree, parent);
   } finally {
     await rm(env.GIT_INDEX_FILE, { force: true });
   }
 }
 
-/** The author and committer of a raw commit, with their dates, as `GIT_*` variables. */
-function peopleOf(raw: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const role of ['author', 'committer'] as const) {
-    const [, name = '', email = '', date = ''] = new RegExp(`^${role} (.*) <(.*)> (\\d+ [+-]\\d{4})$`, 'm').exec(raw) ?? [];
-    const key = role.toUpperCase();
-    Object.assign(env, { [`GIT_${key}_NAME`]: name, [`GIT_${key}_EMAIL`]: email, [`GIT_${key}_DATE`]: date });
-  }
-  return env;
-}
-
-/** `STALE_FILE` for a top-relative path: what the remote holds there now, and the last remote change to it. */
+/** `STALE_FILE` for a top-relative path (a key of its bytes): what the remote holds there now, and the last remote change to it. */
 async function staleError(repository: Repository, base: string, tip: string, file: string): Promise<VaultError> {
-  const blob = await repository.git(['cat-file', 'blob', `${tip}:${file}`], { okCodes: [0, 128] });
-  const last = await repository.git(['log', '-1', '-z', '--format=%H%x00%an', `${base}..${tip}`, '--', file]);
-  const [change = tip, author = 'unknown'] = last.stdout.toString('utf8').split('\0');
+  const text = textOf(file) ?? Buffer.from(file, 'latin1').toString('utf8');
+  const blob = await repository.git(['cat-file', 'blob', `${tip}:${text}`], { okCodes: [0, 128] });
+  const last = await repository.git(['log', '-1', '-z', '--format=%H%x00%an', `${base}..${tip}`, '--', text]);
+  const [found = '', author = 'unknown'] = last.stdout.toString('utf8').split('\0');
+  const change = found || tip;
   return staleOnRemote({
-    path: file.slice(repository.prefix.length),
+    path: text.slice(repository.prefix.length),
     ...(blob.code === 0 ? { fileHash: await fileHash(blob.stdout) } : {}),
     change,
     author,
