@@ -99,14 +99,15 @@ async function rebuild(repository: Repository, commit: string, paths: readonly s
 
 /** The rebuild with no process started (`withChanges` writes the trees); `undefined` when a path is a folder, a symlink or a submodule on either side. */
 async function rebuildKept(repository: Repository, commit: string, paths: readonly string[], parent: string): Promise<string | undefined> {
-  const [raw, parentRaw] = await Promise.all([rawCommit(repository, commit), rawCommit(repository, parent)]);
+  const [raw, parentTree] = await Promise.all([rawCommit(repository, commit), repository.trees.treeOfCommit(parent)]);
+  if (parentTree === undefined) throw new Error(`git has no commit ${parent}`);
   const changes = new Map<string, FileChange>();
   for (const file of paths) {
-    const [mine, there] = await Promise.all([repository.trees.fileAt(treeOf(raw), file, 'bytes'), repository.trees.fileAt(treeOf(parentRaw), file, 'bytes')]);
+    const [mine, there] = await Promise.all([repository.trees.fileAt(treeOf(raw), file, 'bytes'), repository.trees.fileAt(parentTree, file, 'bytes')]);
     if (mine === notAFile || there === notAFile) return undefined;
     changes.set(file, mine ? { mode: mine.mode, id: mine.id } : null);
   }
-  return commitOn(repository, raw, await repository.trees.withChanges(treeOf(parentRaw), changes, 'bytes'), parent);
+  return commitOn(repository, raw, await repository.trees.withChanges(parentTree, changes, 'bytes'), parent);
 }
 
 /**
