@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSearchQuery, compileSearchPattern, requiredLiterals, staysInLine } from './search-pattern.js';
+import { checkSearchQuery, compileSearchPattern, lineScanOf, requiredLiterals } from './search-pattern.js';
 
 const texts = [
   'foo\bbar \\bar',
@@ -12,7 +12,11 @@ const texts = [
   'Foo\u2028bar\n',
   'the end',
   '',
+  '## foo\n - bar\r\n\t-\n#no\n\n',
+  'void  x(\nVOID y(\r\nvoid\rz(\n',
+  'AB_C\nab_c\nA_B\rXY_Z',
 ];
+
 const queries: [string, boolean][] = [
   ['foo', false],
   ['Foo', false],
@@ -32,6 +36,12 @@ const queries: [string, boolean][] = [
   ['.*', true],
   ['^(?!foo)', true],
   ['(?<=a )foo', true],
+  ['^#+ ', true],
+  ['^\\s*-', true],
+  ['^$|\\s$', true],
+  ['void\\s+\\w+\\(', true],
+  ['[A-Z]{2,}_[A-Z]+', true],
+  ['\\b(void|ab)\\b', true],
 ];
 
 describe('compileSearchPattern', () => {
@@ -54,7 +64,7 @@ describe('compileSearchPattern', () => {
     // A regex that cannot match a line break nor look past one runs over the whole text: it finds there what it finds line by line.
     for (const query of ['x.*y', '(a)|b.'])
       expect((await compileSearchPattern(query, true)).matcher.countLines?.('xay\nb\nab\n'), query).toBe(query === 'x.*y' ? 1 : 2);
-    for (const query of ['^ba[rz]$', 'a[^c]*d', '^(?!foo)', 'a\\s*b'])
+    for (const query of ['^(?!foo)', '[^c]*', '(?<=a)\\W'])
       expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
   });
 
@@ -108,6 +118,11 @@ describe('compileSearchPattern', () => {
       'x{0}',
       '\\u2028',
       '.*',
+      '\\S',
+      '-',
+      '#+',
+      '[A-Z]{2,}',
+      '_',
     ];
     const lines = [
       'foo bar',
@@ -128,11 +143,16 @@ describe('compileSearchPattern', () => {
       'a\u2028b',
       'x42',
       'oo\r',
+      ' - ba',
+      '## fo',
+      '\u2029-',
+      'AB_C',
+      '\u212a',
     ];
     let checked = 0;
-    for (let round = 0; round < 6000; round += 1) {
+    for (let round = 0; round < 12000; round += 1) {
       const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
-      const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n');
+      const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n') + ['', '\n', '\r\n'][random(3)];
       const compiled = await compileSearchPattern(query, true).catch(() => undefined);
       if (!compiled?.matcher.mayMatch) continue;
       const matching = text.split(/\r?\n/).filter((line, index, lines) => (index < lines.length - 1 || line !== '') && compiled.matcher.test(line)).length;
@@ -182,22 +202,26 @@ describe('compileSearchPattern', () => {
   });
 });
 
-describe('staysInLine', () => {
+describe('lineScanOf', () => {
   it.each([
-    ['\\bC[0-9]{4}\\b', true],
-    ['a.*b', true],
-    ['(x|y)+z', true],
-    ['[a\\-z]\\.', true],
-    ['a$', false],
-    ['^a', false],
-    ['a\\sb', false],
-    ['[^a]', false],
-    ['a(?=b)', false],
-    ['\\x41', false],
-    ['(a)\\1', false],
-    ['[\\n]', false],
-  ])('%s: %s', (query, expected) => {
-    expect(staysInLine(query)).toBe(expected);
+    ['\\bC[0-9]{4}\\b', { source: '\\bC[0-9]{4}\\b', anchored: false }],
+    ['a.*b', { source: 'a.*b', anchored: false }],
+    ['(x|y)+z', { source: '(x|y)+z', anchored: false }],
+    ['[a\\-z]\\.', { source: '[a\\-z]\\.', anchored: false }],
+    ['a$', { source: 'a$', anchored: true }],
+    ['^a', { source: '^a', anchored: true }],
+    ['a\\sb', { source: 'a[^\\S\\n]b', anchored: false }],
+    ['^\\s*-\\S', { source: '^[^\\S\\n]*-\\S', anchored: true }],
+    ['a\\\\s', { source: 'a\\\\s', anchored: false }],
+    ['[\\s]', undefined],
+    ['[^a]', undefined],
+    ['a(?=b)', undefined],
+    ['\\x41', undefined],
+    ['(a)\\1', undefined],
+    ['[\\n]', undefined],
+    ['a\\Wb', undefined],
+  ])('%s: %j', (query, expected) => {
+    expect(lineScanOf(query)).toEqual(expected);
   });
 });
 

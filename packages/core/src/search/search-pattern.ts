@@ -1,5 +1,6 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
+import { countCandidateLines, countLinesMatched } from './count-lines.js';
 import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
 
@@ -125,21 +126,41 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
-  if (onRe2) return onRe2;
+  // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
+  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, shortLiteralsOf(query), checked.caseSensitive ? 'u' : 'iu');
   const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried (the user's own regex is never
   // run over a whole text, where it could backtrack across lines).
   const words = literalsOfMatches(query, true);
-  if (words === undefined) {
-    if (!staysInLine(query)) return matcher;
-    // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
-    const everywhere = new RegExp(native.source, `${native.flags}g`);
-    const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
-    return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) };
+  if (words !== undefined) return withCandidateLines(matcher, words, native.flags);
+  const scan = lineScanOf(query);
+  if (scan === undefined) return withCandidateLines(matcher, shortLiteralsOf(query), native.flags);
+  const everywhere = new RegExp(scan.source, `${native.flags}g${scan.anchored ? 'm' : ''}`);
+  if (scan.anchored) {
+    // Over a whole text, `^` and `$` also match beside a lone CR (and U+2028, U+2029): each line a scan finds is tried alone.
+    const mayMatch = (text: string) => countCandidateLines(text, everywhere, matcher.test, 1) > 0;
+    return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, everywhere, matcher.test) };
   }
-  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${native.flags}g`);
+  // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
+  const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
+  return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) };
+}
+
+/** The literals, of any length, every match of a regex holds one of (see `literalsOfMatches`). */
+function shortLiteralsOf(query: string): string[] | undefined {
+  return alternativeWords(query) ?? requiredLiterals(query, 1);
+}
+
+/**
+ * The matcher, trying only the lines that hold one of `words` (literals every match holds one of),
+ * found in one scan of the whole text with `flags`; the matcher itself without them. The literals are
+ * plain text, so the scan never backtracks across lines.
+ */
+function withCandidateLines(matcher: LineMatcher, words: string[] | undefined, flags: string): LineMatcher {
+  if (words === undefined) return matcher;
+  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${flags}g`);
   const mayMatch = (text: string) => {
     candidates.lastIndex = 0;
     return candidates.test(text);
@@ -147,79 +168,55 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) };
 }
 
+/** How a regex is run over a whole text to find the lines it matches: `source`, with the `m` flag when `anchored`. */
+export interface LineScan {
+  source: string;
+  anchored: boolean;
+}
+
 /**
- * Whether a regex can only match within a line, as it would on the line alone: made of plain
+ * How a regex that can only match within a line is run over a whole text, or `undefined`: made of plain
  * characters (no line break), `.`, groups without lookaround, alternations, quantifiers, `\\b`, `\\B`,
- * `\\d`, `\\w`, escaped punctuation and classes of such (not negated). No anchors (`$` would
- * match before a lone CR over a whole text), no lookaround, no backreferences, no escapes that name a
- * character by number. Conservative: false whenever in doubt.
+ * `\\d`, `\\w`, `\\S`, escaped punctuation and classes of such (not negated); `\\s` outside a class, in
+ * the scan a class of the spaces but the line feed; `^` and `$` (then `anchored`: with the `m` flag they
+ * also match beside a lone CR, so each line found is tried alone). No lookaround, no backreferences, no
+ * escapes that name a character by number. Conservative: `undefined` whenever in doubt.
  */
-export function staysInLine(query: string): boolean {
-  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdw]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+export function lineScanOf(query: string): LineScan | undefined {
+  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdwS]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+  let source = '';
+  let anchored = false;
   for (let index = 0; index < query.length; index += 1) {
     const char = query[index]!;
+    if (char === '\\' && query[index + 1] === 's') {
+      source += '[^\\S\\n]';
+      index += 1;
+      continue;
+    }
+    const from = index;
     if (char === '\\') {
-      if (!allowedEscape(query[index + 1])) return false;
+      if (!allowedEscape(query[index + 1])) return undefined;
       index += 1;
     } else if (char === '[') {
       const end = classEnd(query, index);
-      if (end === -1 || query[index + 1] === '^') return false;
+      if (end === -1 || query[index + 1] === '^') return undefined;
       for (let inner = index + 1; inner < end; inner += 1) {
         if (query[inner] === '\\') {
           // In a class, \b is a backspace: allowed too, like \d and \w.
-          if (!allowedEscape(query[inner + 1])) return false;
+          if (!allowedEscape(query[inner + 1])) return undefined;
           inner += 1;
-        } else if (lineBreaks.includes(query[inner]!)) return false;
+        } else if (lineBreaks.includes(query[inner]!)) return undefined;
       }
       index = end;
-    } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return false;
-    else if (char === '^' || char === '$' || lineBreaks.includes(char)) return false;
+    } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return undefined;
+    else if (char === '^' || char === '$') anchored = true;
+    else if (lineBreaks.includes(char)) return undefined;
+    source += query.slice(from, index + 1);
   }
-  return true;
+  return { source, anchored };
 }
 
 const lineBreaks = '\r\n\u2028\u2029';
-
-/**
- * Lines of `text` where `everywhere` (a global regex that stays in a line, see `staysInLine`, or a
- * literal without line breaks) matches, up to `enough`: one scan, each line counted once, the line after
- * a final line break not a line. Each match is only tested (`test` makes no match object: a common word
- * has thousands), then the scan goes on at the next line; the line's end is found from the match's end,
- * since no match holds a line break.
- */
-function countLinesMatched(text: string, everywhere: RegExp, enough = Number.POSITIVE_INFINITY): number {
-  let count = 0;
-  everywhere.lastIndex = 0;
-  while (count < enough && everywhere.test(text)) {
-    const matchEnd = everywhere.lastIndex;
-    // A match ending at a final line break's end (or in an empty text) is an empty one after it: in no line.
-    if (matchEnd === text.length && (text === '' || text.endsWith('\n'))) break;
-    count += 1;
-    const lineEnd = text.indexOf('\n', matchEnd);
-    if (lineEnd === -1) break;
-    everywhere.lastIndex = lineEnd + 1;
-  }
-  return count;
-}
-
-/**
- * Lines of `text` that pass `test`, trying only the lines where `candidates` (a global regex of
- * literals without line breaks) finds a match: each line once, the text scanned once.
- */
-function countCandidateLines(text: string, candidates: RegExp, test: (line: string) => boolean): number {
-  let count = 0;
-  candidates.lastIndex = 0;
-  for (let found = candidates.exec(text); found !== null; found = candidates.exec(text)) {
-    const start = text.lastIndexOf('\n', found.index) + 1;
-    const end = text.indexOf('\n', found.index);
-    // A line as splitting on /\r?\n/ gives it: without the \r of a CRLF.
-    const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
-    if (test(line)) count += 1;
-    if (end === -1) break;
-    candidates.lastIndex = end + 1;
-  }
-  return count;
-}
 
 /** A case-sensitive literal matched with the linear finder (`findAll`). */
 function literalMatcher(literal: string): LineMatcher {
@@ -322,7 +319,7 @@ export function literalsOfMatches(query: string, regex: boolean): string[] | und
 }
 
 /**
- * Literals (of 3 characters or more) of which every match of a regex holds one, read off its
+ * Literals (of `shortest` characters or more, 3 unless told) of which every match of a regex holds one, read off its
  * structure: each of its alternatives gives its own. In an alternative, the runs of plain characters
  * and the groups (neither repeated nor lookaround) whose alternatives all give literals are the
  * candidates, and the one whose shortest literal is longest wins. Classes, escapes of letters and
@@ -330,20 +327,20 @@ export function literalsOfMatches(query: string, regex: boolean): string[] | und
  * left out. Undefined when an alternative gives none. It only has to be true of every match: fewer or
  * shorter literals than could be found are fine, a wrong one never.
  */
-export function requiredLiterals(query: string): string[] | undefined {
-  return literalsOfAlternatives(query, 0, query.length, 0);
+export function requiredLiterals(query: string, shortest = 3): string[] | undefined {
+  return literalsOfAlternatives(query, 0, query.length, 0, shortest);
 }
 
 /** Groups nested deeper than this are not looked into (each level reads its text again). */
 const maxGroupDepth = 4;
 
-function literalsOfAlternatives(query: string, from: number, to: number, depth: number): string[] | undefined {
+function literalsOfAlternatives(query: string, from: number, to: number, depth: number, least: number): string[] | undefined {
   const found = new Set<string>();
   let start = from;
   for (let index = from; index <= to; index += 1) {
     const char = query[index];
     if (index === to || char === '|') {
-      const literals = literalsOfSequence(query, start, index, depth);
+      const literals = literalsOfSequence(query, start, index, depth, least);
       if (literals === undefined) return undefined;
       for (const literal of literals) found.add(literal);
       start = index + 1;
@@ -357,13 +354,13 @@ function literalsOfAlternatives(query: string, from: number, to: number, depth: 
 }
 
 /** The literals of one alternative, `query[from, to)` (no `|` at its level): see `requiredLiterals`. */
-function literalsOfSequence(query: string, from: number, to: number, depth: number): string[] | undefined {
+function literalsOfSequence(query: string, from: number, to: number, depth: number, least: number): string[] | undefined {
   const braces = /\{\d*(?:,\d*)?\}/y;
   let best: string[] | undefined;
   const consider = (literals: string[] | undefined) => {
     if (literals === undefined || literals.length === 0) return;
     const shortest = Math.min(...literals.map((literal) => literal.length));
-    if (shortest >= 3 && (best === undefined || shortest > Math.min(...best.map((literal) => literal.length)))) best = literals;
+    if (shortest >= least && (best === undefined || shortest > Math.min(...best.map((literal) => literal.length)))) best = literals;
   };
   let run = '';
   const end = () => {
@@ -389,7 +386,7 @@ function literalsOfSequence(query: string, from: number, to: number, depth: numb
       if (close === -1) return undefined;
       const inner = char === '(' && depth < maxGroupDepth ? groupBodyStart(query, index) : -1;
       const repeated = close + 1 < to && '*+?{'.includes(query[close + 1]!);
-      if (inner !== -1 && !repeated) consider(literalsOfAlternatives(query, inner, close, depth + 1));
+      if (inner !== -1 && !repeated) consider(literalsOfAlternatives(query, inner, close, depth + 1, least));
       index = close;
     } else if ('*+?{'.includes(char)) {
       // The last character may be missing (or the quantifier is of a group or class, whose run has ended already).
