@@ -15,6 +15,7 @@ async function linesMatched(text: string, query: string, caseSensitive: boolean)
 function scanned(text: string, query: string, caseSensitive: boolean): number | undefined {
   const scan = literalScanOf({ query, regex: false, caseSensitive });
   if (scan === undefined) return undefined;
+  if (scan.beyondAscii) return foldedCopy(text) === undefined ? undefined : 0;
   if (scan.folded === undefined) return countLinesHolding(text, scan.needle);
   const folded = foldedCopy(text);
   return folded === undefined ? undefined : countLinesHolding(folded, scan.folded);
@@ -35,12 +36,13 @@ describe('a literal scanned with indexOf', () => {
     expect(countLinesHolding('', 'a')).toBe(0);
   });
 
-  it('applies to literals only, none longer than 32 characters, with a line break or a surrogate, or ignoring case beyond ASCII', () => {
+  it('applies to literals only, none longer than 32 characters, with a line break or a surrogate; ignoring case beyond ASCII, only to say none is in an ASCII text', () => {
     expect(literalScanOf({ query: 'FUNCTION', regex: false, caseSensitive: false })?.folded).toBe('function');
     expect(literalScanOf({ query: 'Función', regex: false, caseSensitive: true })).toEqual({ needle: 'Función' });
     for (const query of ['a.b', 'a\nb', 'a\rb', '\u{1F600}', 'x'.repeat(33), ''])
       expect(literalScanOf({ query, regex: query === 'a.b', caseSensitive: true })).toBeUndefined();
-    expect(literalScanOf({ query: 'función', regex: false, caseSensitive: false })).toBeUndefined();
+    expect(literalScanOf({ query: 'función', regex: false, caseSensitive: false })).toEqual({ needle: 'función', beyondAscii: true });
+    for (const query of ['\u017f', 'as\u212a']) expect(literalScanOf({ query, regex: false, caseSensitive: false })).toBeUndefined();
   });
 
   it('finds the lines core finds, in ASCII texts and others, with case and without (random texts and literals)', async () => {
