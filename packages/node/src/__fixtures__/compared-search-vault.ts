@@ -41,6 +41,7 @@ export function useComparedVault(testFile: string): { path: string } {
       'Xbox',
       '## The class template',
       'Die Straße, ſo weit: 10 K über STD::VECTOR<int>.',
+      '  - A VOID_PTR: void  main(char é)',
     ];
     for (let index = 0; index < generatedFiles; index += 1) {
       // The first one to five kinds of line: a query finds some files and not others, as in the corpus.
