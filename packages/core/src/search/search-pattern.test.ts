@@ -67,8 +67,7 @@ describe('compileSearchPattern', () => {
     // A regex that cannot match a line break nor look past one runs over the whole text: it finds there what it finds line by line.
     for (const query of ['x.*y', '(a)|b.'])
       expect((await compileSearchPattern(query, true)).matcher.countLines?.('xay\nb\nab\n'), query).toBe(query === 'x.*y' ? 1 : 2);
-    for (const query of ['^(?!foo)', '[^c]*', '(?<=a)\\W'])
-      expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
+    for (const query of ['^(?!foo)', '[^c]*', '(?<=a)\\W']) expect((await compileSearchPattern(query, true)).matcher.mayMatch, query).toBeUndefined();
   });
 
   it('never rejects a text with a matching line, over random regexes', async () => {

@@ -322,7 +322,7 @@ function compileNative(query: string, flags: string): RegExp {
  * boundaries (`\b(mutex|semaphore)\b`, `TODO|FIXME`): every match holds one of them. Anything else:
  * undefined. The user's own regex is never run over a whole text, where it could backtrack across lines.
  */
-export function alternativeWords(query: string): string[] | undefined {
+function alternativeWords(query: string): string[] | undefined {
   const body = /^(?:\\b)?(?:\((?:\?:)?([\w ]+(?:\|[\w ]+)*)\)|([\w ]+(?:\|[\w ]+)*))(?:\\b)?$/.exec(query);
   return (body?.[1] ?? body?.[2])?.split('|');
 }
