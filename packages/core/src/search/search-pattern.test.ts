@@ -152,7 +152,7 @@ describe('compileSearchPattern', () => {
       '\u212a',
     ];
     let checked = 0;
-    for (let round = 0; round < 12000; round += 1) {
+    for (let round = 0; round < 30000; round += 1) {
       const query = Array.from({ length: 1 + random(5) }, () => tokens[random(tokens.length)]).join('');
       const text = Array.from({ length: 1 + random(3) }, () => lines[random(lines.length)]).join(random(2) ? '\n' : '\r\n') + ['', '\n', '\r\n'][random(3)];
       const compiled = await compileSearchPattern(query, true).catch(() => undefined);
@@ -206,24 +206,35 @@ describe('compileSearchPattern', () => {
 
 describe('lineScanOf', () => {
   it.each([
-    ['\\bC[0-9]{4}\\b', { source: '\\bC[0-9]{4}\\b', anchored: false }],
-    ['a.*b', { source: 'a.*b', anchored: false }],
-    ['(x|y)+z', { source: '(x|y)+z', anchored: false }],
-    ['[a\\-z]\\.', { source: '[a\\-z]\\.', anchored: false }],
-    ['a$', { source: 'a$', anchored: true }],
-    ['^a', { source: '^a', anchored: true }],
-    ['a\\sb', { source: 'a[^\\S\\n]b', anchored: false }],
-    ['^\\s*-\\S', { source: '^[^\\S\\n]*-\\S', anchored: true }],
-    ['a\\\\s', { source: 'a\\\\s', anchored: false }],
-    ['[\\s]', undefined],
-    ['[^a]', undefined],
-    ['a(?=b)', undefined],
-    ['\\x41', undefined],
-    ['(a)\\1', undefined],
-    ['[\\n]', undefined],
-    ['a\\Wb', undefined],
-  ])('%s: %j', (query, expected) => {
-    expect(lineScanOf(query)).toEqual(expected);
+    ['\\bC[0-9]{4}\\b', '\\bC[0-9]{4}\\b'],
+    ['a.*b', 'a.*b'],
+    ['(x|y)+z', '(x|y)+z'],
+    ['[a\\-z$^]\\.', '[a\\-z$^]\\.'],
+    ['a\\sb', 'a[^\\S\\n]b'],
+    ['a\\\\s\\^', 'a\\\\s\\^'],
+  ])('%s: %s', (query, plain) => {
+    expect(lineScanOf(query)).toEqual({ plain, guarded: plain });
+  });
+
+  it('writes ^ and $ as lookaround where the m flag cannot be used', () => {
+    expect(lineScanOf('^\\s*-\\S$')).toEqual({ plain: '^[^\\S\\n]*-\\S$', guarded: '(?<![^\\n])[^\\S\\n]*-\\S(?![^\\r\\n])' });
+  });
+
+  it.each(['[\\s]', '[^a]', 'a(?=b)', '\\x41', '(a)\\1', '[\\n]', 'a\\Wb'])('%s: none', (query) => {
+    expect(lineScanOf(query)).toBeUndefined();
+  });
+
+  it('counts as the lines would beside CRs, and a long run of lone CRs costs one pass', async () => {
+    for (const [query, text, lines] of [
+      ['o\\s', 'oo\r\nx o y\n', 1],
+      ['\\B', 'a\r\nab\n', 1],
+      ['^\\s*-', ' -\r\n\r -\nx -', 2],
+      ['a$', 'a\rb\na\r\n', 1],
+      ['^b|a$', 'a\u2028b\nb\u2029a\n', 1],
+    ] as const)
+      expect((await compileSearchPattern(query, true)).matcher.countLines?.(text), query).toBe(lines);
+    // With the m flag, ^ after each of these CRs would let \s* run to the end each time: 10^10 steps.
+    expect((await compileSearchPattern('^\\s*-', true)).matcher.countLines?.(`${'\r'.repeat(100_000)}x\n`)).toBe(0);
   });
 });
 

@@ -139,15 +139,15 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   if (words !== undefined) return withCandidateLines(matcher, words, native.flags);
   const scan = lineScanOf(query);
   if (scan === undefined) return withCandidateLines(matcher, shortLiteralsOf(query), native.flags);
-  const everywhere = new RegExp(scan.source, `${native.flags}g${scan.anchored ? 'm' : ''}`);
-  if (scan.anchored) {
-    // Over a whole text, `^` and `$` also match beside a lone CR (and U+2028, U+2029): each line a scan finds is tried alone.
-    const mayMatch = (text: string) => countCandidateLines(text, everywhere, matcher.test, 1) > 0;
-    return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, everywhere, matcher.test) };
-  }
-  // Nothing in it can match a line break or look past one: over the whole text it finds the very matches it finds line by line.
-  const mayMatch = (text: string) => countLinesMatched(text, everywhere, 1) > 0;
-  return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, everywhere) };
+  // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
+  // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
+  const plain = new RegExp(scan.plain, `${native.flags}gm`);
+  const guarded = new RegExp(scan.guarded, `${native.flags}g`);
+  const count = (text: string, enough?: number) => {
+    if (text.includes('\r')) return countCandidateLines(text, guarded, matcher.test, enough);
+    return countLinesMatched(text, text.includes('\u2028') || text.includes('\u2029') ? guarded : plain, enough);
+  };
+  return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }
 
 /**
@@ -188,32 +188,43 @@ function withCandidateLines(matcher: LineMatcher, words: string[] | undefined, f
   return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) };
 }
 
-/** How a regex is run over a whole text to find the lines it matches: `source`, with the `m` flag when `anchored`. */
+/**
+ * A regex as it runs over a whole text to find the lines it matches: `plain`, with the `m` flag, for a
+ * text without CR, U+2028 or U+2029 (where its `^` and `$` are a line's); `guarded` for any text, `^` as
+ * `(?<![^\\n])` (after a line feed or at the start) and `$` as `(?![^\\r\\n])`, never the `m` flag, whose
+ * `^` after each lone CR would let a long run of them cost the square of its length.
+ */
 export interface LineScan {
-  source: string;
-  anchored: boolean;
+  plain: string;
+  guarded: string;
 }
 
 /**
- * How a regex that can only match within a line is run over a whole text, or `undefined`: made of plain
- * characters (no line break), `.`, groups without lookaround, alternations, quantifiers, `\\b`, `\\B`,
- * `\\d`, `\\w`, `\\S`, escaped punctuation and classes of such (not negated); `\\s` outside a class, in
- * the scan a class of the spaces but the line feed; `^` and `$` (then `anchored`: with the `m` flag they
- * also match beside a lone CR, so each line found is tried alone). No lookaround, no backreferences, no
+ * How a regex is run over a whole text so that nothing in it matches a line feed, or `undefined`: one
+ * made of plain characters (no line break), `.`, groups without lookaround, alternations, quantifiers,
+ * `\\b`, `\\B`, `\\d`, `\\w`, `\\S`, escaped punctuation and classes of such (not negated), `^`, `$`, and
+ * `\\s` outside a class, written as the spaces but the line feed. No lookaround, no backreferences, no
  * escapes that name a character by number. Conservative: `undefined` whenever in doubt.
  */
 export function lineScanOf(query: string): LineScan | undefined {
   const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdwS]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
-  let source = '';
-  let anchored = false;
+  const scan = { plain: '', guarded: '' };
+  const add = (plain: string, guarded = plain) => {
+    scan.plain += plain;
+    scan.guarded += guarded;
+  };
   for (let index = 0; index < query.length; index += 1) {
     const char = query[index]!;
+    const from = index;
     if (char === '\\' && query[index + 1] === 's') {
-      source += '[^\\S\\n]';
+      add('[^\\S\\n]');
       index += 1;
       continue;
     }
-    const from = index;
+    if (char === '^' || char === '$') {
+      add(char, char === '^' ? '(?<![^\\n])' : '(?![^\\r\\n])');
+      continue;
+    }
     if (char === '\\') {
       if (!allowedEscape(query[index + 1])) return undefined;
       index += 1;
@@ -229,11 +240,10 @@ export function lineScanOf(query: string): LineScan | undefined {
       }
       index = end;
     } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return undefined;
-    else if (char === '^' || char === '$') anchored = true;
     else if (lineBreaks.includes(char)) return undefined;
-    source += query.slice(from, index + 1);
+    add(query.slice(from, index + 1));
   }
-  return { source, anchored };
+  return scan;
 }
 
 const lineBreaks = '\r\n\u2028\u2029';
