@@ -131,8 +131,8 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
-  // whole text finds the lines that may match, and only those are tried (the user's own regex is never
-  // run over a whole text, where it could backtrack across lines).
+  // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
+  // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
   const alternatives = alternativeWords(query);
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   const words = requiredLiterals(query);
@@ -349,8 +349,8 @@ export function literalsOfMatches(query: string, regex: boolean): string[] | und
 }
 
 /**
- * Literals (of `shortest` characters or more, 3 unless told) of which every match of a regex holds one, read off its
- * structure: each of its alternatives gives its own. In an alternative, the runs of plain characters
+ * Literals (of `shortest` characters or more, 3 unless told) of which every match of a regex holds
+ * one, read off its structure: each of its alternatives gives its own. In an alternative, the runs of plain characters
  * and the groups (neither repeated nor lookaround) whose alternatives all give literals are the
  * candidates, and the one whose shortest literal is longest wins. Classes, escapes of letters and
  * digits, `.` and anchors end a run, and a character made optional or repeated by a quantifier is
