@@ -20,7 +20,7 @@ import {
 import { compileWorkerQuery, type WorkerQuery } from './compile-worker-query.js';
 import { createWarmFiles, racyMargin, type WarmFile } from './create-warm-files.js';
 import { descriptorPath } from '../disk/descriptor-path.js';
-import { countLinesHolding } from './literal-scan.js';
+import { countLinesHolding, type LiteralScan } from './literal-scan.js';
 import { createResultPacker, type PackedResults } from './packed-results.js';
 import { type BatchPlan, type KeptBatch, planBatch } from './plan-batch.js';
 
@@ -199,11 +199,10 @@ function searchKept(
     if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   }
   if (file.text === undefined) return { path: relative, skipped: 'NOT_TEXT' };
-  // Counted in the held text when the query has a faster count there: a file without a match is passed over in either mode.
-  const counted = 'id' in file ? countHeld(file, query) : undefined;
-  if (counted === 0) return undefined;
-  if (counted === undefined || request.maxShown > 0) return searchText(relative, file.text, query.matcher, request);
-  return { path: relative, matches: counted, lines: [] };
+  // Counted in the held text when only counts are wanted; a literal beyond ASCII's reach passes over an ASCII text in either mode.
+  const counted = 'id' in file && (request.maxShown === 0 || query.scan?.beyondAscii) ? countHeld(file, query.scan) : undefined;
+  if (counted === undefined) return searchText(relative, file.text, query.matcher, request);
+  return counted === 0 ? undefined : { path: relative, matches: counted, lines: [] };
 }
 
 /**
@@ -211,7 +210,7 @@ function searchKept(
  * folded copy when case is ignored; none in an ASCII text (one with a folded copy) for a literal beyond
  * ASCII's reach; `undefined` for the rest (core's matcher counts then).
  */
-function countHeld(file: WarmFile, { scan }: WorkerQuery): number | undefined {
+function countHeld(file: WarmFile, scan: LiteralScan | undefined): number | undefined {
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return file.folded === undefined ? undefined : 0;
   if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needle);
