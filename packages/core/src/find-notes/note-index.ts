@@ -127,7 +127,9 @@ export function createNoteIndex(): NoteIndex {
       if (note.ordinal === undefined || note.ordinal >= mergedCount) return false;
       const posting = term + 1 < postings.starts.length ? findPosting(postings, term, note.ordinal!) : -1;
       if (posting < 0) return false;
-      [at.pairs, at.from, at.to] = [postings.pairs, postings.pairStarts[posting]!, postings.pairStarts[posting + 1]!];
+      at.pairs = postings.pairs;
+      at.from = postings.pairStarts[posting]!;
+      at.to = postings.pairStarts[posting + 1]!;
       return true;
     },
     get averages() {
