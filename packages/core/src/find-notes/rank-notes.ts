@@ -88,7 +88,7 @@ export const maxPrefixForms = 20;
 /** What a longer word found by prefix counts for, against the word itself. */
 const prefixWeight = 0.5;
 /** Shortest query word that also finds longer words. */
-const minPrefixLength = 3;
+export const minPrefixLength = 3;
 
 /** The words of the dictionary a query word finds: itself (weight 1), and longer words it begins (`index` finds `indexing`). */
 function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
