@@ -49,7 +49,7 @@ export function scanForm(notes: readonly AnalyzedNote[], index: NoteIndex | unde
     if (into.marks[position] !== into.stamp) {
       into.marks[position] = into.stamp;
       into.impact[position] = 0;
-      into.holders.push(position);
+      into.holders[into.held++] = position;
     }
     into.impact[position]! += weight * formImpact(note, at.pairs, at.from, at.to, scope.averages);
   }

@@ -43,7 +43,7 @@ export function scoreNote(notes: readonly AnalyzedNote[], position: number, { fo
  * is below cannot be among them). The few highest bounds are found in one pass and scored first,
  * which sets the threshold; the rest are taken only when their bound reaches it.
  */
-export function scoreBest(candidates: readonly number[], bound: Float64Array, best: number, score: (position: number) => ScoredNote): ScoredNote[] {
+export function scoreBest(candidates: ArrayLike<number>, bound: Float64Array, best: number, score: (position: number) => ScoredNote): ScoredNote[] {
   const top = createTopScores(best);
   const scored: ScoredNote[] = [];
   // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
@@ -58,7 +58,12 @@ export function scoreBest(candidates: readonly number[], bound: Float64Array, be
   first.forEach(take);
   const last = first.at(-1)!;
   const rest: number[] = [];
-  for (const position of candidates) if (isBelow(bound, position, last) && reaches(position)) rest.push(position);
+  // The threshold read once, a hair lower than `reaches` (which decides), for the many candidates below it.
+  const floor = top.threshold() / (1 + 2e-9);
+  for (let at = 0; at < candidates.length; at += 1) {
+    const position = candidates[at]!;
+    if (bound[position]! >= floor && isBelow(bound, position, last) && reaches(position)) rest.push(position);
+  }
   rest.sort((a, b) => (isBelow(bound, a, b) ? 1 : -1)).forEach(take);
   return scored;
 }
@@ -73,10 +78,11 @@ let heap = new Int32Array(64);
  * The `count` candidates of highest bound (ties by position), highest first: one pass, through a
  * heap of `count` whose root is the lowest kept (a candidate below it is passed over at one comparison).
  */
-export function highestBounds(candidates: readonly number[], bound: Float64Array, count: number): number[] {
+export function highestBounds(candidates: ArrayLike<number>, bound: Float64Array, count: number): number[] {
   if (heap.length < count) heap = new Int32Array(2 * count);
   let size = 0;
-  for (const position of candidates) {
+  for (let candidate = 0; candidate < candidates.length; candidate += 1) {
+    const position = candidates[candidate]!;
     if (size < count) {
       let at = size++;
       // Up: a parent below its child moves down.
