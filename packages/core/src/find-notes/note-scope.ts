@@ -41,6 +41,7 @@ export function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undef
  */
 export function scanForm(notes: readonly AnalyzedNote[], index: NoteIndex | undefined, scope: Scope, term: number, weight: number, into: PostingScan): number {
   let read = index?.scan(term, weight, into) ?? 0;
+  if (scope.ownTerms.length === 0) return read;
   const at: PairsAt = { pairs: new Uint32Array(0), from: 0, to: 0 };
   for (const position of scope.ownTerms) {
     const note = notes[position]!;

@@ -86,10 +86,13 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     touched.length = 0;
     slots.clear();
   };
+  // Kept in query order as words are touched (a note touches a few): the sums below run in that order.
   const touch = (word: number) => {
     if (seen[word] === 1) return;
     seen[word] = 1;
-    touched.push(word);
+    let at = touched.push(word) - 1;
+    for (; at > 0 && touched[at - 1]! > word; at -= 1) touched[at] = touched[at - 1]!;
+    touched[at] = word;
   };
   /** Adds one hit's pairs. */
   const add = (hits: Hits, hit: number) => {
@@ -129,7 +132,6 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     for (let hit = 0; hit < hits.count; hit += 1) add(hits, hit);
     share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
-    touched.sort((a, b) => a - b);
     const own = slots.own();
     const sectionScore = (section: number, slot: number | undefined) => {
       const { headingLength, bodyLength } = note.sections[section]!;
