@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NoteSection } from './analyze-note.js';
 import { bestLines } from './note-lines.js';
 
-const section = (start: number, end: number): NoteSection => ({ heading: undefined, start, end, headingLength: 0, bodyLength: 0 });
+const section = (start: number, end: number): NoteSection => ({ heading: undefined, start, end, offset: 0, headingLength: 0, bodyLength: 0 });
 
 describe('bestLines', () => {
   it('shows the lines holding the most distinct query words, in line order, and a word once however many query words begin it', () => {
@@ -21,6 +21,14 @@ describe('bestLines', () => {
       { line: 2, text: 'cat and c' },
       { line: 3, text: 'class C' },
     ]);
+  });
+
+  it("starts at the section's first line where told it starts, and counts the lines when that is not a line's start", () => {
+    const text = 'a\nplan\n## S\nplan here\n';
+    const shown = [{ line: 4, text: 'plan here' }];
+    expect(bestLines(text, section(3, 4), ['plan'])).toEqual(shown);
+    expect(bestLines(text, section(3, 4), ['plan'], text.indexOf('## S'))).toEqual(shown);
+    for (const wrong of [0, text.indexOf('## S') + 1, text.length + 1]) expect(bestLines(text, section(3, 4), ['plan'], wrong)).toEqual(shown);
   });
 
   it('finds the same lines in printable ASCII as word by word, on random sections', () => {

@@ -40,12 +40,13 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
  * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
  * section's heading line is left out (the answer names the heading, or the title, already). Only
- * the section's lines are cut from `text`, and in a section of printable ASCII only the words that
+ * the section's lines are cut from `text`, from `lineStart` when given (where its first line starts:
+ * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a section of printable ASCII only the words that
  * begin with a query word are looked at, found by searching its lowercased text (its words are its
  * lowercased runs of letters and digits).
  */
-export function bestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
-  const lines = linesOf(text, section.start, section.end);
+export function bestLines(text: string, section: NoteSection, queryWords: readonly string[], lineStart?: number): ShownLine[] {
+  const lines = linesOf(text, section.start, section.end, lineStart);
   const headed = atxHeading(lines.line(0)) !== undefined;
   const query = preparedQuery(queryWords);
   const chosen = createLineChoice();
@@ -144,10 +145,15 @@ interface SectionLines {
   line(index: number): string;
 }
 
-/** Lines `start ... end` of `text` (1-based, inclusive), found without splitting the text: a line's text is cut when asked for. */
-function linesOf(text: string, start: number, end: number): SectionLines {
-  let at = 0;
-  for (let line = 1; line < start && at !== -1; line += 1) {
+/**
+ * Lines `start ... end` of `text` (1-based, inclusive), found without splitting the text: a line's
+ * text is cut when asked for. Line `start` is taken to begin at `lineStart` when that is a line's
+ * start; else the lines above are counted.
+ */
+function linesOf(text: string, start: number, end: number, lineStart?: number): SectionLines {
+  const known = lineStart !== undefined && lineStart <= text.length && (lineStart === 0 ? start === 1 : text.charCodeAt(lineStart - 1) === 10);
+  let at = known ? lineStart : 0;
+  for (let line = 1; !known && line < start && at !== -1; line += 1) {
     at = text.indexOf('\n', at);
     if (at !== -1) at += 1;
   }
