@@ -41,9 +41,9 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
  * section's heading line is left out (the answer names the heading, or the title, already). Only
  * the section's lines are cut from `text`, from `lineStart` when given (where its first line starts:
- * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a section of printable ASCII only the words that
- * begin with a query word are looked at, found by searching its lowercased text (its words are its
- * lowercased runs of letters and digits).
+ * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a
+ * section of printable ASCII only the words that begin with a query word are looked at, found by
+ * searching its lowercased text (its words are its lowercased runs of letters and digits).
  */
 export function bestLines(text: string, section: NoteSection, queryWords: readonly string[], lineStart?: number): ShownLine[] {
   const lines = linesOf(text, section.start, section.end, lineStart);
