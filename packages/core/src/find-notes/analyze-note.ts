@@ -13,6 +13,8 @@ export interface NoteSection {
   /** Its first and last lines, 1-based. */
   start: number;
   end: number;
+  /** Where its first line starts in the note's text (UTF-16 units): showing its lines needs no count of the lines above. */
+  offset: number;
   headingLength: number;
   bodyLength: number;
 }
@@ -30,6 +32,8 @@ export interface AnalyzedNote {
   /** The words in every section's body, and in every section's heading path. */
   bodyLength: number;
   headingLength: number;
+  /** The length of the text analysed (UTF-16 units): a text read later of another length is not that text (`NoteSection.offset` does not hold). */
+  textLength: number;
   /** Its words' counts, until the note index takes them (`NoteIndex`). */
   terms: NoteTerms | undefined;
   /** Its terms' impacts while it waits to join the note index's postings (`NoteIndex`). */
@@ -64,7 +68,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   const lines = text.split(/\r?\n/);
   // A final line break ends the last line; it starts none.
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  const sections: NoteSection[] = [{ heading: undefined, start: 1, end: lines.length, headingLength: 0, bodyLength: 0 }];
+  const sections: NoteSection[] = [{ heading: undefined, start: 1, end: lines.length, offset: 0, headingLength: 0, bodyLength: 0 }];
+  const offsetOf = createLineOffsets(text);
   const addBody = (words: readonly string[]) => {
     const section = sections.length - 1;
     for (const word of words) collector.addToSection(dictionary.add(word), section, 'body');
@@ -104,6 +109,7 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
         heading: stack.map((entry) => entry.text).join(' > ') || undefined,
         start: index + 1,
         end: lines.length,
+        offset: offsetOf(index),
         headingLength: 0,
         bodyLength: 0,
       }) - 1;
@@ -114,6 +120,15 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   const bodyLength = sections.reduce((sum, section) => sum + section.bodyLength, 0);
   const headingLength = sections.reduce((sum, section) => sum + section.headingLength, 0);
   const terms = collector.pack();
-  const size = terms.counts.length + 3 * terms.termIds.length + 8 * sections.length + path.length + 32;
-  return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, headingLength, terms, size };
+  const size = terms.counts.length + 3 * terms.termIds.length + 9 * sections.length + path.length + 33;
+  return { path, title, tags: [...tags], fieldLengths, sections, bodyLength, headingLength, textLength: text.length, terms, size };
+}
+
+/** Where line `index` (0-based, lines asked in ascending order) starts in `text`: one search for a line break per line passed. */
+function createLineOffsets(text: string): (index: number) => number {
+  let [line, offset] = [0, 0];
+  return (index) => {
+    for (; line < index; line += 1) offset = text.indexOf('\n', offset) + 1;
+    return offset;
+  };
 }

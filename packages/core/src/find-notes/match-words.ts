@@ -15,8 +15,8 @@ export interface MatchedWords {
   forms: WordForm[][];
   /** Per query word, its idf over the notes ranked: from how many notes hold any of its forms. */
   idf: number[];
-  /** The positions of the notes holding at least one query word, in the order found. */
-  positions: number[];
+  /** The positions of the notes holding at least one query word, in the order found (a view of scratch space, valid until the next query). */
+  positions: Int32Array;
   /** By position (valid for those in `positions`), at least its score: per word, the saturation of the sum of its forms' impacts. */
   bound: Float64Array;
 }
@@ -46,13 +46,14 @@ export type ScanForm = (term: number, weight: number, into: PostingScan) => numb
 export function matchWords(words: readonly WordForm[][], scan: ScanForm, positionOf: Int32Array, notes: number, drift: number): MatchedWords {
   const scratch = noteScratch(notes);
   const queryStamp = scratch.stamp();
-  const matched: MatchedWords = { forms: [], idf: [], positions: [], bound: scratch.bound };
-  const into: PostingScan = { positionOf, marks: scratch.word, stamp: 0, impact: scratch.impact, holders: [] };
+  const into: PostingScan = { positionOf, marks: scratch.word, stamp: 0, impact: scratch.impact, holders: scratch.holders, held: 0 };
+  const matched: Omit<MatchedWords, 'positions'> = { forms: [], idf: [], bound: scratch.bound };
+  const { seen, bound, impact, holders, positions } = scratch;
   const scale = drift * (1 + 2 ** -20);
-  let read = 0;
+  let [read, found] = [0, 0];
   for (const forms of words) {
     into.stamp = scratch.stamp();
-    into.holders.length = 0;
+    into.held = 0;
     const used: WordForm[] = [];
     for (const form of forms) {
       if (form.weight !== 1 && read >= maxPostings / 2) continue;
@@ -60,18 +61,18 @@ export function matchWords(words: readonly WordForm[][], scan: ScanForm, positio
       read += scan(form.id, form.weight, into);
       if (read > maxPostings) throw tooManyPostings();
     }
-    const holders = into.holders.length;
-    const idf = Math.log(1 + (notes - holders + 0.5) / (holders + 0.5));
+    const idf = Math.log(1 + (notes - into.held + 0.5) / (into.held + 0.5));
     matched.forms.push(used);
     matched.idf.push(idf);
-    for (const position of into.holders) {
-      if (scratch.seen[position] !== queryStamp) {
-        scratch.seen[position] = queryStamp;
-        scratch.bound[position] = 0;
-        matched.positions.push(position);
+    for (let at = 0; at < into.held; at += 1) {
+      const position = holders[at]!;
+      if (seen[position] !== queryStamp) {
+        seen[position] = queryStamp;
+        bound[position] = 0;
+        positions[found++] = position;
       }
-      scratch.bound[position]! += saturated(idf, scratch.impact[position]! * scale);
+      bound[position]! += saturated(idf, impact[position]! * scale);
     }
   }
-  return matched;
+  return { ...matched, positions: positions.subarray(0, found) };
 }

@@ -16,7 +16,9 @@ export interface PostingScan {
   marks: Int32Array;
   stamp: number;
   impact: Float64Array;
-  holders: number[];
+  /** The notes found, `holders[0 ... held)`, each once (room for every note ranked). */
+  holders: Int32Array;
+  held: number;
 }
 
 /**
@@ -127,7 +129,9 @@ export function createNoteIndex(): NoteIndex {
       if (note.ordinal === undefined || note.ordinal >= mergedCount) return false;
       const posting = term + 1 < postings.starts.length ? findPosting(postings, term, note.ordinal!) : -1;
       if (posting < 0) return false;
-      [at.pairs, at.from, at.to] = [postings.pairs, postings.pairStarts[posting]!, postings.pairStarts[posting + 1]!];
+      at.pairs = postings.pairs;
+      at.from = postings.pairStarts[posting]!;
+      at.to = postings.pairStarts[posting + 1]!;
       return true;
     },
     get averages() {
@@ -143,7 +147,9 @@ export function createNoteIndex(): NoteIndex {
 }
 
 /** The loop every query runs over its words' postings: typed arrays only. */
-function scanMerged({ starts, notes, impacts }: Postings, term: number, weight: number, { positionOf, marks, stamp, impact, holders }: PostingScan): number {
+function scanMerged({ starts, notes, impacts }: Postings, term: number, weight: number, into: PostingScan): number {
+  const { positionOf, marks, stamp, impact, holders } = into;
+  let held = into.held;
   const [first, end] = [starts[term]!, starts[term + 1]!];
   for (let posting = first; posting < end; posting += 1) {
     const position = positionOf[notes[posting]!]!;
@@ -151,10 +157,11 @@ function scanMerged({ starts, notes, impacts }: Postings, term: number, weight: 
     if (marks[position] !== stamp) {
       marks[position] = stamp;
       impact[position] = 0;
-      holders.push(position);
+      holders[held++] = position;
     }
     impact[position]! += weight * impacts[posting]!;
   }
+  into.held = held;
   return end - first;
 }
 
@@ -169,7 +176,7 @@ function scanWaiting(holding: readonly number[], numbered: readonly (AnalyzedNot
     if (into.marks[position] !== into.stamp) {
       into.marks[position] = into.stamp;
       into.impact[position] = 0;
-      into.holders.push(position);
+      into.holders[into.held++] = position;
     }
     into.impact[position]! += weight * note.impacts[holding[at + 1]!]!;
   }

@@ -3,6 +3,7 @@ import { atxHeading } from '../text/heading-paths.js';
 import type { NoteSection } from './analyze-note.js';
 import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
+import { minPrefixLength } from './rank-notes.js';
 
 /** A line a hit shows: its number (1-based) and its text, cut to a window around its first matching word when long. */
 export interface ShownLine {
@@ -39,57 +40,102 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
  * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
  * section's heading line is left out (the answer names the heading, or the title, already). Only
- * the section's lines are cut from `text`, and a line of printable ASCII is split into words only
- * when, lowercased, it holds a query word (its words are then its lowercased runs).
+ * the section's lines are cut from `text`, from `lineStart` when given (where its first line starts:
+ * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a
+ * section of printable ASCII only the words that begin with a query word are looked at, found by
+ * searching its lowercased text (its words are its lowercased runs of letters and digits).
  */
-export function bestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
-  const lines = linesOf(text, section.start, section.end);
+export function bestLines(text: string, section: NoteSection, queryWords: readonly string[], lineStart?: number): ShownLine[] {
+  const lines = linesOf(text, section.start, section.end, lineStart);
   const headed = atxHeading(lines.line(0)) !== undefined;
-  const wanted = new Set(queryWords);
-  // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
-  const isWanted = (word: string) => wanted.has(word) || queryWords.some((query) => query.length >= 3 && word.startsWith(query));
-  const byLine = new Map<number, { found: Set<string>; firstHit: number }>();
-  for (const { index, word, start } of wordsFound(text, lines, queryWords)) {
-    if ((index === 0 && headed) || !isWanted(word)) continue;
-    const line = byLine.get(index) ?? byLine.set(index, { found: new Set(), firstHit: start }).get(index)!;
-    line.firstHit = Math.min(line.firstHit, start);
-    line.found.add(queryWords.find((query) => word === query || word.startsWith(query)) ?? word);
-  }
-  const scored = [...byLine].map(([index, { found, firstHit }]) => ({ index, hits: found.size, firstHit }));
-  const chosen = scored.sort((a, b) => b.hits - a.hits || a.index - b.index).slice(0, maxShownLines);
-  return chosen.sort((a, b) => a.index - b.index).map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
+  const query = preparedQuery(queryWords);
+  const chosen = createLineChoice();
+  wordsFound(text, lines, query, (index, word, start) => {
+    if (index === 0 && headed) return;
+    // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
+    if (!query.wanted.has(word) && !queryWords.some((wanted) => wanted.length >= minPrefixLength && word.startsWith(wanted))) return;
+    chosen.add(index, queryWords.find((wanted) => word === wanted || word.startsWith(wanted)) ?? word, start);
+  });
+  return chosen.best().map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
+}
+
+/** A query's words as `bestLines` looks for them, made once for the notes of one answer. */
+interface PreparedQuery {
+  words: readonly string[];
+  wanted: Set<string>;
+  /** The words of letters a-z and digits only, each once: those an ASCII section can hold. */
+  ascii: string[];
+}
+
+let lastQuery: PreparedQuery | undefined;
+
+function preparedQuery(words: readonly string[]): PreparedQuery {
+  if (lastQuery?.words !== words) lastQuery = { words, wanted: new Set(words), ascii: [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word)) };
+  return lastQuery;
+}
+
+/** A line holding query words: its index in the section, the query words it holds, and where the first starts. */
+interface LineHits {
+  index: number;
+  found: string[];
+  firstHit: number;
+}
+
+/** The lines holding the most query words, fed word by word in line order (`bestLines`). */
+function createLineChoice() {
+  const lines: LineHits[] = [];
+  return {
+    add(index: number, found: string, start: number) {
+      const last = lines.at(-1);
+      if (last?.index !== index) lines.push({ index, found: [found], firstHit: start });
+      else if (!last.found.includes(found)) last.found.push(found);
+    },
+    /** The `maxShownLines` lines holding the most distinct words (ties to the earlier), in line order. */
+    best: (): LineHits[] =>
+      [...lines]
+        .sort((a, b) => b.found.length - a.found.length || a.index - b.index)
+        .slice(0, maxShownLines)
+        .sort((a, b) => a.index - b.index),
+  };
 }
 
 const asciiText = /^[\x20-\x7e\t\r\n]*$/;
 const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /**
- * The words of the lines (as `wordsWithOffsets` gives them, with their line's index) that may be
- * query words or begin with one. Printable ASCII: the words that start with a query word, found by
- * one case-insensitive search of the whole section (a word there is a run of letters and digits,
- * lowercased); else every word of every line.
+ * Visits the words of the lines (as `wordsWithOffsets` gives them, with their line's index), in
+ * order, that may be query words or begin with one. Printable ASCII: the words that start with a
+ * query word, found by searching the lowercased section for each (a word there is a run of
+ * letters and digits, lowercased); else every word of every line.
  */
-function wordsFound(text: string, { starts, ends, line }: SectionLines, queryWords: readonly string[]) {
-  const found: { index: number; word: string; start: number }[] = [];
-  if (starts.length === 0) return found;
+function wordsFound(text: string, { starts, ends, line }: SectionLines, query: PreparedQuery, visit: (index: number, word: string, start: number) => void) {
+  if (starts.length === 0) return;
   const from = starts[0]!;
   const section = text.slice(from, ends.at(-1)!);
   if (!asciiText.test(section)) {
-    for (let index = 0; index < starts.length; index += 1) for (const { word, start } of wordsWithOffsets(line(index))) found.push({ index, word, start });
-    return found;
+    for (let index = 0; index < starts.length; index += 1) for (const { word, start } of wordsWithOffsets(line(index))) visit(index, word, start);
+    return;
   }
-  // One case-insensitive pass for every ASCII query word, at word starts.
-  const ascii = [...new Set(queryWords)].filter((query) => /^[a-z0-9]+$/.test(query));
-  if (ascii.length === 0) return found;
-  const atWordStart = new RegExp(`(?<![a-z0-9])(?:${ascii.join('|')})`, 'gi');
-  for (let match = atWordStart.exec(section), index = 0; match !== null; match = atWordStart.exec(section)) {
-    const at = match.index;
-    let end = at + match[0].length;
-    while (end < section.length && isAsciiWordCode(section.charCodeAt(end) | 32)) end += 1;
+  const lower = section.toLowerCase();
+  const found: number[] = [];
+  for (const word of query.ascii) {
+    // A word shorter than a prefix counts only as a whole word (`bestLines`).
+    const whole = word.length < minPrefixLength;
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+      if ((at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) && !(whole && isAsciiWordCode(lower.charCodeAt(at + word.length)))) found.push(at);
+    }
+  }
+  // Where two query words begin the same word, it is visited once.
+  found.sort((a, b) => a - b);
+  let index = 0;
+  for (let hit = 0; hit < found.length; hit += 1) {
+    const at = found[hit]!;
+    if (hit > 0 && found[hit - 1] === at) continue;
+    let end = at + 1;
+    while (end < lower.length && isAsciiWordCode(lower.charCodeAt(end))) end += 1;
     while (index + 1 < starts.length && starts[index + 1]! - from <= at) index += 1;
-    found.push({ index, word: section.slice(at, Math.min(end, at + maxWordLength)).toLowerCase(), start: at + from - starts[index]! });
+    visit(index, lower.slice(at, Math.min(end, at + maxWordLength)), at + from - starts[index]!);
   }
-  return found;
 }
 
 /** A section's lines: where each starts and ends in the text (a line ends at \n or \r\n), and the text of one. */
@@ -99,10 +145,15 @@ interface SectionLines {
   line(index: number): string;
 }
 
-/** Lines `start ... end` of `text` (1-based, inclusive), found without splitting the text: a line's text is cut when asked for. */
-function linesOf(text: string, start: number, end: number): SectionLines {
-  let at = 0;
-  for (let line = 1; line < start && at !== -1; line += 1) {
+/**
+ * Lines `start ... end` of `text` (1-based, inclusive), found without splitting the text: a line's
+ * text is cut when asked for. Line `start` is taken to begin at `lineStart` when that is a line's
+ * start; else the lines above are counted.
+ */
+function linesOf(text: string, start: number, end: number, lineStart?: number): SectionLines {
+  const known = lineStart !== undefined && lineStart <= text.length && (lineStart === 0 ? start === 1 : text.charCodeAt(lineStart - 1) === 10);
+  let at = known ? lineStart : 0;
+  for (let line = 1; !known && line < start && at !== -1; line += 1) {
     at = text.indexOf('\n', at);
     if (at !== -1) at += 1;
   }

@@ -41,6 +41,7 @@ export function scopeOf(notes: readonly AnalyzedNote[], index: NoteIndex | undef
  */
 export function scanForm(notes: readonly AnalyzedNote[], index: NoteIndex | undefined, scope: Scope, term: number, weight: number, into: PostingScan): number {
   let read = index?.scan(term, weight, into) ?? 0;
+  if (scope.ownTerms.length === 0) return read;
   const at: PairsAt = { pairs: new Uint32Array(0), from: 0, to: 0 };
   for (const position of scope.ownTerms) {
     const note = notes[position]!;
@@ -49,7 +50,7 @@ export function scanForm(notes: readonly AnalyzedNote[], index: NoteIndex | unde
     if (into.marks[position] !== into.stamp) {
       into.marks[position] = into.stamp;
       into.impact[position] = 0;
-      into.holders.push(position);
+      into.holders[into.held++] = position;
     }
     into.impact[position]! += weight * formImpact(note, at.pairs, at.from, at.to, scope.averages);
   }

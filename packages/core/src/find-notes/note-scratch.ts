@@ -1,6 +1,6 @@
 /**
  * Per-note scratch space that ranking uses again from query to query (it is synchronous), so a
- * query allocates nothing the size of the vault: marks that hold the stamp of the pass that set them
+ * query allocates nothing the size of the vault (nor a list of the notes it finds): marks that hold the stamp of the pass that set them
  * (a new pass takes a new stamp, no clearing), and per note a bound and a sum of impacts.
  */
 export interface NoteScratch {
@@ -10,6 +10,9 @@ export interface NoteScratch {
   /** A note's bound, and the sum of its impacts for one word (valid where the marks hold this query's stamps). */
   bound: Float64Array;
   impact: Float64Array;
+  /** The notes a pass found (`PostingScan.holders`), and those a query found (`MatchedWords.positions`): each note once at most. */
+  holders: Int32Array;
+  positions: Int32Array;
   /** A stamp no mark holds yet. */
   stamp(): number;
 }
@@ -27,6 +30,8 @@ export function noteScratch(notes: number): NoteScratch {
     seen: new Int32Array(size),
     bound: new Float64Array(size),
     impact: new Float64Array(size),
+    holders: new Int32Array(size),
+    positions: new Int32Array(size),
     stamp() {
       if (stamp === 2 ** 31 - 1) {
         for (const marks of [this.word, this.seen]) marks.fill(0);

@@ -56,9 +56,9 @@ export function rankNotes(
   const passes = (position: number) =>
     carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
   // A note with no query word is a candidate only when the query has no word (tags alone): all score 0, so path order.
-  const holders = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
+  const holders: ArrayLike<number> = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
   const filtered = query.tags.length + query.excludedTags.length + required.length + excluded.length > 0;
-  const candidates = filtered ? holders.filter(passes) : holders;
+  const candidates = filtered ? Array.prototype.filter.call(holders, passes) : holders;
   const scoring = {
     forms: matched.forms,
     pairsOf: (note: AnalyzedNote, term: number, at: PairsAt) => pairsOf(note, term, at, index),
@@ -66,8 +66,8 @@ export function rankNotes(
   };
   const score = (position: number) => scoreNote(notes, position, scoring);
   let ranked: ScoredNote[];
-  if (best === undefined || candidates.length <= best) ranked = candidates.map(score);
-  else if (query.words.length === 0) ranked = candidates.slice(0, best).map(score);
+  if (best === undefined || candidates.length <= best) ranked = Array.from(candidates, score);
+  else if (query.words.length === 0) ranked = Array.from({ length: best }, (_, at) => score(candidates[at]!));
   else ranked = scoreBest(candidates, matched.bound, best, score);
   // Equal scores go by position: path order.
   ranked.sort((a, b) => b.score - a.score || a.position - b.position);
@@ -76,11 +76,11 @@ export function rankNotes(
 }
 
 /** The positions of the notes holding a word (any form of it: here, the word alone). */
-function holdersOf(scan: ScanForm, positionOf: Int32Array, notes: number, term: number): number[] {
+function holdersOf(scan: ScanForm, positionOf: Int32Array, notes: number, term: number): Int32Array {
   const scratch = noteScratch(notes);
-  const into: PostingScan = { positionOf, marks: scratch.word, stamp: scratch.stamp(), impact: scratch.impact, holders: [] };
+  const into: PostingScan = { positionOf, marks: scratch.word, stamp: scratch.stamp(), impact: scratch.impact, holders: scratch.holders, held: 0 };
   scan(term, 0, into);
-  return into.holders;
+  return into.holders.slice(0, into.held);
 }
 
 /** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */
@@ -88,7 +88,7 @@ export const maxPrefixForms = 20;
 /** What a longer word found by prefix counts for, against the word itself. */
 const prefixWeight = 0.5;
 /** Shortest query word that also finds longer words. */
-const minPrefixLength = 3;
+export const minPrefixLength = 3;
 
 /** The words of the dictionary a query word finds: itself (weight 1), and longer words it begins (`index` finds `indexing`). */
 function wordForms(word: string, dictionary: TermDictionary): WordForm[] {

@@ -112,15 +112,20 @@ export async function readNoteText(vault: Vault, path: string): Promise<string> 
 }
 
 /**
- * A ranked note's text, to show it: read without asking its size first (it was within the bound
- * when it was read to rank, and the change log or its version says it has not changed since; a
- * file grown past the bound meanwhile is refused once read, as a stat before the read could not
- * prevent either).
+ * A ranked note's text as it is now, to show it, or undefined when it is gone or no longer readable
+ * as a note since it was ranked: read without asking its size first (it was within the bound when
+ * it was read to rank, and the change log or its version says it has not changed since; a file grown
+ * past the bound meanwhile is refused once read, as a stat before the read could not prevent either).
  */
-export async function readRankedNoteText(vault: Vault, path: string): Promise<string> {
-  const bytes = await vault.fs.readFile(path);
-  if (bytes.length > rankedSize(vault)) throw tooLarge(path);
-  return decodeText(bytes, path).text;
+export async function readRankedNoteText(vault: Vault, path: string): Promise<string | undefined> {
+  try {
+    const bytes = await vault.fs.readFile(path);
+    if (bytes.length > rankedSize(vault)) throw tooLarge(path);
+    return decodeText(bytes, path).text;
+  } catch (error) {
+    if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
+    throw error;
+  }
 }
 
 const rankedSize = (vault: Vault) => Math.min(maxRankedNoteSize, vault.options.maxFileSize);

@@ -86,17 +86,24 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     touched.length = 0;
     slots.clear();
   };
+  // Kept in query order as words are touched (a note touches a few): the sums below run in that order.
   const touch = (word: number) => {
     if (seen[word] === 1) return;
     seen[word] = 1;
-    touched.push(word);
+    let at = touched.push(word) - 1;
+    for (; at > 0 && touched[at - 1]! > word; at -= 1) touched[at] = touched[at - 1]!;
+    touched[at] = word;
   };
   /** Adds one hit's pairs. */
   const add = (hits: Hits, hit: number) => {
-    const [word, weight, pairs] = [hits.word[hit]!, hits.weight[hit]!, hits.pairs[hit]!];
+    // Plain variables, no destructuring: it runs for every pair of every note scored.
+    const word = hits.word[hit]!;
+    const weight = hits.weight[hit]!;
+    const pairs = hits.pairs[hit]!;
     touch(word);
     for (let at = hits.from[hit]!; at < hits.to[hit]!; at += 2) {
-      const [slot, count] = [pairs[at]!, weight * pairs[at + 1]!];
+      const slot = pairs[at]!;
+      const count = weight * pairs[at + 1]!;
       if (slot < noteFields.length) {
         fields[word * noteFields.length + slot]! += count;
         continue;
@@ -125,21 +132,25 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     for (let hit = 0; hit < hits.count; hit += 1) add(hits, hit);
     share(note);
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
-    touched.sort((a, b) => a - b);
     const own = slots.own();
     const sectionScore = (section: number, slot: number | undefined) => {
+      const { headingLength, bodyLength } = note.sections[section]!;
       let score = 0;
       for (const word of touched) {
-        const total =
-          shared[word]! +
-          (slot === undefined ? 0 : sectionWeight(note, section, own[slot * 2 * words + word]!, own[slot * 2 * words + words + word]!, averages));
-        score += saturated(idf[word]!, total);
+        const inSection =
+          slot === undefined
+            ? 0
+            : headingWeight * normalised(own[slot * 2 * words + word]!, headingLength, averages.heading, fieldB) +
+              normalised(own[slot * 2 * words + words + word]!, bodyLength, averages.body, bodyB);
+        score += saturated(idf[word]!, shared[word]! + inSection);
       }
       return score;
     };
     // The first section always competes; then those holding a word; equal scores go to the earlier section.
     const best = { score: sectionScore(0, slots.slotIf(0)), section: 0 };
-    for (const [slot, section] of slots.sections.entries()) {
+    const { sections } = slots;
+    for (let slot = 0; slot < sections.length; slot += 1) {
+      const section = sections[slot]!;
       if (section === 0) continue;
       const score = sectionScore(section, slot);
       if (score > best.score || (score === best.score && section < best.section)) [best.score, best.section] = [score, section];
@@ -149,24 +160,23 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
   return { score };
 }
 
-/** A word's weight in a section, from its counts in the section's heading path and body. */
-function sectionWeight(note: AnalyzedNote, section: number, inHeading: number, inBody: number, averages: Averages): number {
-  const { headingLength, bodyLength } = note.sections[section]!;
-  return headingWeight * normalised(inHeading, headingLength, averages.heading, fieldB) + normalised(inBody, bodyLength, averages.body, bodyB);
-}
+/** Per section, its slot and the mark of the note that gave it one; kept from query to query (ranking is synchronous). */
+let slotAt = new Int32Array(64);
+let slotMark = new Int32Array(64);
+let lastMark = 0;
+let sectionCounts = new Float64Array(1024);
 
 /**
  * The sections a note's hits touch, each with a slot of counts (heading counts of every word, then
- * body counts), in the order touched; arrays kept from note to note (a mark per section says which
- * note set its slot).
+ * body counts), in the order touched; arrays kept from note to note and query to query (a mark per
+ * section says which note set its slot).
  */
 function createSectionSlots(words: number) {
   const sections: number[] = [];
-  let [slotAt, slotMark, mark] = [new Int32Array(16), new Int32Array(16), 1];
-  let own = new Float64Array(words * 2 * 4);
+  let mark = 0;
   return {
     sections,
-    own: () => own,
+    own: () => sectionCounts,
     /** The section's slot, or undefined when no hit touched it. */
     slotIf: (section: number) => (section < slotMark.length && slotMark[section] === mark ? slotAt[section]! : undefined),
     /** The section's slot, given one (its counts zeroed) when it has none. */
@@ -174,18 +184,21 @@ function createSectionSlots(words: number) {
       if (section >= slotAt.length) [slotAt, slotMark] = [grownTo(slotAt, section), grownTo(slotMark, section)];
       if (slotMark[section] === mark) return slotAt[section]!;
       const slot = sections.push(section) - 1;
-      [slotMark[section], slotAt[section]] = [mark, slot];
-      if ((slot + 1) * 2 * words > own.length) {
-        const grown = new Float64Array(own.length * 2);
-        grown.set(own);
-        own = grown;
+      slotMark[section] = mark;
+      slotAt[section] = slot;
+      if ((slot + 1) * 2 * words > sectionCounts.length) {
+        const grown = new Float64Array(Math.max(sectionCounts.length * 2, (slot + 1) * 2 * words));
+        grown.set(sectionCounts);
+        sectionCounts = grown;
       }
-      own.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
+      sectionCounts.fill(0, slot * 2 * words, (slot + 1) * 2 * words);
       return slot;
     },
     clear() {
       sections.length = 0;
-      mark += 1;
+      if (lastMark === 2 ** 31 - 1) [lastMark, slotMark] = [0, new Int32Array(slotMark.length)];
+      lastMark += 1;
+      mark = lastMark;
     },
   };
 }

@@ -27,39 +27,87 @@ export function scoreNote(notes: readonly AnalyzedNote[], position: number, { fo
   const note = notes[position]!;
   const hits = scratchHits;
   hits.count = 0;
-  forms.forEach((wordForms, word) => {
-    for (const { id, weight } of wordForms)
+  for (let word = 0; word < forms.length; word += 1) {
+    for (const { id, weight } of forms[word]!)
       if (pairsOf(note, id, scratchPairs)) addHit(hits, word, weight, scratchPairs.pairs, scratchPairs.from, scratchPairs.to);
-  });
-  const scored = { note, position, ...scorer.score(note, hits) };
+  }
+  const { score, section } = scorer.score(note, hits);
   // The arrays of pairs found are let go: an index's merged postings must not outlive it here.
   hits.pairs.length = 0;
-  return scored;
+  return { note, position, score, section };
 }
 
 /**
  * The notes among `candidates` that may be among the `best`, scored: highest bound first, and a
  * note only while its bound reaches the `best`-th score so far (MaxScore's idea: a note whose bound
- * is below cannot be among them). The few highest bounds are found in linear time and scored first,
+ * is below cannot be among them). The few highest bounds are found in one pass and scored first,
  * which sets the threshold; the rest are taken only when their bound reaches it.
  */
-export function scoreBest(candidates: readonly number[], bound: Float64Array, best: number, score: (position: number) => ScoredNote): ScoredNote[] {
+export function scoreBest(candidates: ArrayLike<number>, bound: Float64Array, best: number, score: (position: number) => ScoredNote): ScoredNote[] {
   const top = createTopScores(best);
   const scored: ScoredNote[] = [];
-  const byBound = (a: number, b: number) => bound[b]! - bound[a]! || a - b;
   // A bound may round below the score it bounds: a note within a billionth of the threshold is scored.
   const reaches = (position: number) => bound[position]! * (1 + 1e-9) >= top.threshold();
   const take = (position: number) => {
     if (!reaches(position)) return;
-    scored.push(score(position));
-    top.add(scored.at(-1)!.score);
+    const note = score(position);
+    scored.push(note);
+    top.add(note.score);
   };
-  const cut = largest(candidates, bound, Math.min(candidates.length, 4 * best));
-  const [first, rest]: [number[], number[]] = [[], []];
-  for (const position of candidates) (bound[position]! >= cut ? first : rest).push(position);
-  first.sort(byBound).forEach(take);
-  rest.filter(reaches).sort(byBound).forEach(take);
+  const first = highestBounds(candidates, bound, Math.min(candidates.length, 4 * best));
+  first.forEach(take);
+  const last = first.at(-1)!;
+  const rest: number[] = [];
+  // The threshold read once, a hair lower than `reaches` (which decides), for the many candidates below it.
+  const floor = top.threshold() / (1 + 2e-9);
+  for (let at = 0; at < candidates.length; at += 1) {
+    const position = candidates[at]!;
+    if (bound[position]! >= floor && isBelow(bound, position, last) && reaches(position)) rest.push(position);
+  }
+  rest.sort((a, b) => (isBelow(bound, a, b) ? 1 : -1)).forEach(take);
   return scored;
+}
+
+/** Whether `position` comes after `than` by bound (lower, or equal and later in path order). */
+const isBelow = (bound: Float64Array, position: number, than: number) =>
+  bound[position]! < bound[than]! || (bound[position] === bound[than] && position > than);
+
+let heap = new Int32Array(64);
+
+/**
+ * The `count` candidates of highest bound (ties by position), highest first: one pass, through a
+ * heap of `count` whose root is the lowest kept (a candidate below it is passed over at one comparison).
+ */
+export function highestBounds(candidates: ArrayLike<number>, bound: Float64Array, count: number): number[] {
+  if (heap.length < count) heap = new Int32Array(2 * count);
+  let size = 0;
+  for (let candidate = 0; candidate < candidates.length; candidate += 1) {
+    const position = candidates[candidate]!;
+    if (size < count) {
+      let at = size++;
+      // Up: a parent below its child moves down.
+      while (at > 0 && isBelow(bound, position, heap[(at - 1) >>> 1]!)) {
+        heap[at] = heap[(at - 1) >>> 1]!;
+        at = (at - 1) >>> 1;
+      }
+      heap[at] = position;
+    } else if (isBelow(bound, heap[0]!, position)) siftDown(bound, position, size);
+  }
+  return Array.from(heap.subarray(0, size)).sort((a, b) => (isBelow(bound, a, b) ? 1 : -1));
+}
+
+/** Puts `position` at the heap's root, then moves it down below the lower of its children while it is above them. */
+function siftDown(bound: Float64Array, position: number, size: number) {
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && isBelow(bound, heap[child + 1]!, heap[child]!)) child += 1;
+    if (!isBelow(bound, heap[child]!, position)) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = position;
 }
 
 /** The `best` highest scores seen, and the lowest of them: the threshold a note must reach to be among them (0 until there are `best`). */
@@ -79,30 +127,4 @@ function createTopScores(best: number): TopScores {
       scores.length = Math.min(scores.length, best);
     },
   };
-}
-
-let values = new Float64Array(1024);
-
-/** The `count`-th largest bound among the candidates (a quickselect over a copy kept from call to call). */
-function largest(candidates: readonly number[], bound: Float64Array, count: number): number {
-  if (values.length < candidates.length) values = new Float64Array(2 * candidates.length);
-  for (let at = 0; at < candidates.length; at += 1) values[at] = bound[candidates[at]!]!;
-  let [low, high] = [0, candidates.length - 1];
-  const wanted = count - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >>> 1]!;
-    let [left, right] = [low, high];
-    while (left <= right) {
-      while (values[left]! > pivot) left += 1;
-      while (values[right]! < pivot) right -= 1;
-      if (left <= right) {
-        [values[left], values[right]] = [values[right]!, values[left]!];
-        [left, right] = [left + 1, right - 1];
-      }
-    }
-    if (wanted <= right) high = right;
-    else if (wanted >= left) low = left;
-    else break;
-  }
-  return values[wanted]!;
 }

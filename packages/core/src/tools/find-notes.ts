@@ -10,7 +10,6 @@ import { createSearchBudget, type SearchBudget } from '../search/search-budget.j
 import type { SkipCode } from '../search/search-text.js';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
 import type { Vault } from '../vault/vault.js';
-import { isVaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
 import { createAnswerBudget } from './answer-budget.js';
 
@@ -182,7 +181,7 @@ async function keepPhrases(
   const kept: RankedNote[] = [];
   for (const hit of ranked) {
     budget.check();
-    const text = await textNow(vault, sources.get(hit.note.path) ?? hit.note.path);
+    const text = await readRankedNoteText(vault, sources.get(hit.note.path) ?? hit.note.path);
     if (text !== undefined && matchesPhrases(query, text)) kept.push(hit);
   }
   return kept;
@@ -194,30 +193,21 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
   const notes: FoundNote[] = [];
   for (const { note, score, section: index } of hits) {
     budget.check();
-    const text = (await textNow(vault, sources.get(note.path) ?? note.path)) ?? '';
+    const text = (await readRankedNoteText(vault, sources.get(note.path) ?? note.path)) ?? '';
     const section = note.sections[index]!;
     const found: FoundNote = {
       path: note.path,
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      lines: bestLines(text, section, query.words).slice(0, maxShownLines),
+      // The text as analysed (same length, unchanged by the change log or its version): the section's first line is where it was.
+      lines: bestLines(text, section, query.words, text.length === note.textLength ? section.offset : undefined).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
     notes.push(found);
   }
   return notes;
-}
-
-/** A note's text as it is now, or undefined when it is gone or no longer readable as a note since it was ranked. */
-async function textNow(vault: Vault, source: string): Promise<string | undefined> {
-  try {
-    return await readRankedNoteText(vault, source);
-  } catch (error) {
-    if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
-    throw error;
-  }
 }
 
 function noteLine(note: FoundNote, style: TextStyle): string {

@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { NoteSection } from './analyze-note.js';
+import { bestLines } from './note-lines.js';
+
+const section = (start: number, end: number): NoteSection => ({ heading: undefined, start, end, offset: 0, headingLength: 0, bodyLength: 0 });
+
+describe('bestLines', () => {
+  it('shows the lines holding the most distinct query words, in line order, and a word once however many query words begin it', () => {
+    const text = ['# Title', 'Index the notes.', 'An index, an indexer, INDEXING: the index!', 'plan the index', 'reindex; index_plan', 'Plan B'].join('\n');
+    expect(bestLines(text, section(1, 6), ['index', 'plan', 'ind'])).toEqual([
+      { line: 2, text: 'Index the notes.' },
+      { line: 4, text: 'plan the index' },
+      { line: 5, text: 'reindex; index_plan' },
+    ]);
+  });
+
+  it('counts a query word under three letters only as a whole word, and skips the heading line', () => {
+    const text = '## C and C++\ncat and c\nclass C\nconcat\n';
+    expect(bestLines(text, section(1, 4), ['c', 'cat'])).toEqual([
+      { line: 2, text: 'cat and c' },
+      { line: 3, text: 'class C' },
+    ]);
+  });
+
+  it("starts at the section's first line where told it starts, and counts the lines when that is not a line's start", () => {
+    const text = 'a\nplan\n## S\nplan here\n';
+    const shown = [{ line: 4, text: 'plan here' }];
+    expect(bestLines(text, section(3, 4), ['plan'])).toEqual(shown);
+    expect(bestLines(text, section(3, 4), ['plan'], text.indexOf('## S'))).toEqual(shown);
+    for (const wrong of [0, text.indexOf('## S') + 1, text.length + 1]) expect(bestLines(text, section(3, 4), ['plan'], wrong)).toEqual(shown);
+  });
+
+  it('finds the same lines in printable ASCII as word by word, on random sections', () => {
+    const vocabulary = ['index', 'Indexing', 'c', 'C++', 'cat', 'concat', 'a', 'an', 'plan', 'planning', 'x86', '_MSC_VER', 'std::vector', 're-index'];
+    const line = fc.array(fc.constantFrom(...vocabulary, ' ', ', ', '(', ')', '#', '\t'), { maxLength: 12 }).map((parts) => parts.join(''));
+    const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std'), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), query, fc.boolean(), (lines, words, crlf) => {
+        const text = lines.join(crlf ? '\r\n' : '\n');
+        // A character outside printable ASCII, and no word, on a line of its own: the section is read word by word.
+        const mixed = `${text}\n→`;
+        const [fast, wordByWord] = [bestLines(text, section(1, lines.length), words), bestLines(mixed, section(1, lines.length + 1), words)];
+        expect(fast).toEqual(wordByWord);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
