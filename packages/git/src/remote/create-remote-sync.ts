@@ -6,6 +6,7 @@ import { branchGone, closing, otherBranch, pushUnconfirmed, remoteBusy, serverCl
 import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
+import { commitsAfter } from './commits-after.js';
 import { createRefusalBackoff } from './refusal-backoff.js';
 import { replayCommits } from './replay-commits.js';
 
@@ -152,11 +153,13 @@ async function settleBranch(repository: Repository, branch: RemoteBranch, waiter
   if (checkedOut !== branch.ref) return leaveOtherBranch(repository, branch, waiters, checkedOut, takeBack);
   // A work tree that failed to follow the branch last time follows it now, before anything else moves.
   await finishMoves(repository);
-  const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
+  // The remote's tip as last fetched: the local commits sit on it, so the replay tells the histories apart without a process.
+  const before = await commitOf(repository, branch.tracking);
+  const tip = takeBack ? before : await fetchBranch(repository, branch);
   // A person's switch after the check above: nothing moved (or the files stopped following), and taking back goes on without the work tree.
   const replayed =
     tip &&
-    (await replayCommits(repository, branch, tip, takeBack).catch(async (error: unknown) => {
+    (await replayCommits(repository, branch, tip, takeBack, before).catch(async (error: unknown) => {
       if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
       return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
     }));
@@ -205,8 +208,7 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
   }
   // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
   const commits = waiters.commits();
-  const missing = (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim();
-  if (missing !== '0') {
+  if (!(await allOnBranch(repository, branch, head, commits))) {
     await keepTakenBack(repository, commits);
     throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
   }
@@ -218,6 +220,14 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
       ? pushUnconfirmed(branch.remote, 'the push failed, and so did the fetch checking it')
       : error;
   });
+}
+
+/** Whether every commit is `head` or one of its ancestors: found on the line down to the remote's tip through the kept processes, else asked of git's `rev-list`. */
+async function allOnBranch(repository: Repository, branch: RemoteBranch, head: string, commits: readonly string[]): Promise<boolean> {
+  const tracking = await commitOf(repository, branch.tracking);
+  const line = tracking && (await commitsAfter(repository, head, tracking));
+  if (line && commits.every((commit) => line.includes(commit))) return true;
+  return (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim() === '0';
 }
 
 /** Commits no branch will have, kept where a person can still find them. */

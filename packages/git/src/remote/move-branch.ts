@@ -28,8 +28,8 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
   if (checkedOut !== move.ref) throw otherBranch(remote, move.ref, checkedOut);
   const journal = ownFileOf(repository, 'move');
   writeOwnFile(repository, 'move', move);
-  const moved = await repository.git(['update-ref', '-m', `vault: settled on ${remote}`, move.ref, move.to, move.from], { okCodes: [0, 1, 128] });
-  if (moved.code !== 0) {
+  // Through the kept update-ref (no process started); a ref no longer at `from` is said as false.
+  if (!(await repository.kept.moveRef(move.ref, move.to, move.from, `vault: settled on ${remote}`))) {
     await rm(journal, { force: true });
     throw new VaultError('IO_ERROR', `${move.ref} was moved by someone else while the server settled it on the remote ${remote}. Nothing was lost; retry.`, {
       remote: 'busy' satisfies RemoteTrouble,
