@@ -8,7 +8,7 @@ import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
 import { commitsAfter } from './commits-after.js';
 import { createRefusalBackoff } from './refusal-backoff.js';
-import { replayCommits } from './replay-commits.js';
+import { type CommitFate, replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
 export interface RemoteOptions {
@@ -63,28 +63,41 @@ export function createRemoteSync(
   let closed = false;
 
   const backoff = createRefusalBackoff();
-  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
+  const settle = (takeBack?: VaultError, push?: () => Promise<void>) => settleBranch(repository, branch, waiters, takeBack, push);
   const closedError = () => serverClosed(branch.remote);
+
+  /** Pushes the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
+  async function pushWaiting(): Promise<(() => void) | undefined> {
+    const batch = waiters.snapshot();
+    // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
+    if (batch.length === 0) return () => {};
+    return (await pushHead(repository, branch, waiters)) === 'pushed' ? () => waiters.shared(batch) : undefined;
+  }
 
   async function pushAll(): Promise<void> {
     // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
     let roundStarted = Date.now();
+    // The first push goes as committed. After a refusal, each round fetches, replays and pushes in the queue; the work tree
+    // follows after the push (out of the window in which another push can land first), and then the calls are answered.
     for (let attempt = 1; ; attempt += 1) {
-      const batch = waiters.snapshot();
-      // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
-      if (batch.length === 0) return;
-      if ((await pushHead(repository, branch, waiters)) === 'pushed') {
+      let answer: (() => void) | undefined;
+      if (attempt === 1) answer = await pushWaiting();
+      else {
+        await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt - 1, Date.now() - roundStarted)));
+        if (closed) return;
+        await settleExclusive(() => {
+          // Timed from here: the wait for the queue is not part of the window in which another push can land first.
+          roundStarted = Date.now();
+          return settle(undefined, async () => {
+            answer = await pushWaiting();
+          });
+        });
+      }
+      if (answer) {
         backoff.pushed();
-        return waiters.shared(batch);
+        return answer();
       }
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
-      await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt, Date.now() - roundStarted)));
-      if (closed) return;
-      await settleExclusive(() => {
-        // Timed from here: the wait for the queue is not part of the window in which another push can land first.
-        roundStarted = Date.now();
-        return settle();
-      });
     }
   }
 
@@ -147,8 +160,17 @@ export function createRemoteSync(
   };
 }
 
-/** Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their commits. */
-async function settleBranch(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, takeBack?: VaultError): Promise<void> {
+/**
+ * Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their
+ * commits. `push` runs once the branch is on it and before the work tree follows.
+ */
+async function settleBranch(
+  repository: Repository,
+  branch: RemoteBranch,
+  waiters: CommitWaiters,
+  takeBack?: VaultError,
+  push?: () => Promise<void>,
+): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== branch.ref) return leaveOtherBranch(repository, branch, waiters, checkedOut, takeBack);
   // A work tree that failed to follow the branch last time follows it now, before anything else moves.
@@ -157,13 +179,23 @@ async function settleBranch(repository: Repository, branch: RemoteBranch, waiter
   const before = await commitOf(repository, branch.tracking);
   const tip = takeBack ? before : await fetchBranch(repository, branch);
   // A person's switch after the check above: nothing moved (or the files stopped following), and taking back goes on without the work tree.
-  const replayed =
-    tip &&
-    (await replayCommits(repository, branch, tip, takeBack, before).catch(async (error: unknown) => {
-      if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
-      return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
-    }));
-  if (replayed) waiters.follow(replayed);
+  // The waiters follow their commits as soon as the branch is on the tip, so that the push carries them; a call taken
+  // back is answered once the work tree followed (its file as the remote has it).
+  let answerTakenBack = () => {};
+  const meanwhile = async (fates: ReadonlyMap<string, CommitFate>) => {
+    answerTakenBack = waiters.follow(fates);
+    await push?.();
+  };
+  try {
+    if (tip) {
+      await replayCommits(repository, branch, tip, takeBack, before, meanwhile).catch(async (error: unknown) => {
+        if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
+        return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
+      });
+    } else await push?.();
+  } finally {
+    answerTakenBack();
+  }
   // Taking back: a call whose commit was not among the local ones is answered with the same reason.
   if (takeBack) waiters.rejectAll(takeBack);
 }

@@ -22,7 +22,8 @@ let indexCount = 0;
  * state in the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
  * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
- * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled).
+ * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled); `meanwhile`
+ * (given the fates) runs once the branch is where it goes and before the work tree follows.
  */
 export async function replayCommits(
   repository: Repository,
@@ -30,10 +31,14 @@ export async function replayCommits(
   tip: string,
   takeBack?: VaultError,
   before?: string,
+  meanwhile?: (fates: ReadonlyMap<string, CommitFate>) => Promise<void>,
 ): Promise<Map<string, CommitFate>> {
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
-  if (!head || head === tip) return fates;
+  if (!head || head === tip) {
+    await meanwhile?.(fates);
+    return fates;
+  }
   const { local, base, changedThere } = (before && (await keptHistories(repository, head, tip, before))) || (await gitHistories(repository, head, tip));
   const stale = createStalePaths(changedThere);
   let parent = tip;
@@ -53,7 +58,8 @@ export async function replayCommits(
     fates.set(commit, { id: parent });
   }
   // Nothing rebuilt and nothing taken back: the branch is where it was.
-  if (parent !== head) await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote);
+  if (parent !== head) await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote, meanwhile && (() => meanwhile(fates)));
+  else await meanwhile?.(fates);
   return fates;
 }
 
