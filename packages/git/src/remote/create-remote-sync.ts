@@ -63,7 +63,18 @@ export function createRemoteSync(
   let closed = false;
 
   const backoff = createRefusalBackoff();
-  const settle = (takeBack?: VaultError, push?: () => Promise<void>) => settleBranch(repository, branch, waiters, takeBack, push);
+  /**
+   * When a push round (fetch, replay, push) last landed, and how long it took (`at` 0: none since the last settle). A
+   * call's fetch is skipped while that is fresher than a round takes: the branch is the remote's tip as of that push, and
+   * a fetch now could tell no newer one (at 16 clones, the calls let into the queue right after a round each fetched again).
+   */
+  const landed = { at: 0, took: 0 };
+  const settle = (takeBack?: VaultError, push?: () => Promise<void>) => {
+    // Any other settle (a fetch, a refused round, a taking back, a failure) clears it: the next call fetches first.
+    landed.at = 0;
+    return settleBranch(repository, branch, waiters, takeBack, push);
+  };
+  const fresh = () => Date.now() - landed.at < landed.took;
   const closedError = () => serverClosed(branch.remote);
 
   /** Pushes the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
@@ -92,6 +103,7 @@ export function createRemoteSync(
             answer = await pushWaiting();
           });
         });
+        if (answer) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
       }
       if (answer) {
         backoff.pushed();
@@ -139,7 +151,7 @@ export function createRemoteSync(
     async beforeCall(ref) {
       if (closed) throw closing(branch.remote);
       if (ref !== branch.ref) throw otherBranch(branch.remote, branch.ref, ref);
-      await fetchNow();
+      if (!fresh()) await fetchNow();
     },
     share(commit) {
       // Closed meanwhile (the call was writing): no push loop runs any more, so the call is answered now.
