@@ -27,7 +27,11 @@ describe('a call right after a push round landed', () => {
 touch "${state}-first"
 cd "${other}" && printf 'wasp\\n' > b.md && "${realGit}" commit -q -a -m 'b elsewhere' && "${realGit}" push -q origin main`,
     );
-    hooked.hook('after', 'push', `[ -e "${state}-refused" ] || { touch "${state}-refused"; exit 0; }\n[ -e "${state}-round" ] && exit 0\ntouch "${state}-round"\nsleep 1`);
+    hooked.hook(
+      'after',
+      'push',
+      `[ -e "${state}-refused" ] || { touch "${state}-refused"; exit 0; }\n[ -e "${state}-round" ] && exit 0\ntouch "${state}-round"\nsleep 1`,
+    );
     const fetches = () => hooked.steps().filter((step) => step === 'fetch').length;
     await server.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
     // The call's own fetch, then the round's.
