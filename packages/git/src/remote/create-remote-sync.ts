@@ -81,7 +81,7 @@ export function createRemoteSync(
   async function pushWaiting(): Promise<(() => void) | undefined> {
     const batch = waiters.snapshot();
     // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
-    if (batch.length === 0) return () => {};
+    if (batch.length === 0) return nothingPushed;
     return (await pushHead(repository, branch, waiters)) === 'pushed' ? () => waiters.shared(batch) : undefined;
   }
 
@@ -103,10 +103,10 @@ export function createRemoteSync(
             answer = await pushWaiting();
           });
         });
-        if (answer) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
+        if (answer && answer !== nothingPushed) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
       }
       if (answer) {
-        backoff.pushed();
+        if (answer !== nothingPushed) backoff.pushed();
         return answer();
       }
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
@@ -171,6 +171,9 @@ export function createRemoteSync(
     },
   };
 }
+
+/** What `pushWaiting` gives when no call waits any more: nothing pushed, nothing to answer. */
+const nothingPushed = () => {};
 
 /**
  * Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their
