@@ -12,10 +12,10 @@ beforeAll(async () => {
 afterAll(() => rm(killingGit, { recursive: true, force: true }));
 
 // A server sharing through a remote is killed (SIGKILL) around the last steps of a change: the commit
-// (update-ref) and the push. Restarted, it pushes what it committed and did not push: the change is on
-// the remote exactly once.
+// (the branch moved by the kept update-ref's first request) and the push. Restarted, it pushes what it
+// committed and did not push: the change is on the remote exactly once.
 describe('vault-mcp --git --git-remote killed mid-commit and mid-push', () => {
-  const cases = ['update-ref', 'push'].flatMap((step) => (['before', 'after'] as const).map((when) => ({ step, when })));
+  const cases = ['update-ref#1', 'push'].flatMap((step) => (['before', 'after'] as const).map((when) => ({ step, when })));
   it.each(cases)('$when $step: after a restart, the write is on the remote exactly once', async ({ step, when }) => {
     const remote = await createSharedRemote({ 'a.md': 'alpha\n' });
     try {
@@ -30,7 +30,7 @@ describe('vault-mcp --git --git-remote killed mid-commit and mid-push', () => {
       const subjects = remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
       // Each of these steps comes after the write reached the disk: the restart records (journal) and pushes it.
       expect(onDisk).toBe('omega\n');
-      expect(subjects).toEqual([step === 'update-ref' && when === 'before' ? 'TextEdit: a.md (recorded after a restart)' : 'TextEdit: a.md', 'first']);
+      expect(subjects).toEqual([step === 'update-ref#1' && when === 'before' ? 'TextEdit: a.md (recorded after a restart)' : 'TextEdit: a.md', 'first']);
       expect(remote.git(['show', 'main:a.md'])).toBe('omega\n');
       expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
       expect(remote.git(['status', '--porcelain', '--untracked-files=all'], clone)).toBe('');
@@ -45,10 +45,10 @@ describe('vault-mcp --git --git-remote killed mid-commit and mid-push', () => {
 // server killed between the two leaves the disk behind its branch; the restart must finish the move, not
 // take the old files for a person's change and commit them (which would undo the other server's change).
 describe('vault-mcp --git --git-remote killed at each step of a fetch that moves the branch and the work tree', () => {
-  // The git commands of a settle with nothing local to replay, after its fetch, in order: the branch moved, the changed
-  // paths listed with their entries (`diff --raw`), the disk read; then the server writes the files and the person's
-  // index. (The fetch and ls-files also run at the server's start, where this harness would kill it.)
-  const steps = ['update-ref', 'diff', 'hash-object'];
+  // After its fetch, a settle with nothing local to replay moves the branch (the first request of its kept update-ref),
+  // then brings the files over and tells the person's index with no git process (the changed paths diffed in the
+  // server, the disk hashed there): killed before the move, or after it and before any file followed.
+  const steps = ['update-ref#1'];
   const cases = steps.flatMap((step) => (['before', 'after'] as const).map((when) => ({ step, when })));
   it.each(cases)("$when $step: after a restart, the disk is the remote's and the other server's change stays on the remote", async ({ step, when }) => {
     const remote = await createSharedRemote({ 'a.md': 'alpha\n', 'b.md': 'bee\n' });

@@ -131,6 +131,8 @@ function isRunning(pid: number): boolean {
 /** This process's random start token where /proc has none: written to `alive-PID.json` once per tools' folder. */
 const ownToken = randomUUID();
 const signedFolders = new Set<string>();
+/** This process's start token from /proc, once read. */
+let ownStart: string | undefined;
 
 /**
  * A token that tells a process apart from any later one with its PID: the start time from `/proc/PID/stat` (field 22)
@@ -138,10 +140,14 @@ const signedFolders = new Set<string>();
  * there first). `undefined`: nothing tells (no such process, or it wrote none).
  */
 function startTokenOf(pid: number, repository: Repository, write = true): string | undefined {
+  // This process's own never changes: read once (each journal is signed with it, a read of /proc each call).
+  if (pid === process.pid && ownStart !== undefined) return ownStart;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command's name (field 2) is in parentheses and may hold any character: the fields are counted after its end.
-    return `linux:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+    const token = `linux:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+    if (pid === process.pid) ownStart = token;
+    return token;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && process.platform === 'linux') return undefined;
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTempRepository, personEnv, type TempRepository } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedPermissionOf } from '../kept/shared-permission.js';
-import { writeIndexEntries } from './write-index-entries.js';
+import { stagedIdsOf, writeIndexEntries } from './write-index-entries.js';
 
 let repository: TempRepository | undefined;
 afterEach(async () => {
@@ -147,5 +147,25 @@ describe('writeIndexEntries', () => {
     expect(writeIndexEntries(targetOf(index), `100644 ${id}\tb.md\0`)).toBe('locked');
     expect(readFileSync(`${index}.lock`).length).toBe(0);
     expect(repository.git('ls-files')).toBe('a.md\n');
+  });
+});
+
+describe('stagedIdsOf', () => {
+  it('reads the blob ids git ls-files -s gives for the paths asked (a path not in the index absent), with no git process', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n', 'd/b.md': 'b\n', 'é.md': 'e\n' });
+    const top = repository.top;
+    await writeFile(path.join(top, 'a.md'), 'staged\n');
+    gitWith(top, undefined, ['add', 'a.md']);
+    const index = path.join(top, '.git', 'index');
+    const asked = ['a.md', 'd/b.md', 'é.md', 'missing.md', 'd'];
+    const byGit = new Map(
+      gitWith(top, undefined, ['ls-files', '-s', '-z'])
+        .split('\0')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf('\t') + 1), line.split(' ')[1]!] as const)
+        .filter(([file]) => asked.includes(file)),
+    );
+    expect(stagedIdsOf(targetOf(index), asked)).toEqual(byGit);
+    expect(byGit.size).toBe(3);
   });
 });

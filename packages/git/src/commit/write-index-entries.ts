@@ -73,6 +73,25 @@ export function writeIndexEntries(target: IndexTarget, records: string | Uint8Ar
   }
 }
 
+/**
+ * The blob ids the person's index holds (stage 0) at these top-relative paths, read here with no git process (a path
+ * not in it is absent from the answer); `undefined` for an index this reader leaves to git's `ls-files`, as the writer
+ * above does, or none yet.
+ */
+export function stagedIdsOf(target: IndexTarget, files: readonly string[]): Map<string, string> | undefined {
+  const indexFile = realIndex(target.file);
+  const bytes = indexFile === undefined ? undefined : readIndex(indexFile);
+  const index = bytes && parseIndex(bytes.content, target.idBytes);
+  if (!index) return undefined;
+  const ids = new Map<string, string>();
+  for (const file of files) {
+    const name = Buffer.from(file);
+    const entry = index.entries[firstNotBefore(index.entries, name)];
+    if (entry?.name.equals(name)) ids.set(file, entry.bytes.toString('hex', 40, 40 + target.idBytes));
+  }
+  return ids;
+}
+
 /** The index file a symlink leads to (git locks and replaces that one), or `undefined` when there is none yet or it is large. */
 function realIndex(file: string): string | undefined {
   try {

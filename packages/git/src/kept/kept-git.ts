@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AnswerReader, createGitProcess, oneLine } from './git-process.js';
+import { type AnswerReader, createGitProcess, type GitProcess, oneLine } from './git-process.js';
 import { writeLooseObject } from './loose-objects.js';
 import { objectId } from './object-id.js';
 
@@ -32,8 +32,11 @@ export interface KeptGit {
   makeTree(bytes: Buffer): Promise<string>;
   /** Whether `.gitignore` (and the other exclude files) leave out a top-relative path, as an untracked file. */
   isIgnored(file: string): Promise<boolean>;
-  /** Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist); false when it was not, or was locked; IO_ERROR when git failed otherwise. */
-  moveRef(ref: string, next: string, old: string): Promise<boolean>;
+  /**
+   * Moves `ref` to `next` if it is at `old` (all zeros: if it does not exist; absent: wherever it is); false when it was
+   * not, or was locked; IO_ERROR when git failed otherwise. `message`: the reflog's (default: a change recorded).
+   */
+  moveRef(ref: string, next: string, old?: string, message?: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -53,8 +56,13 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
   const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
-  // One reflog message for all: update-ref --stdin takes it once (the commit's own message says what changed).
-  const refs = createGitProcess(gitPath, ['update-ref', '--stdin', '-m', 'vault-text-tools: a change recorded'], top);
+  // One reflog message a process: update-ref --stdin takes it once (the commit's own message says what changed).
+  const refs = new Map<string, GitProcess>();
+  const refsSaying = (message: string) => {
+    const found = refs.get(message) ?? createGitProcess(gitPath, ['update-ref', '--stdin', '-m', message], top);
+    refs.set(message, found);
+    return found;
+  };
   const hashedByGit = (file: string) => hasher.ask(`${quoted(file)}\n`, oneLine);
   return {
     readObject: (name) => objects.ask(`${oneName(name)}\n`, batchObject),
@@ -76,9 +84,9 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
       const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
       return pattern !== '' && !pattern.startsWith('!');
     },
-    async moveRef(ref, next, old) {
+    async moveRef(ref, next, old, message = 'vault-text-tools: a change recorded') {
       // A transaction: prepared (the ref locked and checked against `old`), then committed. A ref not at `old` ends the process.
-      const answer = refs.ask(`start\nupdate ${ref} ${next} ${old}\nprepare\ncommit\n`, lines(3));
+      const answer = refsSaying(message).ask(`start\nupdate ${ref} ${next}${old === undefined ? '' : ` ${old}`}\nprepare\ncommit\n`, lines(3));
       return answer.then(
         (said) => said.join('\n') === 'start: ok\nprepare: ok\ncommit: ok',
         (error: Error) => {
@@ -88,7 +96,7 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
       );
     },
     async close() {
-      await Promise.all([objects, infos, hasher, ignores, refs].map((process) => process.close()));
+      await Promise.all([objects, infos, hasher, ignores, ...refs.values()].map((process) => process.close()));
     },
   };
 }

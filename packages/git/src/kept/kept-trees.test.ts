@@ -107,4 +107,25 @@ describe('changedFiles', () => {
       await opened.close();
     }
   });
+
+  it("gives names as keys of their bytes when asked ('bytes'): a name that is not UTF-8 keeps its bytes", async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n' });
+    const top = repository.top;
+    const first = repository.git('rev-parse', 'HEAD^{tree}').trim();
+    const latin1 = Buffer.from('d/caf\xe9.md', 'latin1');
+    // Made by the shell from its octal escape: an argument to a process cannot carry the byte 0xe9 alone.
+    execFileSync('sh', ['-c', `mkdir d && printf 'x\\n' > "$(printf 'd/caf\\351.md')" && git add -A && git commit -q -m odd`], {
+      cwd: top,
+      env: { ...process.env, ...personEnv },
+    });
+    const second = repository.git('rev-parse', 'HEAD^{tree}').trim();
+    const opened = await openRepository(top, 'git');
+    try {
+      const [difference] = await opened.trees.changedFiles(first, second, 'bytes');
+      expect(Buffer.from(difference!.file, 'latin1')).toEqual(latin1);
+      expect(difference!.before).toBeUndefined();
+    } finally {
+      await opened.close();
+    }
+  });
 });

@@ -75,11 +75,11 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
   }
 
   /**
-   * The files (top-relative, below `folder`) that differ between two trees (`undefined`: none), as `git diff-tree -r
-   * --no-renames` lists them and in its order: each with its entry on both sides (`undefined`: none there). Only the
-   * trees whose ids differ are read.
+   * The files (top-relative, below `folder`; `names` as in `fileAt`) that differ between two trees (`undefined`: none),
+   * as `git diff-tree -r --no-renames` lists them and in its order: each with its entry on both sides (`undefined`: none
+   * there). Only the trees whose ids differ are read.
    */
-  async function changedFiles(before: string | undefined, after: string | undefined, folder = ''): Promise<FileDifference[]> {
+  async function changedFiles(before: string | undefined, after: string | undefined, names: PathNames = 'text', folder = ''): Promise<FileDifference[]> {
     const [left, right] = await Promise.all([before ? entriesOf(before) : new Map<string, TreeEntry>(), after ? entriesOf(after) : new Map()]);
     const sides = new Map<string, { before?: TreeEntry; after?: TreeEntry }>();
     // A folder's key ends in `/`: a file and a folder of one name are two entries, as git's order has them.
@@ -93,34 +93,46 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
     for (const key of [...sides.keys()].sort((one, other) => Buffer.compare(Buffer.from(one, 'latin1'), Buffer.from(other, 'latin1')))) {
       const { before: was, after: is } = sides.get(key)!;
       if (was?.id === is?.id && was?.mode === is?.mode) continue;
-      const file = `${folder}${Buffer.from(key, 'latin1').toString()}`;
-      if (key.endsWith('/')) differences.push(...(await changedFiles(was?.id, is?.id, file)));
+      const file = `${folder}${names === 'bytes' ? key : Buffer.from(key, 'latin1').toString()}`;
+      if (key.endsWith('/')) differences.push(...(await changedFiles(was?.id, is?.id, names, file)));
       else differences.push({ file, before: was, after: is });
     }
     return differences;
   }
 
-  /** Commits' trees, by the commits' ids (an id names its content). */
-  const commitTrees = new Map<string, string>();
-  const knowCommit = (commit: string, tree: string) => {
-    if (commitTrees.size >= keptCommits) commitTrees.clear();
-    commitTrees.set(commit, tree);
+  /** Commits' trees and parents, by the commits' ids (an id names its content); a commit made here is known by its tree alone until read. */
+  const commits = new Map<string, { tree: string; parents?: string[] }>();
+  const knowCommit = (commit: string, tree: string, parents?: string[]) => {
+    if (commits.size >= keptCommits) commits.clear();
+    commits.set(commit, { tree, ...(parents ? { parents } : {}) });
   };
+
+  /** A commit's tree and parents, read once; `undefined` when the object is no commit. */
+  async function commitInfo(commit: string): Promise<{ tree: string; parents: string[] } | undefined> {
+    const known = commits.get(commit);
+    if (known?.parents) return { tree: known.tree, parents: known.parents };
+    const object = await kept.readObject(commit);
+    if (object?.type !== 'commit') return undefined;
+    const header = object.bytes.toString('latin1', 0, Math.max(0, object.bytes.indexOf('\n\n')));
+    const tree = /^tree ([0-9a-f]+)$/m.exec(header)?.[1];
+    if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
+    const parents = [...header.matchAll(/^parent ([0-9a-f]+)$/gm)].map((match) => match[1]!);
+    knowCommit(commit, tree, parents);
+    return { tree, parents };
+  }
 
   return {
     /** The tree of a commit, or `undefined` when the object is no commit. */
     async treeOfCommit(commit: string): Promise<string | undefined> {
-      const known = commitTrees.get(commit);
-      if (known) return known;
-      const object = await kept.readObject(commit);
-      if (object?.type !== 'commit') return undefined;
-      const tree = /^tree ([0-9a-f]+)\n/.exec(object.bytes.toString('latin1'))?.[1];
-      if (tree === undefined) throw new Error(`git gave commit ${object.id} without a tree`);
-      knowCommit(commit, tree);
-      return tree;
+      return commits.get(commit)?.tree ?? (await commitInfo(commit))?.tree;
     },
 
-    /** Keeps a commit's tree (one just made, or read). */
+    /** A commit's parents (none: a root commit), or `undefined` when the object is no commit. */
+    async parentsOf(commit: string): Promise<string[] | undefined> {
+      return (await commitInfo(commit))?.parents;
+    },
+
+    /** Keeps a commit's tree (one just made, or read), and its parents when known. */
     knowCommit,
 
     /**

@@ -28,16 +28,16 @@ export const plain = (entry: TreeEntry | undefined) => entry === undefined || en
  * could reach `.git` or leave the work tree, decision 0019), never written.
  */
 export async function changedPaths(repository: Repository, from: string, to: string): Promise<{ changes: Change[]; raw: RawChange[]; refused: string[] }> {
-  const output = (await repository.git(['diff', '--raw', '-z', '--no-abbrev', '--no-renames', from, to])).stdout;
-  const fields = splitBytes(output);
+  // Diffed in-process through the kept trees (as `git diff --raw --no-renames` lists them): no process started.
+  const [before, after] = await Promise.all([repository.trees.treeOfCommit(from), repository.trees.treeOfCommit(to)]);
+  if (before === undefined || after === undefined) throw new Error(`git has no commit ${before === undefined ? from : to}`);
   const found = { changes: [] as Change[], raw: [] as RawChange[], refused: [] as string[] };
-  for (let index = 0; index + 1 < fields.length; index += 2) {
-    const [oldMode = '', nextMode = '', oldId = '', nextId = ''] = fields[index]!.toString('latin1').slice(1).split(' ');
-    const bytes = fields[index + 1]!;
+  for (const difference of await repository.trees.changedFiles(before, after, 'bytes')) {
+    const bytes = Buffer.from(difference.file, 'latin1');
     const file = utf8(bytes);
     const sides = {
-      ...(/^0+$/.test(oldMode) ? {} : { old: { mode: oldMode, id: oldId } }),
-      ...(/^0+$/.test(nextMode) ? {} : { next: { mode: nextMode, id: nextId } }),
+      ...(difference.before ? { old: { mode: difference.before.mode, id: difference.before.id } } : {}),
+      ...(difference.after ? { next: { mode: difference.after.mode, id: difference.after.id } } : {}),
     };
     if (!isSafeRawPath(file, bytes)) found.refused.push(JSON.stringify(bytes.toString('utf8')));
     else if (file === undefined) found.raw.push({ bytes, file: JSON.stringify(bytes.toString('utf8')), ...sides });

@@ -18,8 +18,11 @@ export interface CommitWaiters {
   commits(): string[];
   /** The push carried these: answered. */
   shared(batch: readonly object[]): void;
-  /** What a replay did: a rebuilt commit's new id is followed, a taken-back one's call rejected. */
-  follow(fates: ReadonlyMap<string, CommitFate>): void;
+  /**
+   * What a replay did: a rebuilt commit's new id is followed, a taken-back one's call let go; gives the function that
+   * rejects those calls, for once the work tree no longer holds their changes.
+   */
+  follow(fates: ReadonlyMap<string, CommitFate>): () => void;
   rejectAll(error: VaultError): void;
 }
 
@@ -37,12 +40,16 @@ export function createCommitWaiters(): CommitWaiters {
       waiters = waiters.filter((waiter) => !batch.includes(waiter));
     },
     follow(fates) {
+      const rejected: (() => void)[] = [];
       waiters = waiters.filter((waiter) => {
         const fate = fates.get(waiter.commit);
-        if (fate && 'error' in fate) waiter.reject(fate.error);
+        if (fate && 'error' in fate) rejected.push(() => waiter.reject(fate.error));
         else if (fate) waiter.commit = fate.id;
         return !(fate && 'error' in fate);
       });
+      return () => {
+        for (const reject of rejected) reject();
+      };
     },
     rejectAll(error) {
       for (const waiter of waiters.splice(0)) waiter.reject(error);

@@ -6,8 +6,9 @@ import { branchGone, closing, otherBranch, pushUnconfirmed, remoteBusy, serverCl
 import { type CommitWaiters, createCommitWaiters } from './commit-waiters.js';
 import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
+import { commitsAfter } from './commits-after.js';
 import { createRefusalBackoff } from './refusal-backoff.js';
-import { replayCommits } from './replay-commits.js';
+import { type CommitFate, replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
 export interface RemoteOptions {
@@ -62,28 +63,53 @@ export function createRemoteSync(
   let closed = false;
 
   const backoff = createRefusalBackoff();
-  const settle = (takeBack?: VaultError) => settleBranch(repository, branch, waiters, takeBack);
+  /**
+   * When a push round (fetch, replay, push) last landed, and how long it took (`at` 0: none since the last settle). A
+   * call's fetch is skipped while that is fresher than a round takes: the branch is the remote's tip as of that push, and
+   * a fetch now could tell no newer one (at 16 clones, the calls let into the queue right after a round each fetched again).
+   */
+  const landed = { at: 0, took: 0 };
+  const settle = (takeBack?: VaultError, push?: () => Promise<void>) => {
+    // Any other settle (a fetch, a refused round, a taking back, a failure) clears it: the next call fetches first.
+    landed.at = 0;
+    return settleBranch(repository, branch, waiters, takeBack, push);
+  };
+  const fresh = () => Date.now() - landed.at < landed.took;
   const closedError = () => serverClosed(branch.remote);
+
+  /** Pushes the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
+  async function pushWaiting(): Promise<(() => void) | undefined> {
+    const batch = waiters.snapshot();
+    // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
+    if (batch.length === 0) return nothingPushed;
+    return (await pushHead(repository, branch, waiters)) === 'pushed' ? () => waiters.shared(batch) : undefined;
+  }
 
   async function pushAll(): Promise<void> {
     // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
     let roundStarted = Date.now();
+    // The first push goes as committed. After a refusal, each round fetches, replays and pushes in the queue; the work tree
+    // follows after the push (out of the window in which another push can land first), and then the calls are answered.
     for (let attempt = 1; ; attempt += 1) {
-      const batch = waiters.snapshot();
-      // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
-      if (batch.length === 0) return;
-      if ((await pushHead(repository, branch, waiters)) === 'pushed') {
-        backoff.pushed();
-        return waiters.shared(batch);
+      let answer: (() => void) | undefined;
+      if (attempt === 1) answer = await pushWaiting();
+      else {
+        await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt - 1, Date.now() - roundStarted)));
+        if (closed) return;
+        await settleExclusive(() => {
+          // Timed from here: the wait for the queue is not part of the window in which another push can land first.
+          roundStarted = Date.now();
+          return settle(undefined, async () => {
+            answer = await pushWaiting();
+          });
+        });
+        if (answer && answer !== nothingPushed) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
+      }
+      if (answer) {
+        if (answer !== nothingPushed) backoff.pushed();
+        return answer();
       }
       if (attempt === attempts) throw remoteBusy(branch.remote, attempts);
-      await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt, Date.now() - roundStarted)));
-      if (closed) return;
-      await settleExclusive(() => {
-        // Timed from here: the wait for the queue is not part of the window in which another push can land first.
-        roundStarted = Date.now();
-        return settle();
-      });
     }
   }
 
@@ -125,7 +151,7 @@ export function createRemoteSync(
     async beforeCall(ref) {
       if (closed) throw closing(branch.remote);
       if (ref !== branch.ref) throw otherBranch(branch.remote, branch.ref, ref);
-      await fetchNow();
+      if (!fresh()) await fetchNow();
     },
     share(commit) {
       // Closed meanwhile (the call was writing): no push loop runs any more, so the call is answered now.
@@ -146,21 +172,45 @@ export function createRemoteSync(
   };
 }
 
-/** Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their commits. */
-async function settleBranch(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, takeBack?: VaultError): Promise<void> {
+/** What `pushWaiting` gives when no call waits any more: nothing pushed, nothing to answer. */
+const nothingPushed = () => {};
+
+/**
+ * Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their
+ * commits. `push` runs once the branch is on it and before the work tree follows.
+ */
+async function settleBranch(
+  repository: Repository,
+  branch: RemoteBranch,
+  waiters: CommitWaiters,
+  takeBack?: VaultError,
+  push?: () => Promise<void>,
+): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== branch.ref) return leaveOtherBranch(repository, branch, waiters, checkedOut, takeBack);
   // A work tree that failed to follow the branch last time follows it now, before anything else moves.
   await finishMoves(repository);
-  const tip = takeBack ? await commitOf(repository, branch.tracking) : await fetchBranch(repository, branch);
+  // The remote's tip as last fetched: the local commits sit on it, so the replay tells the histories apart without a process.
+  const before = await commitOf(repository, branch.tracking);
+  const tip = takeBack ? before : await fetchBranch(repository, branch);
   // A person's switch after the check above: nothing moved (or the files stopped following), and taking back goes on without the work tree.
-  const replayed =
-    tip &&
-    (await replayCommits(repository, branch, tip, takeBack).catch(async (error: unknown) => {
-      if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
-      return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
-    }));
-  if (replayed) waiters.follow(replayed);
+  // The waiters follow their commits as soon as the branch is on the tip, so that the push carries them; a call taken
+  // back is answered once the work tree followed (its file as the remote has it).
+  let answerTakenBack = () => {};
+  const meanwhile = async (fates: ReadonlyMap<string, CommitFate>) => {
+    answerTakenBack = waiters.follow(fates);
+    await push?.();
+  };
+  try {
+    if (tip) {
+      await replayCommits(repository, branch, tip, takeBack, before, meanwhile).catch(async (error: unknown) => {
+        if (!takeBack || (error as VaultError).details?.remote !== 'other-branch') throw error;
+        return leaveOtherBranch(repository, branch, waiters, await branchOf(repository), takeBack);
+      });
+    } else await push?.();
+  } finally {
+    answerTakenBack();
+  }
   // Taking back: a call whose commit was not among the local ones is answered with the same reason.
   if (takeBack) waiters.rejectAll(takeBack);
 }
@@ -205,8 +255,7 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
   }
   // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
   const commits = waiters.commits();
-  const missing = (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim();
-  if (missing !== '0') {
+  if (!(await allOnBranch(repository, branch, head, commits))) {
     await keepTakenBack(repository, commits);
     throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
   }
@@ -218,6 +267,14 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
       ? pushUnconfirmed(branch.remote, 'the push failed, and so did the fetch checking it')
       : error;
   });
+}
+
+/** Whether every commit is `head` or one of its ancestors: found on the line down to the remote's tip through the kept processes, else asked of git's `rev-list`. */
+async function allOnBranch(repository: Repository, branch: RemoteBranch, head: string, commits: readonly string[]): Promise<boolean> {
+  const tracking = await commitOf(repository, branch.tracking);
+  const line = tracking && (await commitsAfter(repository, head, tracking));
+  if (line && commits.every((commit) => line.includes(commit))) return true;
+  return (await repository.git(['rev-list', '--count', ...commits, '--not', head])).stdout.toString('utf8').trim() === '0';
 }
 
 /** Commits no branch will have, kept where a person can still find them. */

@@ -22,22 +22,30 @@ export interface Move {
  * journalled first: a server killed after the branch moved and before the work tree followed finishes
  * at its next start (`finishMoves`), so the disk left behind is never taken for a person's change.
  * HEAD on another branch (a person's git switch since the settle began) moves nothing: the work tree is theirs.
+ * `meanwhile` runs once the branch moved, before the work tree follows (the push of a settle round: the files
+ * are written after it, out of the window in which another server's push can land first); the work tree follows
+ * whatever it gives, then its failure is thrown.
  */
-export async function moveBranch(repository: Repository, move: Move, remote: string): Promise<void> {
+export async function moveBranch(repository: Repository, move: Move, remote: string, meanwhile?: () => Promise<void>): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== move.ref) throw otherBranch(remote, move.ref, checkedOut);
   const journal = ownFileOf(repository, 'move');
   writeOwnFile(repository, 'move', move);
-  const moved = await repository.git(['update-ref', '-m', `vault: settled on ${remote}`, move.ref, move.to, move.from], { okCodes: [0, 1, 128] });
-  if (moved.code !== 0) {
+  // Through the kept update-ref (no process started); a ref no longer at `from` is said as false.
+  if (!(await repository.kept.moveRef(move.ref, move.to, move.from, `vault: settled on ${remote}`))) {
     await rm(journal, { force: true });
     throw new VaultError('IO_ERROR', `${move.ref} was moved by someone else while the server settled it on the remote ${remote}. Nothing was lost; retry.`, {
       remote: 'busy' satisfies RemoteTrouble,
     });
   }
+  const failed = await meanwhile?.().then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   // A failure here (a switch meanwhile too) leaves the journal: the next settle, or the next start, finishes the move.
   await followBranch(repository, move, remote);
   await rm(journal, { force: true });
+  if (failed) throw failed.error;
 }
 
 /**

@@ -64,7 +64,8 @@ export async function pushBranch(repository: Repository, branch: RemoteBranch, c
     .split('\n')
     .find((line) => line.includes(`:${branch.ref}\t`));
   if (pushed.code === 0 && status && !status.startsWith('!')) {
-    await repository.git(['update-ref', branch.tracking, commit]);
+    // As git's own push moves it, through the kept update-ref; held by someone else's git: git's update-ref says why.
+    if (!(await repository.kept.moveRef(branch.tracking, commit, undefined, 'update by push'))) await repository.git(['update-ref', branch.tracking, commit]);
     return 'pushed';
   }
   if (status?.startsWith('!')) {

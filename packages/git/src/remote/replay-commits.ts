@@ -5,6 +5,7 @@ import { type FileChange, notAFile } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
 import { staleOnRemote } from './remote-errors.js';
+import { commitsAfter } from './commits-after.js';
 import { moveBranch } from './move-branch.js';
 
 /** What became of each local commit: rebuilt on the remote's tip (its new id), or taken back (why). */
@@ -21,15 +22,24 @@ let indexCount = 0;
  * state in the work tree. A commit that touches a path the remote changed meanwhile (or a path of a commit
  * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
- * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled).
+ * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled); `meanwhile`
+ * (given the fates) runs once the branch is where it goes and before the work tree follows.
  */
-export async function replayCommits(repository: Repository, branch: RemoteBranch, tip: string, takeBack?: VaultError): Promise<Map<string, CommitFate>> {
+export async function replayCommits(
+  repository: Repository,
+  branch: RemoteBranch,
+  tip: string,
+  takeBack?: VaultError,
+  before?: string,
+  meanwhile?: (fates: ReadonlyMap<string, CommitFate>) => Promise<void>,
+): Promise<Map<string, CommitFate>> {
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
-  if (!head || head === tip) return fates;
-  const local = await localCommits(repository, tip, head);
-  const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
-  const changedThere = new Set(base === tip ? [] : keysOf((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout));
+  if (!head || head === tip) {
+    await meanwhile?.(fates);
+    return fates;
+  }
+  const { local, base, changedThere } = (before && (await keptHistories(repository, head, tip, before))) || (await gitHistories(repository, head, tip));
   const stale = createStalePaths(changedThere);
   let parent = tip;
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
@@ -47,8 +57,46 @@ export async function replayCommits(repository: Repository, branch: RemoteBranch
     parent = untouched ? commit : await rebuild(repository, commit, paths, parent);
     fates.set(commit, { id: parent });
   }
-  await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote);
+  // Nothing rebuilt and nothing taken back: the branch is where it was.
+  if (parent !== head) await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote, meanwhile && (() => meanwhile(fates)));
+  else await meanwhile?.(fates);
   return fates;
+}
+
+/** Where the local commits and the remote's meet: the local commits (oldest first, each with its paths), their base, and the paths the remote changed since. */
+interface Histories {
+  local: { commit: string; paths: string[] }[];
+  base: string;
+  changedThere: string[];
+}
+
+/**
+ * The histories told through the kept processes, when the local commits and the remote's new ones both lie in a
+ * straight line on `before` (the remote's tip as last fetched: where the branch was settled or pushed last), the
+ * usual case; `undefined` otherwise (a merge, a person's reset, a local commit the remote has), for git to tell.
+ */
+async function keptHistories(repository: Repository, head: string, tip: string, before: string): Promise<Histories | undefined> {
+  const [local, there] = await Promise.all([commitsAfter(repository, head, before), commitsAfter(repository, tip, before)]);
+  // A local commit the remote has: a push whose answer was lost landed; git's merge-base places it.
+  if (!local || !there || local.some((commit) => there.includes(commit))) return undefined;
+  if (local.length === 0) return { local: [], base: tip, changedThere: [] };
+  const withPaths = await Promise.all(local.map(async (commit, at) => ({ commit, paths: await pathsBetween(repository, local[at - 1] ?? before, commit) })));
+  return { local: withPaths, base: before, changedThere: before === tip ? [] : await pathsBetween(repository, before, tip) };
+}
+
+/** The paths (keys of their bytes) two commits' trees differ on, diffed in-process. */
+async function pathsBetween(repository: Repository, from: string, to: string): Promise<string[]> {
+  const [before, after] = await Promise.all([repository.trees.treeOfCommit(from), repository.trees.treeOfCommit(to)]);
+  if (before === undefined || after === undefined) throw new Error(`git has no commit ${before === undefined ? from : to}`);
+  return (await repository.trees.changedFiles(before, after, 'bytes')).map(({ file }) => file);
+}
+
+/** The histories told by git's `rev-list`, `merge-base` and `diff`: whatever their shape. */
+async function gitHistories(repository: Repository, head: string, tip: string): Promise<Histories> {
+  const local = await localCommits(repository, tip, head);
+  const base = local.length === 0 ? tip : (await repository.git(['merge-base', head, tip])).stdout.toString('utf8').trim();
+  const changedThere = base === tip ? [] : keysOf((await repository.git(['diff', '--name-only', '-z', '--no-renames', base, tip])).stdout);
+  return { local, base, changedThere };
 }
 
 /**

@@ -3,12 +3,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { personEnv } from '@vault/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createHookedGit } from '../__fixtures__/hooked-git.js';
+import { createHookedGit, realGit } from '../__fixtures__/hooked-git.js';
 import { useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
 const hooked = createHookedGit();
-afterEach(() => hooked.clear('after', 'hash-object'));
+afterEach(() => hooked.clear('before', 'cat-file'));
 afterAll(() => hooked.remove());
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8');
 
@@ -18,11 +18,22 @@ describe('a save made while a fetch brings files over', () => {
   it("is kept: the fetch checks each file again right before renaming over it, and leaves the person's version", async () => {
     const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n', 'c.md': 'sea\n' }, 1);
     const writer = remote.clones[0]!;
+    // The fetch hashes the files on disk, then reads each new blob from the kept `cat-file --batch` before it writes the
+    // file: that process is answered here, one request at a time, and the person saves a.md when the remote's a.md is asked for.
+    const quince = execFileSync('git', ['hash-object', '--stdin'], { input: 'quince\n', encoding: 'utf8' }).trim();
+    hooked.hook(
+      'before',
+      'cat-file',
+      `case "$*" in *--batch-check*|*--batch-command*) exit 0;; *--batch*) ;; *) exit 0;; esac
+while read -r name; do
+  if [ "$name" = "${quince}" ]; then printf "the person's save\\n" > "${path.join(remote.bare, '..', 'clone-2', 'a.md')}"; fi
+  echo "$name" | "${realGit}" cat-file --batch
+done`,
+    );
     const reader = await remote.addClone({}, { gitPath: hooked.gitPath });
+    expect(reader.top).toBe(path.join(remote.bare, '..', 'clone-2'));
     await writer.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
     await writer.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
-    // Right after the fetch hashed the files on disk (once; not the kept hasher of commits), the person saves a.md.
-    hooked.hook('after', 'hash-object', `case "$*" in *stdin-paths*) exit 0;; esac\nrm -f "$0"\nprintf "the person's save\\n" > "${reader.top}/a.md"`);
     const warnings: string[] = [];
     const hear = (warning: Error) => warnings.push(warning.message);
     process.on('warning', hear);

@@ -11,6 +11,7 @@ const hooked = createHookedGit();
 afterEach(() => {
   hooked.clear('after', 'fetch');
   hooked.clear('before', 'update-index');
+  hooked.clear('before', 'update-ref');
 });
 afterAll(() => hooked.remove());
 const read = (top: string, file: string) => readFile(path.join(top, file), 'utf8');
@@ -52,10 +53,20 @@ describe("a person's git switch while the server settles on the remote's tip", (
     const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 0);
     const clone = await remote.addClone({}, { gitPath: hooked.gitPath });
     pushElsewhere(remote, 'wasp\\n');
-    // update-ref moves main (a process); the person switches right after it, before the files follow.
-    hooked.hook('after', 'update-ref', `case "$*" in *settled*) rm -f "$0"; "${realGit}" switch -q -c side;; esac`);
+    // The kept update-ref of settles moves main: its first transaction is run here, the person switches right after it,
+    // and only then is the answer given (the files have not followed yet); the real process takes the requests after it.
+    hooked.hook(
+      'before',
+      'update-ref',
+      `case "$*" in *settled*) ;; *) exit 0;; esac
+rm -f "$0"
+read -r start; read -r update; read -r prepare; read -r commit
+said=$(printf '%s\n' "$start" "$update" "$prepare" "$commit" | "${realGit}" "$@")
+"${realGit}" switch -q -c side
+printf '%s\n' "$said"`,
+    );
     const answer = await clone.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' }).catch((error: unknown) => error);
-    hooked.clear('after', 'update-ref');
+    hooked.clear('before', 'update-ref');
     expect(answer).toMatchObject({ code: 'IO_ERROR', details: { remote: 'other-branch' } });
     expect(await read(clone.top, 'b.md')).toBe('bee\n');
     // The index still has the old b.md (side starts from main's new tip, so git shows it staged: the person's switch, not ours).

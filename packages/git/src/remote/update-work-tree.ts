@@ -1,9 +1,8 @@
-import { lstat } from 'node:fs/promises';
-import path from 'node:path';
 import { branchOf } from '../check-repository-state.js';
 import { updatePersonsIndex } from '../commit-paths.js';
+import { stagedIdsOf } from '../commit/write-index-entries.js';
 import type { Repository } from '../open-repository.js';
-import { notAFile } from './blob-id.js';
+import { diskIdOf } from './blob-id.js';
 import { bringPath } from './bring-over.js';
 import { bringOverRawNames } from './bring-over-raw-names.js';
 import { type Change, changedPaths, splitBytes } from './changed-paths.js';
@@ -70,8 +69,14 @@ function warn({ kept, skipped }: WorkTreeUpdate, refused: readonly string[]): vo
   if (parts.length > 0) process.emitWarning(`vault history: ${parts.join(' ')}`);
 }
 
-/** The blob ids the person's index holds for the paths (stage 0). */
+/** The blob ids the person's index holds for the paths (stage 0): read here, or by git's `ls-files` for an index left to git. */
 async function stagedIds(repository: Repository, changes: readonly Change[]): Promise<Map<string, string>> {
+  const target = { file: repository.indexFile, top: repository.top, idBytes: repository.zeroId.length / 2, shared: repository.shared };
+  const read = stagedIdsOf(
+    target,
+    changes.map(({ file }) => file),
+  );
+  if (read) return read;
   const ids = new Map<string, string>();
   for (let start = 0; start < changes.length; start += 500) {
     const batch = changes.slice(start, start + 500).map(({ file }) => file);
@@ -81,20 +86,12 @@ async function stagedIds(repository: Repository, changes: readonly Change[]): Pr
   return ids;
 }
 
-/** The blob ids of what is on disk at top-relative paths (their bytes as they are): none where no file is, a mark where no regular file is. */
+/** The blob ids of what is on disk at top-relative paths, hashed here as they are (`--no-filters`): none where no file is, a mark where no regular file is. */
 async function diskIdsOf(repository: Repository, changes: readonly Change[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const files: string[] = [];
   for (const { file } of changes) {
-    const stat = await lstat(path.join(repository.top, file)).catch(() => undefined);
-    if (stat?.isFile()) files.push(file);
-    else if (stat) ids.set(file, notAFile);
-  }
-  // In batches, as commit-paths hashes, within the argument list's limit.
-  for (let start = 0; start < files.length; start += 500) {
-    const batch = files.slice(start, start + 500);
-    const hashed = (await repository.git(['hash-object', '--no-filters', '--', ...batch])).stdout.toString('utf8').trim().split('\n');
-    for (const [index, file] of batch.entries()) ids.set(file, hashed[index]!);
+    const id = await diskIdOf(repository, file);
+    if (id !== undefined) ids.set(file, id);
   }
   return ids;
 }
