@@ -96,14 +96,19 @@ export function createRemoteSync(
       else {
         await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt - 1, Date.now() - roundStarted)));
         if (closed) return;
-        await settleExclusive(() => {
+        const followed = await settleExclusive(() => {
           // Timed from here: the wait for the queue is not part of the window in which another push can land first.
           roundStarted = Date.now();
           return settle(undefined, async () => {
             answer = await pushWaiting();
-          });
+          }).then(() => true);
+        }).catch((error: unknown) => {
+          // The push landed and only the work tree failed to follow (a person's switch, a disk error): the calls are on the
+          // remote, so they are answered as shared; the move's journal brings the files over at the next settle.
+          if (!answer || answer === nothingPushed) throw error;
+          return false;
         });
-        if (answer && answer !== nothingPushed) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
+        if (followed && answer && answer !== nothingPushed) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
       }
       if (answer) {
         if (answer !== nothingPushed) backoff.pushed();
