@@ -1,7 +1,8 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
-import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
+import { prefilterOf } from './prefilter-of.js';
+import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
 
 /** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
@@ -127,7 +128,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
   // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, shortLiteralsOf(query), checked.caseSensitive ? 'u' : 'iu');
+  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'));
   const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
@@ -136,9 +137,9 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const alternatives = alternativeWords(query);
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   const words = requiredLiterals(query);
-  if (words !== undefined) return withCandidateLines(matcher, words, native.flags);
+  if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
   const scan = lineScanOf(query);
-  if (scan === undefined) return withCandidateLines(matcher, shortLiteralsOf(query), native.flags);
+  if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
   const plain = new RegExp(scan.plain, `${native.flags}gm`);
@@ -158,7 +159,7 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
  * one, the lines holding a word are tried.
  */
 function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flags: string): LineMatcher {
-  const candidates = withCandidateLines(matcher, words, flags);
+  const candidates = withCandidateLines(matcher, literalsScan(words, flags));
   const ascii = new RegExp(query, `${flags.replace('u', '')}g`);
   const asAscii = flags.includes('i') ? (text: string) => !text.includes('\u017f') && !text.includes('\u212a') : () => true;
   return {
@@ -168,19 +169,28 @@ function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flag
   };
 }
 
-/** The literals, of any length, every match of a regex holds one of (see `literalsOfMatches`). */
-function shortLiteralsOf(query: string): string[] | undefined {
-  return alternativeWords(query) ?? requiredLiterals(query, 1);
+/**
+ * The scan that finds the lines of a text worth trying with a regex (a global regex, none of whose matches
+ * holds a line feed): the literals, of any length, every match holds one of (see `literalsOfMatches`), or
+ * the regex's prefilter (see `prefilterOf`) when it matches more characters than the shortest of them;
+ * `undefined` when there are neither.
+ */
+function candidatesOf(query: string, flags: string): RegExp | undefined {
+  const literals = alternativeWords(query) ?? requiredLiterals(query, 1);
+  const prefilter = prefilterOf(query);
+  const shortest = literals === undefined ? 0 : Math.min(...literals.map((literal) => literal.length));
+  if (prefilter === undefined || prefilter.weight <= shortest) return literalsScan(literals, flags);
+  return new RegExp(prefilter.source, `${flags}g`);
 }
 
-/**
- * The matcher, trying only the lines that hold one of `words` (literals every match holds one of),
- * found in one scan of the whole text with `flags`; the matcher itself without them. The literals are
- * plain text, so the scan never backtracks across lines.
- */
-function withCandidateLines(matcher: LineMatcher, words: string[] | undefined, flags: string): LineMatcher {
-  if (words === undefined) return matcher;
-  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${flags}g`);
+/** A scan for any of `literals` (plain text: it never backtracks across lines), matched with `flags`. */
+function literalsScan(literals: string[] | undefined, flags: string): RegExp | undefined {
+  return literals && new RegExp(literals.map(escapeRegExp).join('|'), `${flags}g`);
+}
+
+/** The matcher, trying only the lines where `candidates` (see `candidatesOf`) finds a match; the matcher itself without them. */
+function withCandidateLines(matcher: LineMatcher, candidates: RegExp | undefined): LineMatcher {
+  if (candidates === undefined) return matcher;
   const mayMatch = (text: string) => {
     candidates.lastIndex = 0;
     return candidates.test(text);
@@ -440,29 +450,6 @@ function groupBodyStart(query: string, open: number): number {
   if (query[open + 2] === ':') return open + 3;
   const nameEnd = query[open + 2] === '<' && query[open + 3] !== '=' && query[open + 3] !== '!' ? query.indexOf('>', open) : -1;
   return nameEnd === -1 ? -1 : nameEnd + 1;
-}
-
-/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
-function closingOf(query: string, open: number): number {
-  if (query[open] === '[') return classEnd(query, open);
-  let depth = 0;
-  for (let index = open; index < query.length && index !== -1; index += 1) {
-    const char = query[index];
-    if (char === '\\') index += 1;
-    else if (char === '[') index = classEnd(query, index);
-    else if (char === '(') depth += 1;
-    else if (char === ')' && --depth === 0) return index;
-  }
-  return -1;
-}
-
-/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
-function classEnd(query: string, open: number): number {
-  for (let index = open + 1; index < query.length; index += 1) {
-    if (query[index] === '\\') index += 1;
-    else if (query[index] === ']') return index;
-  }
-  return -1;
 }
 
 function escapeRegExp(text: string): string {

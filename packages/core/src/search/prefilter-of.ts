@@ -1,0 +1,163 @@
+import { classEnd, closingOf, escapeEnd } from './regex-source.js';
+
+/**
+ * A regex's prefilter: the source of a regex of fixed length, each of its parts one character, such that
+ * every line the regex matches holds a match of it (`weight`: how many characters it matches, the least
+ * over its alternatives). It runs fast on V8 (no repeat, so no backtracking) and finds the lines worth
+ * trying when a regex's literals are short or missing: `[A-Z]{2,}_[A-Z]+` gives `[A-Z]{2}_[A-Z]`.
+ */
+export interface Prefilter {
+  source: string;
+  weight: number;
+}
+
+/** Most characters a prefilter matches, and most copies of one repeated part (a longer run of them holds these). */
+const longestRun = 64;
+const mostCopies = 16;
+
+/**
+ * The prefilter of a regex (see `Prefilter`), or `undefined` when an alternative has no run of two
+ * characters or more. Read off the regex's structure, each alternative on its own: a run is a sequence of
+ * parts that each match one character (a plain ASCII character, an escaped punctuation mark, `.`, `\\d`,
+ * `\\w`, `\\s`, a class of ASCII characters that is not negated), each repeated an exact number of times.
+ * A part repeated `{m,n}` (or `+`, `{m,}`) may end one run and start the next with its `m` copies: a match
+ * repeats it at least `m` times, and the copies beside the rest are in the match. A part that may be
+ * missing (`*`, `?`, `{0,n}`), a group, a backreference and anything not listed end the run, so the run
+ * never claims what a match may lack; zero-width assertions (`\\b`, `\\B`, `^`, `$`) are left out (a match
+ * of the parts around them still holds the parts). Where the engines differ, a part is written so that it
+ * matches at least what the line matcher matches: `.` as any character but a line feed (V8's `.` leaves out
+ * CR and U+2028), `\\w` with U+017F and U+212A, `\\s` as V8's (RE2's is ASCII), but the line feed.
+ */
+export function prefilterOf(query: string): Prefilter | undefined {
+  const alternatives: Prefilter[] = [];
+  let start = 0;
+  for (let index = 0; index <= query.length; index += 1) {
+    const char = query[index];
+    if (index === query.length || char === '|') {
+      const run = longestRunOf(query, start, index);
+      if (run === undefined) return undefined;
+      alternatives.push(run);
+      start = index + 1;
+    } else if (char === '\\') index += 1;
+    else if (char === '(' || char === '[') {
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    }
+  }
+  const weight = Math.min(...alternatives.map((run) => run.weight));
+  return weight < 2 ? undefined : { source: alternatives.map((run) => run.source).join('|'), weight };
+}
+
+/** The longest run of one alternative, `query[from, to)` (see `prefilterOf`). */
+function longestRunOf(query: string, from: number, to: number): Prefilter | undefined {
+  let best: string[] = [];
+  let run: string[] = [];
+  const end = (next: string[] = []) => {
+    if (run.length > best.length) best = run;
+    run = next;
+  };
+  // The last part added to the run, which a quantifier after it repeats; undefined after anything else.
+  let last: string | undefined;
+  for (let index = from; index < to; index += 1) {
+    const char = query[index]!;
+    const part = partAt(query, index);
+    if (part !== undefined) {
+      if (run.length === longestRun) end();
+      run.push(part.source);
+      last = part.source;
+      index = part.end;
+      continue;
+    }
+    const repeat = '*+?{'.includes(char) ? repeatAt(query, index) : undefined;
+    if (repeat !== undefined) {
+      index = repeat.end;
+      if (last === undefined) end();
+      else if (repeat.least === repeat.most) {
+        // An exact count: the part that many times in the run (none: as if it were not there).
+        if (repeat.least === 0) run.pop();
+        else run.push(...Array<string>(Math.min(repeat.least, mostCopies) - 1).fill(last));
+        if (run.length > longestRun) run = run.slice(0, longestRun);
+      } else {
+        run.pop();
+        const copies = Array<string>(Math.min(repeat.least, mostCopies)).fill(last);
+        run.push(...copies);
+        end(copies);
+      }
+      last = undefined;
+      continue;
+    }
+    last = undefined;
+    if (char === '\\' && 'bB'.includes(query[index + 1] ?? '')) index += 1;
+    else if (char === '^' || char === '$') continue;
+    else {
+      // Anything else ends the run: a group (and whatever repeats it), an escape not listed, a character beyond ASCII.
+      end();
+      if (char === '(') index = closingOf(query, index);
+      else if (char === '\\') index = escapeEnd(query, index);
+      else if (char === '[') index = classEnd(query, index);
+      if (index === -1) return undefined;
+    }
+  }
+  end();
+  return best.length === 0 ? undefined : { source: best.join(''), weight: best.length };
+}
+
+/** The part of a run that starts at `index` (see `prefilterOf`) and where it ends, or `undefined`. */
+function partAt(query: string, index: number): { source: string; end: number } | undefined {
+  const char = query[index]!;
+  if (char === '.') return { source: '[^\\n]', end: index };
+  if (char === '[') return classPartAt(query, index);
+  if (char === '\\') {
+    const next = query[index + 1] ?? '';
+    const escaped: Record<string, string> = { d: '\\d', w: '\\w', s: '[^\\S\\n]' };
+    if (escaped[next] !== undefined) return { source: escaped[next], end: index + 1 };
+    return punctuation.test(next) ? { source: literalSource(next, ''), end: index + 1 } : undefined;
+  }
+  return /^[ -~]$/.test(char) && !'()[]{}|*+?^$.\\'.includes(char) ? { source: char, end: index } : undefined;
+}
+
+/** A class of ASCII characters, ranges, `\\d`, `\\w` and escaped punctuation, not negated, as a part; `undefined` for any other. */
+function classPartAt(query: string, open: number): { source: string; end: number } | undefined {
+  const close = classEnd(query, open);
+  if (close === -1 || close === open + 1 || query[open + 1] === '^') return undefined;
+  let source = '[';
+  for (let index = open + 1; index < close; index += 1) {
+    const char = query[index]!;
+    if (!/^[ -~]$/.test(char)) return undefined;
+    if (char !== '\\') source += char;
+    else {
+      const next = query[index + 1] ?? '';
+      if (next === 'd' || next === 'w') source += `\\${next}`;
+      else if (punctuation.test(next)) source += literalSource(next, '\\]-^');
+      else return undefined;
+      index += 1;
+    }
+  }
+  return { source: `${source}]`, end: close };
+}
+
+/** The quantifier at `index`: the least and most repeats (`Infinity` for no bound), and where it ends (a lazy `?` included); `undefined` for a `{` that is no quantifier. */
+function repeatAt(query: string, index: number): { least: number; most: number; end: number } | undefined {
+  const char = query[index]!;
+  let found: { least: number; most: number; end: number } | undefined;
+  if (char === '*') found = { least: 0, most: Number.POSITIVE_INFINITY, end: index };
+  else if (char === '+') found = { least: 1, most: Number.POSITIVE_INFINITY, end: index };
+  else if (char === '?') found = { least: 0, most: 1, end: index };
+  else {
+    const count = /\{(\d+)(,(\d*))?\}/y;
+    count.lastIndex = index;
+    const match = count.exec(query);
+    if (match === null) return undefined;
+    const least = Number(match[1]);
+    const most = match[2] === undefined ? least : match[3] === '' ? Number.POSITIVE_INFINITY : Number(match[3]);
+    found = { least, most, end: index + match[0].length - 1 };
+  }
+  return query[found.end + 1] === '?' ? { ...found, end: found.end + 1 } : found;
+}
+
+const punctuation = /^[!-/:-@[-`{-~]$/;
+
+/** An ASCII punctuation mark as a regex matches it, valid with the `u` flag and without: escaped only where it is syntax (in a class, `also` too). */
+function literalSource(char: string, also: string): string {
+  return '\\^$.*+?()[]{}|/'.includes(char) || also.includes(char) ? `\\${char}` : char;
+}
