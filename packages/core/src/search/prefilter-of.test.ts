@@ -8,6 +8,7 @@ describe('prefilterOf', () => {
     ['[A-Z]{2,}_[A-Z]+', '[A-Z][A-Z]_[A-Z]', 4],
     ['void\\s+\\w+\\(', 'void[^\\S\\n]', 5],
     ['\\w+\\.\\w+', '\\w\\.\\w', 3],
+    ['\\w+\\.\\w+\\(', '\\w\\.\\w', 3],
     ['\\d{4}-\\d{2}', '\\d\\d\\d\\d-\\d\\d', 7],
     ['x{3}y', 'xxxy', 4],
     ['a.b|cd', 'a[^\\n]b|cd', 2],
@@ -18,7 +19,13 @@ describe('prefilterOf', () => {
     ['[\\w-]{2}\\/', '[\\w-][\\w-]\\/', 3],
     ['a{1000}', 'a'.repeat(16), 16],
   ])('%s: a run of parts of one character each, every match holding it (%s)', (query, source, weight) => {
-    expect(prefilterOf(query)).toEqual({ source, weight });
+    expect(prefilterOf(query)).toMatchObject({ source, weight });
+  });
+
+  it('of a regex without alternatives, the other runs of two parts or more are held by every match too', () => {
+    expect(prefilterOf('void\\s+\\w+\\(')?.held).toEqual(['[^\\S\\n]\\w', '\\w\\(']);
+    expect(prefilterOf('\\d{4}-\\d+\\.x+')?.held).toEqual(['\\d\\.x']);
+    expect(prefilterOf('ab+cd|xyz')?.held).toEqual([]);
   });
 
   it.each(['ab*c', 'a|bc', 'a{0}b', '[^a]b', 'é+é', '(ab)+', '\\p{L}{3}', '.'])('%s: no run of two characters in some alternative, no prefilter', (query) => {
@@ -57,7 +64,12 @@ describe('prefilterOf', () => {
         withPrefilter += 1;
         // The prefilter alone, with the `u` flag as on RE2: it finds every line the matcher matches.
         const scan = new RegExp(prefilter.source, caseSensitive ? 'u' : 'iu');
-        for (const line of matching) expect(scan.test(line), JSON.stringify(line)).toBe(true);
+        const held = prefilter.held.map((run) => new RegExp(run, caseSensitive ? 'u' : 'iu'));
+        for (const line of matching)
+          expect(
+            [scan, ...held].every((each) => each.test(line)),
+            JSON.stringify(line),
+          ).toBe(true);
       }),
       { numRuns: 6000 },
     );

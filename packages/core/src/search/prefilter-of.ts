@@ -9,6 +9,7 @@ import { classEnd, closingOf, escapeEnd } from './regex-source.js';
 export interface Prefilter {
   source: string;
   weight: number;
+  held: string[];
 }
 
 /** Most characters a prefilter matches, and most copies of one repeated part (a longer run of them holds these). */
@@ -26,15 +27,16 @@ const mostCopies = 16;
  * never claims what a match may lack; zero-width assertions (`\\b`, `\\B`, `^`, `$`) are left out (a match
  * of the parts around them still holds the parts). Where the engines differ, a part is written so that it
  * matches at least what the line matcher matches: `.` as any character but a line feed (V8's `.` leaves out
- * CR and U+2028), `\\w` with U+017F and U+212A, `\\s` as V8's (RE2's is ASCII), but the line feed.
+ * CR and U+2028, RE2's does not), `\\s` as V8's (RE2's is ASCII) but the line feed. Of a regex without
+ * alternatives, the other runs of two parts or more are `held`: a matching line holds each of them too.
  */
 export function prefilterOf(query: string): Prefilter | undefined {
-  const alternatives: Prefilter[] = [];
+  const alternatives: Runs[] = [];
   let start = 0;
   for (let index = 0; index <= query.length; index += 1) {
     const char = query[index];
     if (index === query.length || char === '|') {
-      const run = longestRunOf(query, start, index);
+      const run = runsOf(query, start, index);
       if (run === undefined) return undefined;
       alternatives.push(run);
       start = index + 1;
@@ -44,16 +46,24 @@ export function prefilterOf(query: string): Prefilter | undefined {
       if (index === -1) return undefined;
     }
   }
-  const weight = Math.min(...alternatives.map((run) => run.weight));
-  return weight < 2 ? undefined : { source: alternatives.map((run) => run.source).join('|'), weight };
+  const weight = Math.min(...alternatives.map((runs) => runs.longest.length));
+  if (weight < 2) return undefined;
+  const held = alternatives.length === 1 ? alternatives[0]!.others.filter((run) => run.length >= 2).map((run) => run.join('')) : [];
+  return { source: alternatives.map((runs) => runs.longest.join('')).join('|'), weight, held };
 }
 
-/** The longest run of one alternative, `query[from, to)` (see `prefilterOf`). */
-function longestRunOf(query: string, from: number, to: number): Prefilter | undefined {
-  let best: string[] = [];
+/** The runs of one alternative: the longest, and the others. */
+interface Runs {
+  longest: string[];
+  others: string[][];
+}
+
+/** The runs of one alternative, `query[from, to)` (see `prefilterOf`), each a list of parts. */
+function runsOf(query: string, from: number, to: number): Runs | undefined {
+  const runs: string[][] = [];
   let run: string[] = [];
   const end = (next: string[] = []) => {
-    if (run.length > best.length) best = run;
+    if (run.length > 0) runs.push(run);
     run = next;
   };
   // The last part added to the run, which a quantifier after it repeats; undefined after anything else.
@@ -99,7 +109,9 @@ function longestRunOf(query: string, from: number, to: number): Prefilter | unde
     }
   }
   end();
-  return best.length === 0 ? undefined : { source: best.join(''), weight: best.length };
+  if (runs.length === 0) return undefined;
+  const longest = runs.reduce((best, each) => (each.length > best.length ? each : best));
+  return { longest, others: runs.filter((each) => each !== longest) };
 }
 
 /** The part of a run that starts at `index` (see `prefilterOf`) and where it ends, or `undefined`. */

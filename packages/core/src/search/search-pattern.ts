@@ -145,8 +145,9 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const plain = new RegExp(scan.plain, `${native.flags}gm`);
   const guarded = new RegExp(scan.guarded, `${native.flags}g`);
   const count = (text: string, enough?: number) => {
-    if (text.includes('\r')) return countCandidateLines(text, guarded, matcher.test, enough);
-    return countLinesMatched(text, text.includes('\u2028') || text.includes('\u2029') ? guarded : plain, enough);
+    // Beside U+2028 or U+2029, V8 finds a lookbehind's match in the middle of a surrogate pair: those lines are tried too.
+    if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
+    return countLinesMatched(text, plain, enough);
   };
   return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }
@@ -169,33 +170,41 @@ function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flag
   };
 }
 
+/** How the lines worth trying are found: `scan` (a global regex, none of whose matches holds a line feed) finds them, and a line tried holds every one of `held` first. */
+interface CandidateLines {
+  scan: RegExp;
+  held: RegExp[];
+}
+
 /**
- * The scan that finds the lines of a text worth trying with a regex (a global regex, none of whose matches
- * holds a line feed): the literals, of any length, every match holds one of (see `literalsOfMatches`), or
- * the regex's prefilter (see `prefilterOf`) when it matches more characters than the shortest of them;
+ * The lines of a text worth trying with a regex: those holding one of the literals, of any length, every
+ * match holds one of (see `literalsOfMatches`), or those holding the regex's prefilter and the runs every
+ * match holds beside it (see `prefilterOf`), when it matches more characters than the shortest literal;
  * `undefined` when there are neither.
  */
-function candidatesOf(query: string, flags: string): RegExp | undefined {
+function candidatesOf(query: string, flags: string): CandidateLines | undefined {
   const literals = alternativeWords(query) ?? requiredLiterals(query, 1);
   const prefilter = prefilterOf(query);
   const shortest = literals === undefined ? 0 : Math.min(...literals.map((literal) => literal.length));
   if (prefilter === undefined || prefilter.weight <= shortest) return literalsScan(literals, flags);
-  return new RegExp(prefilter.source, `${flags}g`);
+  return { scan: new RegExp(prefilter.source, `${flags}g`), held: prefilter.held.map((run) => new RegExp(run, flags)) };
 }
 
 /** A scan for any of `literals` (plain text: it never backtracks across lines), matched with `flags`. */
-function literalsScan(literals: string[] | undefined, flags: string): RegExp | undefined {
-  return literals && new RegExp(literals.map(escapeRegExp).join('|'), `${flags}g`);
+function literalsScan(literals: string[] | undefined, flags: string): CandidateLines | undefined {
+  return literals && { scan: new RegExp(literals.map(escapeRegExp).join('|'), `${flags}g`), held: [] };
 }
 
-/** The matcher, trying only the lines where `candidates` (see `candidatesOf`) finds a match; the matcher itself without them. */
-function withCandidateLines(matcher: LineMatcher, candidates: RegExp | undefined): LineMatcher {
+/** The matcher, trying only the candidate lines (see `candidatesOf`); the matcher itself without them. */
+function withCandidateLines(matcher: LineMatcher, candidates: CandidateLines | undefined): LineMatcher {
   if (candidates === undefined) return matcher;
+  const { scan, held } = candidates;
   const mayMatch = (text: string) => {
-    candidates.lastIndex = 0;
-    return candidates.test(text);
+    scan.lastIndex = 0;
+    return scan.test(text);
   };
-  return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) };
+  const test = held.length === 0 ? matcher.test : (line: string) => held.every((run) => run.test(line)) && matcher.test(line);
+  return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, scan, test) };
 }
 
 /**
