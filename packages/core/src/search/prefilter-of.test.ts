@@ -28,6 +28,21 @@ describe('prefilterOf', () => {
     expect(prefilterOf('ab+cd|xyz')?.held).toEqual([]);
   });
 
+  it.each([
+    ['[A-Z]{2,}_[A-Z]+', true],
+    ['x{3}y+?', true],
+    ['\\d+\\.\\d+', true],
+    ['\\w+\\.\\w+\\(', false],
+    ['void\\s+\\w+\\(', false],
+    ['A.B+', false],
+    ['\\bconst\\b', false],
+    ['ab|cd', false],
+    ['[a-z]+_(x)', false],
+    ['a{20,}b', false],
+  ])('%s: its prefilter finds exactly the lines it matches: %s', (query, exact) => {
+    expect(prefilterOf(query)?.exact).toBe(exact);
+  });
+
   it.each(['ab*c', 'a|bc', 'a{0}b', '[^a]b', 'é+é', '(ab)+', '\\p{L}{3}', '.'])('%s: no run of two characters in some alternative, no prefilter', (query) => {
     expect(prefilterOf(query)).toBeUndefined();
   });
@@ -46,7 +61,14 @@ describe('prefilterOf', () => {
     // Few characters, so that random texts hold matches of random regexes often.
     const tokens = ['A', 'b', 's', 'K', '_', ' ', '.', '\\d', '\\w', '\\s', '\\b', '^', '$', '[A-Z]', '[b_]', '[\\w-]', '[^b]', '\\.', '\\-'];
     const structure = ['(', ')', '(?:', '|', '+', '*', '?', '{2}', '{2,}', '{1,3}', '{0}', '+?'];
-    const query = fc.array(fc.constantFrom(...tokens, ...tokens, ...structure), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+    const anyTokens = fc.array(fc.constantFrom(...tokens, ...tokens, ...structure), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+    // Parts each repeated or not: valid regexes, most of them with the repeats that make runs and RE2.
+    const repeats = ['', '', '+', '*', '?', '{2}', '{2,}', '{1,3}', '+?'];
+    const sequence = fc.array(fc.tuple(fc.constantFrom(...tokens), fc.constantFrom(...repeats)), { minLength: 1, maxLength: 5 });
+    const query = fc.oneof(
+      anyTokens,
+      sequence.map((parts) => parts.map(([part, repeat]) => part + repeat).join('')),
+    );
     const units = ['A', 'A', 'b', 'b', 'B', '_', '_', ' ', '1', '.', '-', 's', 'ſ', 'k', '\u212a', '\t', 'é', '😀', '\ud83d', '\r', '\n', '\r\n', '\u2028'];
     const text = fc.array(fc.constantFrom(...units), { maxLength: 30 }).map((parts) => parts.join(''));
     let withPrefilter = 0;
@@ -71,7 +93,7 @@ describe('prefilterOf', () => {
             JSON.stringify(line),
           ).toBe(true);
       }),
-      { numRuns: 6000 },
+      { numRuns: 8000 },
     );
     expect(withPrefilter).toBeGreaterThan(400);
   });

@@ -10,6 +10,8 @@ export interface Prefilter {
   source: string;
   weight: number;
   held: string[];
+  /** Whether a line holds a match of the prefilter exactly when it holds one of the regex (see `runsOf`): the prefilter's lines are the regex's. */
+  exact: boolean;
 }
 
 /** Most characters a prefilter matches, and most copies of one repeated part (a longer run of them holds these). */
@@ -49,23 +51,34 @@ export function prefilterOf(query: string): Prefilter | undefined {
   const weight = Math.min(...alternatives.map((runs) => runs.longest.length));
   if (weight < 2) return undefined;
   const held = alternatives.length === 1 ? alternatives[0]!.others.filter((run) => run.length >= 2).map((run) => run.join('')) : [];
-  return { source: alternatives.map((runs) => runs.longest.join('')).join('|'), weight, held };
+  const exact = alternatives.length === 1 && alternatives[0]!.exact;
+  return { source: alternatives.map((runs) => runs.longest.join('')).join('|'), weight, held, exact };
 }
 
-/** The runs of one alternative: the longest, and the others. */
+/** The runs of one alternative: the longest, the others, and whether the longest is the whole alternative as a line holds it. */
 interface Runs {
   longest: string[];
   others: string[][];
+  exact: boolean;
 }
 
-/** The runs of one alternative, `query[from, to)` (see `prefilterOf`), each a list of parts. */
+/**
+ * The runs of one alternative, `query[from, to)` (see `prefilterOf`), each a list of parts. The longest is
+ * `exact` when the alternative is only parts that match what the line matcher's match (none widened, none
+ * cut short by a bound), the first and the last of them alone repeated more or less: a line holding a match
+ * then holds one with each of those two at its least count (drop the copies at either end), which is the run.
+ */
 function runsOf(query: string, from: number, to: number): Runs | undefined {
   const runs: string[][] = [];
   let run: string[] = [];
+  let whole = true;
   const end = (next: string[] = []) => {
     if (run.length > 0) runs.push(run);
     run = next;
   };
+  // Parts read so far, and which of them a quantifier repeats more or less.
+  let parts = 0;
+  const loose: number[] = [];
   // The last part added to the run, which a quantifier after it repeats; undefined after anything else.
   let last: string | undefined;
   for (let index = from; index < to; index += 1) {
@@ -73,6 +86,9 @@ function runsOf(query: string, from: number, to: number): Runs | undefined {
     const part = partAt(query, index);
     if (part !== undefined) {
       if (run.length === longestRun) end();
+      if (run.length === 0 && parts > 0) whole = false;
+      if (part.widened) whole = false;
+      parts += 1;
       run.push(part.source);
       last = part.source;
       index = part.end;
@@ -81,12 +97,17 @@ function runsOf(query: string, from: number, to: number): Runs | undefined {
     const repeat = '*+?{'.includes(char) ? repeatAt(query, index) : undefined;
     if (repeat !== undefined) {
       index = repeat.end;
+      if (repeat.least > mostCopies || last === undefined) whole = false;
+      if (repeat.least !== repeat.most) loose.push(parts - 1);
       if (last === undefined) end();
       else if (repeat.least === repeat.most) {
         // An exact count: the part that many times in the run (none: as if it were not there).
         if (repeat.least === 0) run.pop();
         else run.push(...Array<string>(Math.min(repeat.least, mostCopies) - 1).fill(last));
-        if (run.length > longestRun) run = run.slice(0, longestRun);
+        if (run.length > longestRun) {
+          run = run.slice(0, longestRun);
+          whole = false;
+        }
       } else {
         run.pop();
         const copies = Array<string>(Math.min(repeat.least, mostCopies)).fill(last);
@@ -97,6 +118,7 @@ function runsOf(query: string, from: number, to: number): Runs | undefined {
       continue;
     }
     last = undefined;
+    whole = false;
     if (char === '\\' && 'bB'.includes(query[index + 1] ?? '')) index += 1;
     else if (char === '^' || char === '$') continue;
     else {
@@ -111,18 +133,19 @@ function runsOf(query: string, from: number, to: number): Runs | undefined {
   end();
   if (runs.length === 0) return undefined;
   const longest = runs.reduce((best, each) => (each.length > best.length ? each : best));
-  return { longest, others: runs.filter((each) => each !== longest) };
+  const exact = whole && runs.length <= 3 && loose.every((at) => at === 0 || at === parts - 1);
+  return { longest, others: runs.filter((each) => each !== longest), exact };
 }
 
 /** The part of a run that starts at `index` (see `prefilterOf`) and where it ends, or `undefined`. */
-function partAt(query: string, index: number): { source: string; end: number } | undefined {
+function partAt(query: string, index: number): { source: string; end: number; widened?: boolean } | undefined {
   const char = query[index]!;
-  if (char === '.') return { source: '[^\\n]', end: index };
+  if (char === '.') return { source: '[^\\n]', end: index, widened: true };
   if (char === '[') return classPartAt(query, index);
   if (char === '\\') {
     const next = query[index + 1] ?? '';
     const escaped: Record<string, string> = { d: '\\d', w: '\\w', s: '[^\\S\\n]' };
-    if (escaped[next] !== undefined) return { source: escaped[next], end: index + 1 };
+    if (escaped[next] !== undefined) return { source: escaped[next], end: index + 1, ...(next === 's' ? { widened: true } : {}) };
     return punctuation.test(next) ? { source: literalSource(next, ''), end: index + 1 } : undefined;
   }
   return /^[ -~]$/.test(char) && !'()[]{}|*+?^$.\\'.includes(char) ? { source: char, end: index } : undefined;

@@ -170,10 +170,15 @@ function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flag
   };
 }
 
-/** How the lines worth trying are found: `scan` (a global regex, none of whose matches holds a line feed) finds them, and a line tried holds every one of `held` first. */
+/**
+ * How the lines worth trying are found: `scan` (a global regex, none of whose matches holds a line feed)
+ * finds them, and a line tried holds every one of `held` first; with `exact`, the lines `scan` finds are
+ * the matching lines, and none is tried.
+ */
 interface CandidateLines {
   scan: RegExp;
   held: RegExp[];
+  exact?: boolean;
 }
 
 /**
@@ -187,7 +192,7 @@ function candidatesOf(query: string, flags: string): CandidateLines | undefined 
   const prefilter = prefilterOf(query);
   const shortest = literals === undefined ? 0 : Math.min(...literals.map((literal) => literal.length));
   if (prefilter === undefined || prefilter.weight <= shortest) return literalsScan(literals, flags);
-  return { scan: new RegExp(prefilter.source, `${flags}g`), held: prefilter.held.map((run) => new RegExp(run, flags)) };
+  return { scan: new RegExp(prefilter.source, `${flags}g`), held: prefilter.held.map((run) => new RegExp(run, flags)), exact: prefilter.exact };
 }
 
 /** A scan for any of `literals` (plain text: it never backtracks across lines), matched with `flags`. */
@@ -203,6 +208,7 @@ function withCandidateLines(matcher: LineMatcher, candidates: CandidateLines | u
     scan.lastIndex = 0;
     return scan.test(text);
   };
+  if (candidates.exact) return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, scan) };
   const test = held.length === 0 ? matcher.test : (line: string) => held.every((run) => run.test(line)) && matcher.test(line);
   return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, scan, test) };
 }
