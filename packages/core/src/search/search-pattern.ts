@@ -128,7 +128,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
   // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'));
+  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
@@ -200,17 +200,23 @@ function literalsScan(literals: string[] | undefined, flags: string): CandidateL
   return literals && { scan: new RegExp(literals.map(escapeRegExp).join('|'), `${flags}g`), held: [] };
 }
 
-/** The matcher, trying only the candidate lines (see `candidatesOf`); the matcher itself without them. */
-function withCandidateLines(matcher: LineMatcher, candidates: CandidateLines | undefined): LineMatcher {
+/**
+ * The matcher, trying only the candidate lines (see `candidatesOf`); the matcher itself without them. With
+ * `slow` (RE2), each line a search tests alone (a file whose lines are shown) is first tested for the
+ * scan's match, on V8: a line without one is no match.
+ */
+function withCandidateLines(matcher: LineMatcher, candidates: CandidateLines | undefined, slow = false): LineMatcher {
   if (candidates === undefined) return matcher;
   const { scan, held } = candidates;
   const mayMatch = (text: string) => {
     scan.lastIndex = 0;
     return scan.test(text);
   };
-  if (candidates.exact) return { ...matcher, mayMatch, countLines: (text: string) => countLinesMatched(text, scan) };
-  const test = held.length === 0 ? matcher.test : (line: string) => held.every((run) => run.test(line)) && matcher.test(line);
-  return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, scan, test) };
+  const first = new RegExp(scan.source, scan.flags.replace('g', ''));
+  const test = slow ? (line: string) => first.test(line) && matcher.test(line) : matcher.test;
+  if (candidates.exact) return { ...matcher, test, mayMatch, countLines: (text: string) => countLinesMatched(text, scan) };
+  const tried = held.length === 0 ? matcher.test : (line: string) => held.every((run) => run.test(line)) && matcher.test(line);
+  return { ...matcher, test, mayMatch, countLines: (text: string) => countCandidateLines(text, scan, tried) };
 }
 
 /**
