@@ -19,8 +19,8 @@ describe('interval fetches while a call holds the queue', () => {
     const remote = await open({ 'a.md': 'apple\n' }, 0);
     const top = path.join(remote.bare, '..', 'ticks');
     execFileSync('git', ['clone', '-q', remote.bare, top], { env: { ...process.env, ...personEnv } });
-    // Only the interval's timer is faked: the test moves it on by hand, nothing waits on the clock.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // The timers are faked but go on with the real clock too (git's own waits end): the test moves the interval on by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     const fs = await withGitHistory(await createNodeFs(top), { gitPath: hooked.gitPath, remote: { name: 'origin', fetchInterval: 1000 } });
     try {
       const fetches = () => hooked.steps().filter((step) => step === 'fetch').length;
