@@ -65,10 +65,9 @@ export function createRemoteSync(
 
   const backoff = createRefusalBackoff();
   /**
-   * When the branch was last the remote's tip, and how long it took to learn it (`at` 0: not since the last settle): a
-   * push round (fetch, replay, push) that landed, or a fetch that settled. A call's fetch is skipped while that is fresher
-   * than the learning took: a fetch now could tell only of pushes landed in a window no longer than its own (at 16
-   * clones, the calls let into the queue one after another each fetched what the one before had just fetched).
+   * When a push round (fetch, replay, push) last landed, and how long it took (`at` 0: none since the last settle). A
+   * call's fetch is skipped while that is fresher than a round takes: the branch is the remote's tip as of that push, and
+   * a fetch now could tell no newer one (at 16 clones, the calls let into the queue right after a round each fetched again).
    */
   const landed = { at: 0, took: 0 };
   /** When a settle last fetched: an interval fetch waits a whole interval from it (a write's fetch told as much). */
@@ -149,10 +148,7 @@ export function createRemoteSync(
   };
   /** Fetch and settle, unless a push (which settles itself) or another fetch is under way, or the server closed. In the queue. */
   const fetchNow = async () => {
-    if (busy || closed) return;
-    const started = Date.now();
-    await occupy(() => settle());
-    Object.assign(landed, { at: Date.now(), took: Date.now() - started });
+    if (!busy && !closed) await occupy(() => settle());
   };
 
   const idle = async () => {

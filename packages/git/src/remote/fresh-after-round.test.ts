@@ -43,20 +43,4 @@ cd "${other}" && printf 'wasp\\n' > b.md && "${realGit}" commit -q -a -m 'b else
     expect(remote.remoteGit('show', 'main:b.md')).toBe('wasp\n');
     expect(server.git('status', '--porcelain')).toBe('');
   });
-
-  it("skips its fetch right after another call's fetch settled, within as long as that fetch took", async () => {
-    const remote = await open({ 'a.md': 'apple\n', 'b.md': 'bee\n' }, 0);
-    const state = path.join(remote.bare, '..', 'state');
-    const server = await remote.addClone({}, { gitPath: hooked.gitPath });
-    // The first call's fetch is made to take two seconds (after git answered), far longer than the few steps to the next call.
-    hooked.hook('after', 'fetch', `[ -e "${state}-slow" ] && exit 0\ntouch "${state}-slow"\nsleep 2`);
-    const fetches = () => hooked.steps().filter((step) => step === 'fetch').length;
-    const before = fetches();
-    await server.vault.call('TextEdit', { filePath: 'a.md', oldString: 'apple', newString: 'quince' });
-    await server.vault.call('TextEdit', { filePath: 'b.md', oldString: 'bee', newString: 'wasp' });
-    expect(fetches() - before).toBe(1);
-    expect(remote.remoteGit('show', 'main:a.md')).toBe('quince\n');
-    expect(remote.remoteGit('show', 'main:b.md')).toBe('wasp\n');
-    expect(server.git('status', '--porcelain')).toBe('');
-  });
 });
