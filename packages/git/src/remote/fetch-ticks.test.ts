@@ -13,7 +13,7 @@ afterAll(() => hooked.remove());
 afterEach(() => vi.useRealTimers());
 
 // The interval's ticks wait for the queue like calls do; while a long call holds it, they must not pile
-// up (one fetch each when it ends): a tick finding one already waiting is skipped.
+// up (one fetch when it ends): the next tick is set only once the last one's fetch ended.
 describe('interval fetches while a call holds the queue', () => {
   it('ten ticks during one long call make one fetch after it, not ten', async () => {
     const remote = await open({ 'a.md': 'apple\n' }, 0);
