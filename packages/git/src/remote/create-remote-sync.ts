@@ -72,7 +72,7 @@ export function createRemoteSync(
   const landed = { at: 0, took: 0 };
   /** When a settle last fetched: an interval fetch waits a whole interval from it (a write's fetch told as much). */
   let fetchedAt = 0;
-  const settle = (takeBack?: VaultError, push?: (commit?: string) => Promise<void>) => {
+  const settle = (takeBack?: VaultError, push?: () => Promise<void>) => {
     // Any other settle (a fetch, a refused round, a taking back, a failure) clears it: the next call fetches first.
     landed.at = 0;
     if (!takeBack) fetchedAt = Date.now();
@@ -81,20 +81,19 @@ export function createRemoteSync(
   const fresh = () => Date.now() - landed.at < landed.took;
   const closedError = () => serverClosed(branch.remote);
 
-  /** Pushes `commit` (a round's replay, before the branch moves to it) or the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
-  async function pushWaiting(commit?: string): Promise<(() => void) | undefined> {
+  /** Pushes the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
+  async function pushWaiting(): Promise<(() => void) | undefined> {
     const batch = waiters.snapshot();
     // Every call it pushed for was answered (taken back by the settling, or the server closed): nothing left to push for.
     if (batch.length === 0) return nothingPushed;
-    return (await pushHead(repository, branch, waiters, commit)) === 'pushed' ? () => waiters.shared(batch) : undefined;
+    return (await pushHead(repository, branch, waiters)) === 'pushed' ? () => waiters.shared(batch) : undefined;
   }
 
   async function pushAll(): Promise<void> {
     // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
     let roundStarted = Date.now();
-    // The first push goes as committed. After a refusal, each round fetches, replays and pushes in the queue; the branch
-    // moves and the work tree follows after the push (out of the window in which another push can land first), and then
-    // the calls are answered.
+    // The first push goes as committed. After a refusal, each round fetches, replays and pushes in the queue; the work tree
+    // follows after the push (out of the window in which another push can land first), and then the calls are answered.
     for (let attempt = 1; ; attempt += 1) {
       let answer: (() => void) | undefined;
       if (attempt === 1) answer = await pushWaiting();
@@ -104,8 +103,8 @@ export function createRemoteSync(
         const followed = await settleExclusive(() => {
           // Timed from here: the wait for the queue is not part of the window in which another push can land first.
           roundStarted = Date.now();
-          return settle(undefined, async (commit) => {
-            answer = await pushWaiting(commit);
+          return settle(undefined, async () => {
+            answer = await pushWaiting();
           }).then(() => true);
         }).catch((error: unknown) => {
           // The push landed and only the work tree failed to follow (a person's switch, a disk error): the calls are on the
@@ -191,14 +190,14 @@ const nothingPushed = () => {};
 
 /**
  * Fetches (or, taking back, takes the remote's tip as last fetched) and puts the branch on it; the waiters follow their
- * commits. `push` runs with the commit the branch goes to, before the branch moves and the work tree follows.
+ * commits. `push` runs once the branch is on it and before the work tree follows.
  */
 async function settleBranch(
   repository: Repository,
   branch: RemoteBranch,
   waiters: CommitWaiters,
   takeBack?: VaultError,
-  push?: (commit?: string) => Promise<void>,
+  push?: () => Promise<void>,
 ): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== branch.ref) return leaveOtherBranch(repository, branch, waiters, checkedOut, takeBack);
@@ -208,12 +207,12 @@ async function settleBranch(
   const before = await commitOf(repository, branch.tracking);
   const tip = takeBack ? before : await fetchBranch(repository, branch);
   // A person's switch after the check above: nothing moved (or the files stopped following), and taking back goes on without the work tree.
-  // The waiters follow their commits as soon as they are replayed on the tip, so that the push carries them; a call taken
+  // The waiters follow their commits as soon as the branch is on the tip, so that the push carries them; a call taken
   // back is answered once the work tree followed (its file as the remote has it).
   let answerTakenBack = () => {};
-  const meanwhile = async (fates: ReadonlyMap<string, CommitFate>, next: string | undefined) => {
+  const meanwhile = async (fates: ReadonlyMap<string, CommitFate>) => {
     answerTakenBack = waiters.follow(fates);
-    await push?.(next);
+    await push?.();
   };
   try {
     if (tip) {
@@ -256,12 +255,12 @@ async function leaveOtherBranch(
 }
 
 /**
- * Pushes `commit` (by default the branch's tip). A push that failed (unreachable, no answer in time) may have reached the
+ * Pushes the branch's tip. A push that failed (unreachable, no answer in time) may have reached the
  * remote before its answer was lost: a fetch tells. The branch gone: the waiting calls' commits are
  * kept under `refs/vault/taken-back/`, and the error says so.
  */
-async function pushHead(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters, commit?: string): Promise<'pushed' | 'behind'> {
-  const head = commit ?? (await commitOf(repository, branch.ref));
+async function pushHead(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters): Promise<'pushed' | 'behind'> {
+  const head = await commitOf(repository, branch.ref);
   if (!head) {
     const commits = waiters.commits();
     await keepTakenBack(repository, commits);

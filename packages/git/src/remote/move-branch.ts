@@ -22,18 +22,13 @@ export interface Move {
  * journalled first: a server killed after the branch moved and before the work tree followed finishes
  * at its next start (`finishMoves`), so the disk left behind is never taken for a person's change.
  * HEAD on another branch (a person's git switch since the settle began) moves nothing: the work tree is theirs.
- * `meanwhile` runs before the branch moves (the push of a settle round, of `to`): the branch, the person's index and the
- * files stay together at `from` while another server's push can land first, so a person's own commit then never undoes
- * a fetched change; the branch moves and the work tree follows whatever it gives, then its failure is thrown. A person's
- * commit meanwhile fails the compare-and-swap (`busy`); the next settle replays it on the remote's tip.
+ * `meanwhile` runs once the branch moved, before the work tree follows (the push of a settle round: the files
+ * are written after it, out of the window in which another server's push can land first); the work tree follows
+ * whatever it gives, then its failure is thrown.
  */
 export async function moveBranch(repository: Repository, move: Move, remote: string, meanwhile?: () => Promise<void>): Promise<void> {
   const checkedOut = await branchOf(repository);
   if (checkedOut !== move.ref) throw otherBranch(remote, move.ref, checkedOut);
-  const failed = await meanwhile?.().then(
-    () => undefined,
-    (error: unknown) => ({ error }),
-  );
   const journal = ownFileOf(repository, 'move');
   writeOwnFile(repository, 'move', move);
   // Through the kept update-ref (no process started); a ref no longer at `from` is said as false.
@@ -43,6 +38,10 @@ export async function moveBranch(repository: Repository, move: Move, remote: str
       remote: 'busy' satisfies RemoteTrouble,
     });
   }
+  const failed = await meanwhile?.().then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   // A failure here (a switch meanwhile too) leaves the journal: the next settle, or the next start, finishes the move.
   await followBranch(repository, move, remote);
   await rm(journal, { force: true });

@@ -23,7 +23,7 @@ let indexCount = 0;
  * taken back before it) is taken back with `STALE_FILE`; `takeBack` takes every local commit back.
  * A commit taken back stays in `refs/vault/taken-back/`, so nothing is ever lost.
  * Then the branch moves by compare-and-swap and the work tree follows (`moveBranch`, journalled); `meanwhile`
- * (given the fates and the commit the branch goes to) runs before the branch moves.
+ * (given the fates) runs once the branch is where it goes and before the work tree follows.
  */
 export async function replayCommits(
   repository: Repository,
@@ -31,12 +31,12 @@ export async function replayCommits(
   tip: string,
   takeBack?: VaultError,
   before?: string,
-  meanwhile?: (fates: ReadonlyMap<string, CommitFate>, next: string | undefined) => Promise<void>,
+  meanwhile?: (fates: ReadonlyMap<string, CommitFate>) => Promise<void>,
 ): Promise<Map<string, CommitFate>> {
   const fates = new Map<string, CommitFate>();
   const head = await commitOf(repository, branch.ref);
   if (!head || head === tip) {
-    await meanwhile?.(fates, head);
+    await meanwhile?.(fates);
     return fates;
   }
   const { local, base, changedThere } = (before && (await keptHistories(repository, head, tip, before))) || (await gitHistories(repository, head, tip));
@@ -58,8 +58,8 @@ export async function replayCommits(
     fates.set(commit, { id: parent });
   }
   // Nothing rebuilt and nothing taken back: the branch is where it was.
-  if (parent !== head) await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote, meanwhile && (() => meanwhile(fates, parent)));
-  else await meanwhile?.(fates, head);
+  if (parent !== head) await moveBranch(repository, { ref: branch.ref, from: head, to: parent }, branch.remote, meanwhile && (() => meanwhile(fates)));
+  else await meanwhile?.(fates);
   return fates;
 }
 
