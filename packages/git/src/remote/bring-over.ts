@@ -26,24 +26,28 @@ export async function bringPath(
   const disk = seen === notAFile ? await diskIdOf(repository, name) : seen;
   if (disk === next?.id) {
     // The same bytes: a change of mode alone (chmod +x on the remote) is still brought over, as git's checkout does.
-    if (old && next && old.mode !== next.mode) await followMode(repository, name, next, stillOn);
+    if (old && next && old.mode !== next.mode) return (await followMode(repository, name, next, stillOn).catch(refusedByDisk)) ? 'changed' : 'kept';
     return 'changed';
   }
   if (disk !== old?.id) return 'kept';
   return (await bringOver(repository, name, old, next, stillOn).catch(refusedByDisk)) ? 'changed' : 'kept';
 }
 
-/** Gives a regular file the executable bits `entry` says (git's two modes: read bits copied to execute bits, or none), unless a folder on its way is a symlink. */
-async function followMode(repository: Repository, name: WorkTreeName, entry: TreeEntry, stillOn: () => Promise<void>): Promise<void> {
+/**
+ * Gives a regular file the executable bits `entry` says (git's two modes: read bits copied to execute bits, or none);
+ * false, leaving it as it is (the person's), when a folder on its way is a symlink or it is no regular file.
+ */
+async function followMode(repository: Repository, name: WorkTreeName, entry: TreeEntry, stillOn: () => Promise<void>): Promise<boolean> {
   const bytes = typeof name === 'string' ? Buffer.from(name) : name;
-  if (await throughSymlink(repository, bytes)) return;
+  if (await throughSymlink(repository, bytes)) return false;
   const target = inTop(repository, bytes);
   const stat = await lstat(target).catch(() => undefined);
-  if (!stat?.isFile()) return;
+  if (!stat?.isFile()) return false;
   const mode = entry.mode === '100755' ? stat.mode | ((stat.mode & 0o444) >> 2) : stat.mode & ~0o111;
-  if ((mode & 0o7777) === (stat.mode & 0o7777)) return;
+  if ((mode & 0o7777) === (stat.mode & 0o7777)) return true;
   await stillOn();
   await chmod(target, mode & 0o7777);
+  return true;
 }
 
 /** Numbers the temp files of this process. */
