@@ -1,4 +1,4 @@
-import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
+import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { VaultFs, VaultStat } from '@vault/core';
 import { type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
@@ -36,7 +36,7 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
         const { descriptor, size } = await openFile(relative);
         try {
           // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
-          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
+          return size <= syncReadLimit ? readOpened(descriptor, size) : await readFileAsync(descriptor);
         } finally {
           closeSync(descriptor);
         }
@@ -78,4 +78,21 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
 
     resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
   };
+}
+
+/**
+ * The bytes of the regular file open at `descriptor`, up to `size` (its size when opened, as
+ * `readFileSync` reads it), in one read into a buffer of that size: no second stat. A file of size 0
+ * (which may be one the kernel makes as it is read) is read to its end.
+ */
+function readOpened(descriptor: number, size: number): Buffer {
+  if (size === 0) return readFileSync(descriptor);
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const bytesRead = readSync(descriptor, buffer, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer : buffer.subarray(0, filled);
 }

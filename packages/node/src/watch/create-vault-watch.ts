@@ -40,6 +40,11 @@ export interface VaultWatch {
   listingToken(relative: string): number;
   /** Keeps a folder's entries, read from disk after `token` was taken, unless the folder changed since (or is not watched). */
   keep(relative: string, entries: VaultDirectoryEntry[], token: number): void;
+  /**
+   * Whether the folder `relative` is watched now: then every folder on the way to it was a real folder
+   * (a watch never follows a symlink) and none has been replaced since, up to the last event handled.
+   */
+  watches(relative: string): boolean;
   /** Whether the watch covers these real vault paths now: watching, and none in a `.git` folder. */
   covers(paths: readonly string[]): boolean;
   /** `starting` (or starting again), `watching`, or `off` for good. */
@@ -172,6 +177,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
       listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
     },
+    watches: (relative) => state === 'watching' && folders.has(relative),
     covers: (paths) => state === 'watching' && !holdsUnwatched(paths),
     get state() {
       return state;
