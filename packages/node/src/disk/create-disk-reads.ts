@@ -1,9 +1,9 @@
 import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { VaultFs, VaultStat } from '@vault/core';
-import { type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
+import { type OpenedFile, type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
 import { describeEntry } from './describe-entry.js';
-import { withErrorsTranslated } from './to-vault-error.js';
+import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 
 /** Files up to this size are read with one blocking call (see `openFile`). */
 const syncReadLimit = 1024 * 1024;
@@ -31,21 +31,30 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
         throw specialFile(relative);
       }),
 
-    readFile: (relative) =>
-      withErrorsTranslated(relative, async () => {
-        const { descriptor, size } = await openFile(relative);
+    readFile(relative) {
+      // A file in a watched folder opened and read with no await: a small note costs its system calls and no more.
+      let opened: ReturnType<typeof openFile>;
+      try {
+        opened = openFile(relative);
+        if (!(opened instanceof Promise) && opened.size <= syncReadLimit) return Promise.resolve(readAndClose(opened));
+      } catch (error) {
+        return Promise.reject(toVaultError(error, relative));
+      }
+      return withErrorsTranslated(relative, async () => {
+        const { descriptor, size } = await opened;
         try {
           // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
           return size <= syncReadLimit ? readOpened(descriptor, size) : await readFileAsync(descriptor);
         } finally {
           closeSync(descriptor);
         }
-      }),
+      });
+    },
 
     readFileChunks(relative, { buffer: into, start = 0 } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
-          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
+          const { descriptor } = await withErrorsTranslated(relative, async () => openFile(relative));
           try {
             for (let position = start; ; ) {
               const buffer = into ?? Buffer.allocUnsafe(chunkSize);
@@ -85,6 +94,14 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
  * `readFileSync` reads it), in one read into a buffer of that size: no second stat. A file of size 0
  * (which may be one the kernel makes as it is read) is read to its end.
  */
+function readAndClose({ descriptor, size }: OpenedFile): Buffer {
+  try {
+    return readOpened(descriptor, size);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 function readOpened(descriptor: number, size: number): Buffer {
   if (size === 0) return readFileSync(descriptor);
   const buffer = Buffer.allocUnsafe(size);

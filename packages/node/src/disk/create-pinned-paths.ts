@@ -32,9 +32,10 @@ export interface PinnedPaths {
   /**
    * Opens a regular file for reading, checked to be the file located; never blocks on a FIFO or
    * device. With blocking calls (microseconds each, where an awaited call costs a round trip to the
-   * thread pool): a small read is most of a tool call. The caller closes the descriptor.
+   * thread pool): a small read is most of a tool call. A file in a watched folder is opened at once
+   * (no promise). The caller closes the descriptor.
    */
-  openFile(relative: string): Promise<OpenedFile>;
+  openFile(relative: string): OpenedFile | Promise<OpenedFile>;
   /** The vault-relative form of a real path, when it differs from the path asked for. */
   targetOf(real: string, relative: string): { target?: string };
 }
@@ -114,9 +115,12 @@ export function createPinnedPaths(realRoot: string, { watchedFolder }: PinnedPat
     return undefined;
   }
 
-  async function openFile(relative: string): Promise<OpenedFile> {
-    const watched = openWatched(relative);
-    if (watched) return watched;
+  /** A file in a watched folder at once (`openWatched`), any other after the checks. */
+  function openFile(relative: string): OpenedFile | Promise<OpenedFile> {
+    return openWatched(relative) ?? openChecked(relative);
+  }
+
+  async function openChecked(relative: string): Promise<OpenedFile> {
     const located = await locate(relative);
     let descriptor: number;
     try {
