@@ -3,6 +3,8 @@ import { readdirSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import { createTempFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
+import { untilWatched } from '../__fixtures__/warm-search-fixture.js';
+import { createNodeFs } from '../disk/create-node-fs.js';
 import { createSyncPoint } from './create-sync-point.js';
 
 describe('createSyncPoint: a cookie written and waited for', () => {
@@ -77,5 +79,24 @@ describe('createSyncPoint: a cookie written and waited for', () => {
     expect(point.seen('.vault-sync-1-1')).toBe(true);
     expect(point.seen('.vault-synced.md')).toBe(false);
     expect(point.seen('notes.md')).toBe(false);
+  });
+
+  it("keeps its cookie out of every listing of the vault's root, this backend's and another's", async () => {
+    const folder = await createTempFolder({ 'a.md': 'a\n', '.vault-sync-notes.md': 'a hidden note of the person\n' });
+    const watched = await createNodeFs(folder.path, { searchWorkers: 0, watch: true, onWatchNotice: () => {} });
+    const other = await createNodeFs(folder.path, { searchWorkers: 0 });
+    try {
+      await untilWatched(watched);
+      expect(readdirSync(folder.path).filter((name) => /^\.vault-sync-\d+-\d+$/.test(name))).toHaveLength(1);
+      for (const fs of [watched, other]) {
+        expect((await fs.readDirectory('', { sizes: false })).map((entry) => entry.name).sort()).toEqual(['.vault-sync-notes.md', 'a.md']);
+      }
+      expect((await watched.readDirectory('', { sizes: false, afterSync: true })).map((entry) => entry.name).sort()).toEqual(['.vault-sync-notes.md', 'a.md']);
+    } finally {
+      await watched.close();
+      await other.close();
+    }
+    expect(readdirSync(folder.path).sort()).toEqual(['.vault-sync-notes.md', 'a.md']);
+    await folder.remove();
   });
 });

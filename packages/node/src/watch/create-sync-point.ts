@@ -5,6 +5,11 @@ import { isRunning } from '../disk/is-running.js';
 /** The names of the marker files a sync point writes in the vault's root (hidden, so no tool lists or searches them). */
 export const cookiePrefix = '.vault-sync-';
 
+/** Whether `name`, in the vault's root, is a sync point's cookie (of this server or another): never a file of the vault's. */
+export function isCookieName(name: string): boolean {
+  return /^\.vault-sync-\d+-\d+$/.test(name);
+}
+
 /** Sync points by Watchman's cookie technique; made by `createSyncPoint`. */
 export interface SyncPoint {
   /**
@@ -96,7 +101,7 @@ function removeDeadCookies(root: string): void {
     return;
   }
   for (const name of names) {
-    const pid = Number(/^\.vault-sync-(\d+)-\d+$/.exec(name)?.[1]);
+    const pid = isCookieName(name) ? Number(name.split('-')[2]) : 0;
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     try {
       unlinkSync(path.join(root, name));
