@@ -91,11 +91,7 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
   };
 }
 
-/**
- * The bytes of the regular file open at `descriptor`, up to `size` (its size when opened, as
- * `readFileSync` reads it), in one read into a buffer of that size: no second stat. A file of size 0
- * (which may be one the kernel makes as it is read) is read to its end.
- */
+/** The bytes of a small file opened (see `readOpened`), its descriptor closed after. */
 function readAndClose({ descriptor, size }: OpenedFile): Buffer {
   try {
     return readOpened(descriptor, size);
@@ -104,6 +100,11 @@ function readAndClose({ descriptor, size }: OpenedFile): Buffer {
   }
 }
 
+/**
+ * The bytes of the regular file open at `descriptor`, up to `size` (its size when opened, as
+ * `readFileSync` reads it), in one read into a buffer of that size: no second stat. A file of size 0
+ * (which may be one the kernel makes as it is read) is read to its end.
+ */
 function readOpened(descriptor: number, size: number): Buffer {
   if (size === 0) return readFileSync(descriptor);
   const buffer = Buffer.allocUnsafe(size);
