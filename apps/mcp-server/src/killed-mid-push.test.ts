@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKillingGit } from './__fixtures__/killing-git.js';
@@ -73,6 +73,49 @@ describe('vault-mcp --git --git-remote killed at each step of a fetch that moves
       await restarted.callTool({ name: 'TextEdit', arguments: { filePath: 'b.md', oldString: 'bee', newString: 'wasp' } });
       expect(remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean)).toEqual(['TextEdit: b.md', 'elsewhere', 'first']);
       expect(remote.git(['show', 'main:a.md'])).toBe('alpha from elsewhere\n');
+      expect(remote.git(['status', '--porcelain', '--untracked-files=all'], clone)).toBe('');
+      await restarted.close();
+    } finally {
+      await remote.remove();
+    }
+  });
+});
+
+// After a refused push, a round fetches, replays and pushes the replayed commits, and moves the branch only after that
+// push answered (decision 0019, round 8). A server killed before or after the round's push leaves its branch on the old
+// commits: restarted, it shares the change or finds the remote has it, and the change is on the remote exactly once.
+describe("vault-mcp --git --git-remote killed at a round's push", () => {
+  it.each(['before', 'after'] as const)('%s the second push: after a restart, the write is on the remote exactly once', async (when) => {
+    const remote = await createSharedRemote({ 'a.md': 'alpha\n', 'b.md': 'bee\n' });
+    try {
+      const clone = remote.clone();
+      const other = remote.clone();
+      await writeFile(path.join(other, 'b.md'), 'wasp\n');
+      remote.git(['commit', '-q', '-m', 'b elsewhere', 'b.md'], other);
+      remote.git(['push', '-q', 'origin', 'HEAD:refs/heads/side'], other);
+      // Another server's push lands while this server's first push is received: that push is refused (the branch moved).
+      const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+      await writeFile(
+        hook,
+        '#!/bin/sh\n[ -e moved-once ] && exit 0\ntouch moved-once\nenv -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/main refs/heads/side\n',
+      );
+      await chmod(hook, 0o755);
+      const counter = path.join(remote.bare, 'push-count');
+      const env = { PATH: `${killingGit}:${process.env.PATH}`, KILL_AT: 'push@2', KILL_WHEN: when, KILL_COUNTER: counter };
+      const killed = await connectServer(clone, 'killed', [], env);
+      const closed = new Promise<void>((resolve) => (killed.onclose = resolve));
+      await killed.callTool({ name: 'TextEdit', arguments: { filePath: 'a.md', oldString: 'alpha', newString: 'omega' } }).catch(() => undefined);
+      await closed;
+      expect(await readFile(counter, 'utf8')).toBe('2\n');
+
+      const restarted = await connectServer(clone, 'restarted');
+      await restarted.callTool({ name: 'TextEdit', arguments: { filePath: 'b.md', oldString: 'wasp', newString: 'hornet' } });
+      const subjects = remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
+      expect(subjects.filter((subject) => subject.startsWith('TextEdit: a.md'))).toHaveLength(1);
+      expect(remote.git(['show', 'main:a.md'])).toBe('omega\n');
+      expect(remote.git(['show', 'main:b.md'])).toBe('hornet\n');
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('omega\n');
+      expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
       expect(remote.git(['status', '--porcelain', '--untracked-files=all'], clone)).toBe('');
       await restarted.close();
     } finally {

@@ -15,7 +15,8 @@ export const commitSteps = ['cat-file#1', 'cat-file#2', 'update-ref#1'];
 /**
  * A folder holding a `git` that runs the real one, except that at the step `KILL_AT` names
  * (`KILL_WHEN`: before or after it runs) it kills the process that started it, with SIGKILL: put it
- * first on the PATH of a server to kill that server at that step of a commit. A request to a kept
+ * first on the PATH of a server to kill that server at that step of a commit (`STEP@N`: at its Nth run, counted in
+ * the file `KILL_COUNTER`). A request to a kept
  * command is one write to its stdin (the server asks one request at a time and waits for the answer):
  * that command runs through a proxy that, before, never passes the request on, and after, waits for
  * git's answer first.
@@ -31,10 +32,15 @@ for arg in "$@"; do
   step="$arg"; break
 done
 case "$KILL_AT" in "$step#"*) exec "${process.execPath}" "${folder}/proxy.cjs" "\${KILL_AT#*#}" "$@";; esac
-if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = before ]; then kill -9 $PPID; exit 1; fi
+at="$KILL_AT"
+case "$KILL_AT" in "$step@"*)
+  runs=$(( $(cat "$KILL_COUNTER" 2>/dev/null || echo 0) + 1 )); echo "$runs" > "$KILL_COUNTER"
+  if [ "$runs" = "\${KILL_AT#*@}" ]; then at="$step"; else at=""; fi;;
+esac
+if [ "$step" = "$at" ] && [ "$KILL_WHEN" = before ]; then kill -9 $PPID; exit 1; fi
 "${realGit}" "$@"
 code=$?
-if [ "$step" = "$KILL_AT" ] && [ "$KILL_WHEN" = after ]; then kill -9 $PPID; fi
+if [ "$step" = "$at" ] && [ "$KILL_WHEN" = after ]; then kill -9 $PPID; fi
 exit $code
 `;
   // Runs a kept command, killing the server at its request number ARGV[2].

@@ -1,4 +1,4 @@
-import { lstat, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
 import { diskIdOf, notAFile } from './blob-id.js';
@@ -24,9 +24,30 @@ export async function bringPath(
   if (!plain(old) || !plain(next)) return 'skipped';
   // A folder where the remote now has a file may have gone with the removals: looked at again.
   const disk = seen === notAFile ? await diskIdOf(repository, name) : seen;
-  if (disk === next?.id) return 'changed';
+  if (disk === next?.id) {
+    // The same bytes: a change of mode alone (chmod +x on the remote) is still brought over, as git's checkout does.
+    if (old && next && old.mode !== next.mode) return (await followMode(repository, name, next, stillOn).catch(refusedByDisk)) ? 'changed' : 'kept';
+    return 'changed';
+  }
   if (disk !== old?.id) return 'kept';
   return (await bringOver(repository, name, old, next, stillOn).catch(refusedByDisk)) ? 'changed' : 'kept';
+}
+
+/**
+ * Gives a regular file the executable bits `entry` says (git's two modes: read bits copied to execute bits, or none);
+ * false, leaving it as it is (the person's), when a folder on its way is a symlink or it is no regular file.
+ */
+async function followMode(repository: Repository, name: WorkTreeName, entry: TreeEntry, stillOn: () => Promise<void>): Promise<boolean> {
+  const bytes = typeof name === 'string' ? Buffer.from(name) : name;
+  if (await throughSymlink(repository, bytes)) return false;
+  const target = inTop(repository, bytes);
+  const stat = await lstat(target).catch(() => undefined);
+  if (!stat?.isFile()) return false;
+  const mode = entry.mode === '100755' ? stat.mode | ((stat.mode & 0o444) >> 2) : stat.mode & ~0o111;
+  if ((mode & 0o7777) === (stat.mode & 0o7777)) return true;
+  await stillOn();
+  await chmod(target, mode & 0o7777);
+  return true;
 }
 
 /** Numbers the temp files of this process. */

@@ -43,4 +43,28 @@ describe('commitsAfter: the local commits through the kept cat-file, or undefine
       await opened.close();
     }
   });
+
+  it('in a shallow clone, gives the line down to a base it holds, and undefined (never a commit it lacks) past the shallow end', async () => {
+    repository = await createTempRepository({ 'a.md': 'a\n' });
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, ...personEnv }, encoding: 'utf8' }).trim();
+    const root = git(repository.top, 'rev-parse', 'HEAD');
+    for (const line of ['b', 'c', 'd']) {
+      await writeFile(path.join(repository.top, `${line}.md`), `${line}\n`);
+      git(repository.top, 'add', '-A');
+      git(repository.top, 'commit', '-q', '-m', line);
+    }
+    const shallow = path.join(repository.top, '..', `${path.basename(repository.top)}-shallow`);
+    git(repository.top, 'clone', '-q', '--depth', '2', `file://${repository.top}`, shallow);
+    const [head, end] = git(shallow, 'rev-list', 'HEAD').split('\n');
+    expect(git(shallow, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    const opened = await openRepository(shallow, 'git');
+    try {
+      expect(await commitsAfter(opened, head!, end!)).toEqual([head]);
+      // The root is beyond the shallow end: its commits are not here, so git is left to tell.
+      expect(await commitsAfter(opened, head!, root)).toBeUndefined();
+    } finally {
+      await opened.close();
+      execFileSync('rm', ['-rf', shallow]);
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { refuseKeptEdits } from './kept-edits.js';
 import { finishMoves } from './move-branch.js';
 import { commitsAfter } from './commits-after.js';
 import { createRefusalBackoff } from './refusal-backoff.js';
+import { fetchEvery } from './fetch-every.js';
 import { type CommitFate, replayCommits } from './replay-commits.js';
 
 /** Sharing history through a git remote (`--git-remote`, decision 0019). */
@@ -69,9 +70,12 @@ export function createRemoteSync(
    * a fetch now could tell no newer one (at 16 clones, the calls let into the queue right after a round each fetched again).
    */
   const landed = { at: 0, took: 0 };
+  /** When a settle last fetched: an interval fetch waits a whole interval from it (a write's fetch told as much). */
+  let fetchedAt = 0;
   const settle = (takeBack?: VaultError, push?: () => Promise<void>) => {
     // Any other settle (a fetch, a refused round, a taking back, a failure) clears it: the next call fetches first.
     landed.at = 0;
+    if (!takeBack) fetchedAt = Date.now();
     return settleBranch(repository, branch, waiters, takeBack, push);
   };
   const fresh = () => Date.now() - landed.at < landed.took;
@@ -149,7 +153,11 @@ export function createRemoteSync(
   const idle = async () => {
     while (busy) await busy.catch(() => undefined);
   };
-  const timer = fetchEvery(options.fetchInterval ?? 5000, () => exclusive(fetchNow));
+  const timer = fetchEvery(
+    options.fetchInterval ?? 5000,
+    () => exclusive(fetchNow),
+    () => fetchedAt,
+  );
 
   return {
     groupCommit,
@@ -307,21 +315,4 @@ function checkBounds({ timeout, fetchInterval, attempts }: RemoteOptions): void 
   if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= 1000)) {
     throw new VaultError('INVALID_ARGUMENT', `The remote's attempts must be a whole number from 1 to 1000; got ${attempts}.`);
   }
-}
-
-/** Runs `fetch` every `interval` ms (0: never); a tick finding the last one still waiting (for the queue, a long call) is skipped. */
-function fetchEvery(interval: number, fetch: () => Promise<unknown>): { stop(): void } {
-  let waiting = false;
-  const timer =
-    interval > 0
-      ? setInterval(() => {
-          if (waiting) return;
-          waiting = true;
-          void fetch()
-            .catch(() => undefined)
-            .finally(() => (waiting = false));
-        }, interval)
-      : undefined;
-  timer?.unref();
-  return { stop: () => clearInterval(timer) };
 }

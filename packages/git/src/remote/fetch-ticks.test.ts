@@ -13,14 +13,14 @@ afterAll(() => hooked.remove());
 afterEach(() => vi.useRealTimers());
 
 // The interval's ticks wait for the queue like calls do; while a long call holds it, they must not pile
-// up (one fetch each when it ends): a tick finding one already waiting is skipped.
+// up (one fetch when it ends): the next tick is set only once the last one's fetch ended.
 describe('interval fetches while a call holds the queue', () => {
   it('ten ticks during one long call make one fetch after it, not ten', async () => {
     const remote = await open({ 'a.md': 'apple\n' }, 0);
     const top = path.join(remote.bare, '..', 'ticks');
     execFileSync('git', ['clone', '-q', remote.bare, top], { env: { ...process.env, ...personEnv } });
-    // Only the interval's timer is faked: the test moves it on by hand, nothing waits on the clock.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // The timers are faked but go on with the real clock too (git's own waits end): the test moves the interval on by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     const fs = await withGitHistory(await createNodeFs(top), { gitPath: hooked.gitPath, remote: { name: 'origin', fetchInterval: 1000 } });
     try {
       const fetches = () => hooked.steps().filter((step) => step === 'fetch').length;

@@ -1,9 +1,10 @@
-import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync } from 'node:fs';
+import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { VaultFs, VaultStat } from '@vault/core';
-import { type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
+import type { VaultDirectoryEntry, VaultFs, VaultStat } from '@vault/core';
+import { type OpenedFile, type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
+import { isCookieName } from '../watch/create-sync-point.js';
 import { describeEntry } from './describe-entry.js';
-import { withErrorsTranslated } from './to-vault-error.js';
+import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 
 /** Files up to this size are read with one blocking call (see `openFile`). */
 const syncReadLimit = 1024 * 1024;
@@ -31,21 +32,30 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
         throw specialFile(relative);
       }),
 
-    readFile: (relative) =>
-      withErrorsTranslated(relative, async () => {
-        const { descriptor, size } = await openFile(relative);
+    readFile(relative) {
+      // A file in a watched folder opened and read with no await: a small note costs its system calls and no more.
+      let opened: ReturnType<typeof openFile>;
+      try {
+        opened = openFile(relative);
+        if (!(opened instanceof Promise) && opened.size <= syncReadLimit) return Promise.resolve(readAndClose(opened));
+      } catch (error) {
+        return Promise.reject(toVaultError(error, relative));
+      }
+      return withErrorsTranslated(relative, async () => {
+        const { descriptor, size } = await opened;
         try {
           // A small file in one blocking call, a large one on the thread pool (the event loop stays free).
-          return size <= syncReadLimit ? readFileSync(descriptor) : await readFileAsync(descriptor);
+          return size <= syncReadLimit ? readOpened(descriptor, size) : await readFileAsync(descriptor);
         } finally {
           closeSync(descriptor);
         }
-      }),
+      });
+    },
 
     readFileChunks(relative, { buffer: into, start = 0 } = {}) {
       return {
         async *[Symbol.asyncIterator]() {
-          const { descriptor } = await withErrorsTranslated(relative, () => openFile(relative));
+          const { descriptor } = await withErrorsTranslated(relative, async () => openFile(relative));
           try {
             for (let position = start; ; ) {
               const buffer = into ?? Buffer.allocUnsafe(chunkSize);
@@ -73,9 +83,36 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
         const entries = await inFolder(await locate(relative), relative, async (folder) =>
           Promise.all((await fs.readdir(folder, { withFileTypes: true })).map((entry) => describeEntry(folder, entry, { realRoot, targetOf, sizes }))),
         );
-        return entries.filter((entry) => entry !== undefined);
+        // A sync point's cookie, kept in the root while a watch runs (decision 0022), is no file of the vault's.
+        return entries.filter((entry): entry is VaultDirectoryEntry => entry !== undefined && !(relative === '' && isCookieName(entry.name)));
       }),
 
     resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),
   };
+}
+
+/** The bytes of a small file opened (see `readOpened`), its descriptor closed after. */
+function readAndClose({ descriptor, size }: OpenedFile): Buffer {
+  try {
+    return readOpened(descriptor, size);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * The bytes of the regular file open at `descriptor`, up to `size` (its size when opened, as
+ * `readFileSync` reads it), in one read into a buffer of that size: no second stat. A file of size 0
+ * (which may be one the kernel makes as it is read) is read to its end.
+ */
+function readOpened(descriptor: number, size: number): Buffer {
+  if (size === 0) return readFileSync(descriptor);
+  const buffer = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const bytesRead = readSync(descriptor, buffer, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer : buffer.subarray(0, filled);
 }

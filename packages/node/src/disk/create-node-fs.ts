@@ -84,10 +84,10 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
       ? createSearchPool(searchWorker, { size: options.searchWorkers, warmBytes: options.searchMemory, settleTime: options.searchSettleTime })
       : undefined;
   if (pool && options.startSearchWorkers) setTimeout(() => pool.warmUp(), 100).unref();
-  const pinned = createPinnedPaths(realRoot);
-  const reads = createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024);
   const log = options.onWatchNotice ?? ((message: string) => process.emitWarning(message, { code: 'VAULT_WATCH' }));
   const watch = options.watch ? createVaultWatch(realRoot, { tell: (notice) => pool?.tell(notice), log }, options.watchTuning) : undefined;
+  const pinned = createPinnedPaths(realRoot, watch ? { watchedFolder: (relative) => watch.watches(relative) } : {});
+  const reads = createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024);
 
   const nodeFs: NodeVaultFs = {
     root: realRoot,

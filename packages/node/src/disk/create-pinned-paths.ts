@@ -2,7 +2,15 @@ import { closeSync, constants, fstatSync, promises as fs, openSync, realpathSync
 import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { descriptorPath, pinnedFolderPath } from './descriptor-path.js';
-import { assertInside, realPathAllowingMissing } from './real-path-inside.js';
+import { assertInside, isInside, realPathAllowingMissing } from './real-path-inside.js';
+
+/** How a file is opened to read: never following a symlink at its end, never blocking on a FIFO or device, never taking a terminal as the controlling one. */
+const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW | constants.O_NOCTTY;
+
+/** What the Node backend's watch tells the paths: whether it watches the folder `relative` now (see `VaultWatch.watches`). */
+export interface PinnedPathsOptions {
+  watchedFolder?: (relative: string) => boolean;
+}
 
 /**
  * Vault-relative paths turned into real ones inside the vault, and used through what was opened and
@@ -24,9 +32,10 @@ export interface PinnedPaths {
   /**
    * Opens a regular file for reading, checked to be the file located; never blocks on a FIFO or
    * device. With blocking calls (microseconds each, where an awaited call costs a round trip to the
-   * thread pool): a small read is most of a tool call. The caller closes the descriptor.
+   * thread pool): a small read is most of a tool call. A file in a watched folder is opened at once
+   * (no promise). The caller closes the descriptor.
    */
-  openFile(relative: string): Promise<OpenedFile>;
+  openFile(relative: string): OpenedFile | Promise<OpenedFile>;
   /** The vault-relative form of a real path, when it differs from the path asked for. */
   targetOf(real: string, relative: string): { target?: string };
 }
@@ -41,9 +50,10 @@ export interface OpenedFile {
  * Path pinning for the vault at the real (canonical) path `realRoot`: every path is checked against
  * the root after following symlinks at every level, then used through the folder or file opened and
  * checked again where it really is (on Linux), so that a symlink swapped in after the check is never
- * followed.
+ * followed. A file in a folder the watch watches (`watchedFolder`) is opened with no realpath first
+ * (see `openWatched`).
  */
-export function createPinnedPaths(realRoot: string): PinnedPaths {
+export function createPinnedPaths(realRoot: string, { watchedFolder }: PinnedPathsOptions = {}): PinnedPaths {
   async function locate(relative: string): Promise<string> {
     const absolute = path.join(realRoot, relative);
     // An existing path, the usual case, in one blocking call (microseconds; an awaited one costs a
@@ -75,11 +85,46 @@ export function createPinnedPaths(realRoot: string): PinnedPaths {
     }
   }
 
-  async function openFile(relative: string): Promise<OpenedFile> {
+  /**
+   * A regular file in a watched folder, opened at its own path with no realpath first, or undefined to
+   * take the checked way. The watch watches only real folders (no symlink on the way: a folder
+   * replaced by one loses its watch when its event is handled), so the path leads nowhere else but in a
+   * race with a change not yet reported; the kernel's path of the descriptor, read back (`/proc`), is
+   * then the proof: the very file at that path, inside the vault. Anything else (a path that led
+   * elsewhere, a symlink at its end, a missing file, a folder, a device, no `/proc`) is closed unread and
+   * goes the checked way, which answers as it always did.
+   */
+  function openWatched(relative: string): OpenedFile | undefined {
+    const folder = path.posix.dirname(relative);
+    if (!watchedFolder?.(folder === '.' ? '' : folder)) return undefined;
+    const absolute = path.join(realRoot, relative);
+    if (!isInside(realRoot, absolute)) return undefined;
+    let descriptor: number;
+    try {
+      descriptor = openSync(absolute, readFlags);
+    } catch {
+      return undefined;
+    }
+    try {
+      if (descriptorPath(descriptor) === absolute) {
+        const stat = fstatSync(descriptor);
+        if (stat.isFile()) return { descriptor, size: stat.size };
+      }
+    } catch {}
+    closeSync(descriptor);
+    return undefined;
+  }
+
+  /** A file in a watched folder at once (`openWatched`), any other after the checks. */
+  function openFile(relative: string): OpenedFile | Promise<OpenedFile> {
+    return openWatched(relative) ?? openChecked(relative);
+  }
+
+  async function openChecked(relative: string): Promise<OpenedFile> {
     const located = await locate(relative);
     let descriptor: number;
     try {
-      descriptor = openSync(located, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      descriptor = openSync(located, readFlags);
     } catch (error) {
       throw (error as NodeJS.ErrnoException).code === 'ELOOP' ? swappedIn(relative) : error;
     }

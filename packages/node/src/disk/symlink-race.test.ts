@@ -5,7 +5,7 @@ import { createVault, isVaultError, type Vault } from '@vault/core';
 import { createTempFolder, readFolder, type TempFolder } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWorker } from '../__fixtures__/built-search-worker.js';
-import { createNodeFs } from './create-node-fs.js';
+import { createNodeFs, type NodeVaultFs } from './create-node-fs.js';
 
 /**
  * How long to race. Not a number of rounds picked for its length, but until every call has been both
@@ -44,27 +44,6 @@ for (let swap = 0; ; swap += 1) {
 }
 `;
 
-let parent: TempFolder;
-let vault: Vault;
-beforeAll(async () => {
-  // Outside, the same names hold text the tools' edits would match, plus a SECRET line a read must never return.
-  parent = await createTempFolder({
-    'vault/d/a.md': 'inside a\n',
-    'vault/f.md': 'inside f\n',
-    'outside/a.md': 'inside a\nSECRET\n',
-    'outside/new.md': 'inside new\nSECRET\n',
-    'outside/f.md': 'inside f\nSECRET\n',
-    'outside/secret-only.md': 'SECRET\n',
-    'work/swapper.mjs': swapper,
-  });
-  // With the built search worker, as the server runs: a regex search goes to the workers.
-  // A generous search budget: a search that runs out of time would only be a coded error, but the race is what is tested.
-  vault = createVault(await createNodeFs(path.join(parent.path, 'vault'), { searchWorker: searchWorker }), {
-    searchTimeout: 300_000,
-  });
-});
-afterAll(async () => parent.remove());
-
 /** One round of tool calls on the paths being swapped, each allowed to fail with a coded error. */
 const calls: [string, Record<string, unknown>][] = [
   ['TextRead', { filePath: 'd/a.md' }],
@@ -83,7 +62,34 @@ const calls: [string, Record<string, unknown>][] = [
   ['RemoveFile', { filePath: 'd/new.md' }],
 ];
 
-describe('a symlink swapped in between the check and the use', () => {
+// Unwatched, every path is checked by realpath first; watched, a file in a watched folder is opened at its path, the descriptor's /proc path the proof.
+describe.each([{ watch: false }, { watch: true }])('a symlink swapped in between the check and the use (%o)', ({ watch }) => {
+  let parent: TempFolder;
+  let vault: Vault;
+  let nodeFs: NodeVaultFs;
+  beforeAll(async () => {
+    // Outside, the same names hold text the tools' edits would match, plus a SECRET line a read must never return.
+    parent = await createTempFolder({
+      'vault/d/a.md': 'inside a\n',
+      'vault/f.md': 'inside f\n',
+      'outside/a.md': 'inside a\nSECRET\n',
+      'outside/new.md': 'inside new\nSECRET\n',
+      'outside/f.md': 'inside f\nSECRET\n',
+      'outside/secret-only.md': 'SECRET\n',
+      'work/swapper.mjs': swapper,
+    });
+    // With the built search worker, as the server runs: a regex search goes to the workers.
+    // A generous search budget: a search that runs out of time would only be a coded error, but the race is what is tested.
+    nodeFs = await createNodeFs(path.join(parent.path, 'vault'), { searchWorker: searchWorker, watch, onWatchNotice: () => {} });
+    vault = createVault(nodeFs, {
+      searchTimeout: 300_000,
+    });
+  });
+  afterAll(async () => {
+    await nodeFs.close();
+    await parent.remove();
+  });
+
   it(`never lets a tool read, create or change anything outside the vault (${calls.length} calls in ${lanes} lanes, until each met the attacker ${timesMet} times both ways)`, async () => {
     const outsideBefore = await readFolder(path.join(parent.path, 'outside'));
     const attacker = spawn(process.execPath, [path.join(parent.path, 'work/swapper.mjs'), parent.path], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -4,7 +4,7 @@ import type { VaultChanges, VaultDirectoryEntry } from '@vault/core';
 import type { WorkerNotice } from '../search/search-worker.js';
 import { type ChangeLog, createChangeLog } from './create-change-log.js';
 import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
-import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
+import { createSyncPoint } from './create-sync-point.js';
 import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
 export interface VaultWatchOptions {
@@ -40,6 +40,11 @@ export interface VaultWatch {
   listingToken(relative: string): number;
   /** Keeps a folder's entries, read from disk after `token` was taken, unless the folder changed since (or is not watched). */
   keep(relative: string, entries: VaultDirectoryEntry[], token: number): void;
+  /**
+   * Whether the folder `relative` is watched now: then every folder on the way to it was a real folder
+   * (a watch never follows a symlink) and none has been replaced since, up to the last event handled.
+   */
+  watches(relative: string): boolean;
   /** Whether the watch covers these real vault paths now: watching, and none in a `.git` folder. */
   covers(paths: readonly string[]): boolean;
   /** `starting` (or starting again), `watching`, or `off` for good. */
@@ -170,8 +175,10 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     listingToken: (relative) => epoch * 2 ** 32 + (tokens.get(relative) ?? 0),
     keep(relative, entries, token) {
       if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
-      listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
+      // The root's cookie is not among them: the backend's listings leave it out.
+      listings.set(relative, entries);
     },
+    watches: (relative) => state === 'watching' && folders.has(relative),
     covers: (paths) => state === 'watching' && !holdsUnwatched(paths),
     get state() {
       return state;
