@@ -72,3 +72,28 @@ export function structureOf(source: string): string {
   }
   return structure;
 }
+
+/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
+export function closingOf(query: string, open: number): number {
+  if (query[open] === '[') return classEnd(query, open);
+  let depth = 0;
+  for (let index = open; index < query.length; index += 1) {
+    const char = query[index];
+    if (char === '\\') index += 1;
+    else if (char === '[') {
+      index = classEnd(query, index);
+      if (index === -1) return -1;
+    } else if (char === '(') depth += 1;
+    else if (char === ')' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
+export function classEnd(query: string, open: number): number {
+  for (let index = open + 1; index < query.length; index += 1) {
+    if (query[index] === '\\') index += 1;
+    else if (query[index] === ']') return index;
+  }
+  return -1;
+}

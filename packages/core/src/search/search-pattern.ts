@@ -1,7 +1,8 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
-import { escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
+import { prefilterOf } from './prefilter-of.js';
+import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
 
 /** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
@@ -127,7 +128,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
   // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, shortLiteralsOf(query), checked.caseSensitive ? 'u' : 'iu');
+  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   const native = checked.native!;
   const matcher = nativeMatcher(native);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
@@ -136,16 +137,17 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const alternatives = alternativeWords(query);
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   const words = requiredLiterals(query);
-  if (words !== undefined) return withCandidateLines(matcher, words, native.flags);
+  if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
   const scan = lineScanOf(query);
-  if (scan === undefined) return withCandidateLines(matcher, shortLiteralsOf(query), native.flags);
+  if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
   const plain = new RegExp(scan.plain, `${native.flags}gm`);
   const guarded = new RegExp(scan.guarded, `${native.flags}g`);
   const count = (text: string, enough?: number) => {
-    if (text.includes('\r')) return countCandidateLines(text, guarded, matcher.test, enough);
-    return countLinesMatched(text, text.includes('\u2028') || text.includes('\u2029') ? guarded : plain, enough);
+    // Beside U+2028 or U+2029, V8 finds a lookbehind's match in the middle of a surrogate pair: those lines are tried too.
+    if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
+    return countLinesMatched(text, plain, enough);
   };
   return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }
@@ -158,7 +160,7 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
  * one, the lines holding a word are tried.
  */
 function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flags: string): LineMatcher {
-  const candidates = withCandidateLines(matcher, words, flags);
+  const candidates = withCandidateLines(matcher, literalsScan(words, flags));
   const ascii = new RegExp(query, `${flags.replace('u', '')}g`);
   const asAscii = flags.includes('i') ? (text: string) => !text.includes('\u017f') && !text.includes('\u212a') : () => true;
   return {
@@ -168,24 +170,53 @@ function wordsMatcher(matcher: LineMatcher, query: string, words: string[], flag
   };
 }
 
-/** The literals, of any length, every match of a regex holds one of (see `literalsOfMatches`). */
-function shortLiteralsOf(query: string): string[] | undefined {
-  return alternativeWords(query) ?? requiredLiterals(query, 1);
+/**
+ * How the lines worth trying are found: `scan` (a global regex, none of whose matches holds a line feed)
+ * finds them, and a line tried holds every one of `held` first; with `exact`, the lines `scan` finds are
+ * the matching lines, and none is tried.
+ */
+interface CandidateLines {
+  scan: RegExp;
+  held: RegExp[];
+  exact?: boolean;
 }
 
 /**
- * The matcher, trying only the lines that hold one of `words` (literals every match holds one of),
- * found in one scan of the whole text with `flags`; the matcher itself without them. The literals are
- * plain text, so the scan never backtracks across lines.
+ * The lines of a text worth trying with a regex: those holding one of the literals, of any length, every
+ * match holds one of (see `literalsOfMatches`), or those holding the regex's prefilter and the runs every
+ * match holds beside it (see `prefilterOf`), when it matches more characters than the shortest literal;
+ * `undefined` when there are neither.
  */
-function withCandidateLines(matcher: LineMatcher, words: string[] | undefined, flags: string): LineMatcher {
-  if (words === undefined) return matcher;
-  const candidates = new RegExp(words.map(escapeRegExp).join('|'), `${flags}g`);
+function candidatesOf(query: string, flags: string): CandidateLines | undefined {
+  const literals = alternativeWords(query) ?? requiredLiterals(query, 1);
+  const prefilter = prefilterOf(query);
+  const shortest = literals === undefined ? 0 : Math.min(...literals.map((literal) => literal.length));
+  if (prefilter === undefined || prefilter.weight <= shortest) return literalsScan(literals, flags);
+  return { scan: new RegExp(prefilter.source, `${flags}g`), held: prefilter.held.map((run) => new RegExp(run, flags)), exact: prefilter.exact };
+}
+
+/** A scan for any of `literals` (plain text: it never backtracks across lines), matched with `flags`. */
+function literalsScan(literals: string[] | undefined, flags: string): CandidateLines | undefined {
+  return literals && { scan: new RegExp(literals.map(escapeRegExp).join('|'), `${flags}g`), held: [] };
+}
+
+/**
+ * The matcher, trying only the candidate lines (see `candidatesOf`); the matcher itself without them. With
+ * `slow` (RE2), each line a search tests alone (a file whose lines are shown) is first tested for the
+ * scan's match, on V8: a line without one is no match.
+ */
+function withCandidateLines(matcher: LineMatcher, candidates: CandidateLines | undefined, slow = false): LineMatcher {
+  if (candidates === undefined) return matcher;
+  const { scan, held } = candidates;
   const mayMatch = (text: string) => {
-    candidates.lastIndex = 0;
-    return candidates.test(text);
+    scan.lastIndex = 0;
+    return scan.test(text);
   };
-  return { ...matcher, mayMatch, countLines: (text: string) => countCandidateLines(text, candidates, matcher.test) };
+  const first = new RegExp(scan.source, scan.flags.replace('g', ''));
+  const test = slow ? (line: string) => first.test(line) && matcher.test(line) : matcher.test;
+  if (candidates.exact) return { ...matcher, test, mayMatch, countLines: (text: string) => countLinesMatched(text, scan) };
+  const tried = held.length === 0 ? matcher.test : (line: string) => held.every((run) => run.test(line)) && matcher.test(line);
+  return { ...matcher, test, mayMatch, countLines: (text: string) => countCandidateLines(text, scan, tried) };
 }
 
 /**
@@ -440,29 +471,6 @@ function groupBodyStart(query: string, open: number): number {
   if (query[open + 2] === ':') return open + 3;
   const nameEnd = query[open + 2] === '<' && query[open + 3] !== '=' && query[open + 3] !== '!' ? query.indexOf('>', open) : -1;
   return nameEnd === -1 ? -1 : nameEnd + 1;
-}
-
-/** Where the group or class opened at `open` closes (escapes and classes inside skipped), or -1. */
-function closingOf(query: string, open: number): number {
-  if (query[open] === '[') return classEnd(query, open);
-  let depth = 0;
-  for (let index = open; index < query.length && index !== -1; index += 1) {
-    const char = query[index];
-    if (char === '\\') index += 1;
-    else if (char === '[') index = classEnd(query, index);
-    else if (char === '(') depth += 1;
-    else if (char === ')' && --depth === 0) return index;
-  }
-  return -1;
-}
-
-/** Where the class opened at `open` closes, or -1 (`[]` is an empty class in JavaScript). */
-function classEnd(query: string, open: number): number {
-  for (let index = open + 1; index < query.length; index += 1) {
-    if (query[index] === '\\') index += 1;
-    else if (query[index] === ']') return index;
-  }
-  return -1;
 }
 
 function escapeRegExp(text: string): string {

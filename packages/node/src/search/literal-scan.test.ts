@@ -4,21 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { countLinesHolding, foldedCopy, literalScanOf } from './literal-scan.js';
 
 /** Lines core's own matcher finds the literal in: the text split as searchText splits it, each line tested. */
-async function linesMatched(text: string, query: string, caseSensitive: boolean): Promise<number> {
-  const { matcher } = await compileSearchPattern(query, false, { caseSensitive });
+async function linesMatched(text: string, query: string, caseSensitive: boolean, regex = false): Promise<number> {
+  const { matcher } = await compileSearchPattern(query, regex, { caseSensitive });
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   return lines.filter((line) => matcher.test(line)).length;
 }
 
 /** The scan's count, as a worker takes it: in the folded copy of an ASCII text when ignoring case; `undefined` where the scan does not apply. */
-function scanned(text: string, query: string, caseSensitive: boolean): number | undefined {
-  const scan = literalScanOf({ query, regex: false, caseSensitive });
+function scanned(text: string, query: string, caseSensitive: boolean, regex = false): number | undefined {
+  const scan = literalScanOf({ query, regex, caseSensitive });
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return foldedCopy(text) === undefined ? undefined : 0;
-  if (scan.folded === undefined) return countLinesHolding(text, scan.needle);
+  if (scan.folded === undefined) return countLinesHolding(text, scan.needle, scan.wholeWord);
   const folded = foldedCopy(text);
-  return folded === undefined ? undefined : countLinesHolding(folded, scan.folded);
+  return folded === undefined ? undefined : countLinesHolding(folded, scan.folded, scan.wholeWord);
 }
 
 // Letters in both cases, the two non-ASCII characters that fold to ASCII ones (U+017F, U+212A), other
@@ -63,6 +63,23 @@ describe('a literal scanned with indexOf', () => {
         if (query === '') return;
         const count = scanned(text, query, caseSensitive);
         if (count !== undefined) expect(count).toBe(await linesMatched(text, query, caseSensitive));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts a word between \\b only where it stands whole, as core does, with case and without (random texts and words)', async () => {
+    expect(literalScanOf({ query: '\\bConst\\b', regex: true, caseSensitive: true })).toEqual({ needle: 'Const', wholeWord: true });
+    for (const query of ['\\bconst', 'const\\b', '\\b(a|b)\\b', '\\bé\\b', `\\b${'x'.repeat(33)}\\b`])
+      expect(literalScanOf({ query, regex: true, caseSensitive: false }), query).toBeUndefined();
+    expect(countLinesHolding('a_ab ab\nabc\r\n(ab)\n1ab\nab', 'ab', true)).toBe(3);
+    const units = ['a', 'A', 'b', 'k', 'K', 's', '_', '1', ' ', '-', '\n', '\r', '\u017f', '\u212a', 'é', '\u{1F600}'];
+    const word = fc.array(fc.constantFrom('a', 'A', 'b', 'k', 's', '_', '1'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(textOf(units), word, fc.boolean(), async (text, chosen, caseSensitive) => {
+        const query = `\\b${chosen}\\b`;
+        const count = scanned(text, query, caseSensitive, true);
+        if (count !== undefined) expect(count).toBe(await linesMatched(text, query, caseSensitive, true));
       }),
       { numRuns: 2000 },
     );
