@@ -1,8 +1,7 @@
 import { closeSync, promises as fs, lstatSync, read, readFile, readFileSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { VaultDirectoryEntry, VaultFs, VaultStat } from '@vault/core';
+import type { VaultFs, VaultStat } from '@vault/core';
 import { type OpenedFile, type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
-import { isCookieName } from '../watch/create-sync-point.js';
 import { describeEntry } from './describe-entry.js';
 import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 
@@ -83,8 +82,7 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
         const entries = await inFolder(await locate(relative), relative, async (folder) =>
           Promise.all((await fs.readdir(folder, { withFileTypes: true })).map((entry) => describeEntry(folder, entry, { realRoot, targetOf, sizes }))),
         );
-        // A sync point's cookie, kept in the root while a watch runs (decision 0022), is no file of the vault's.
-        return entries.filter((entry): entry is VaultDirectoryEntry => entry !== undefined && !(relative === '' && isCookieName(entry.name)));
+        return entries.filter((entry) => entry !== undefined);
       }),
 
     resolveSymlinks: (relative) => withErrorsTranslated(relative, async () => targetOf(await locate(relative), relative).target ?? relative),

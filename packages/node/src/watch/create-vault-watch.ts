@@ -4,7 +4,7 @@ import type { VaultChanges, VaultDirectoryEntry } from '@vault/core';
 import type { WorkerNotice } from '../search/search-worker.js';
 import { type ChangeLog, createChangeLog } from './create-change-log.js';
 import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
-import { createSyncPoint } from './create-sync-point.js';
+import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
 import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
 export interface VaultWatchOptions {
@@ -175,8 +175,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     listingToken: (relative) => epoch * 2 ** 32 + (tokens.get(relative) ?? 0),
     keep(relative, entries, token) {
       if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
-      // The root's cookie is not among them: the backend's listings leave it out.
-      listings.set(relative, entries);
+      listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
     },
     watches: (relative) => state === 'watching' && folders.has(relative),
     covers: (paths) => state === 'watching' && !holdsUnwatched(paths),
