@@ -41,6 +41,8 @@ interface RunFigures {
   busy: number;
   /** Retries after any other IO_ERROR (a fetch or push that failed). */
   otherErrors: number;
+  /** Their messages, each once (the first 300 characters), so a rare one can be told. */
+  otherMessages: string[];
   lost: number;
   twice: number;
   /** CPU per acknowledged write: the servers' own (node), and the git processes they waited for. */
@@ -77,6 +79,7 @@ interface Tally {
   stale: number;
   busy: number;
   otherErrors: number;
+  otherMessages: Set<string>;
 }
 
 /** One writer: appends a line to the note the workload picks, again after STALE_FILE or IO_ERROR (as an agent would), until the deadline. */
@@ -97,7 +100,10 @@ async function writeUntil(session: McpSession, id: string, pick: () => string, d
       // The MCP result carries the code, not `details.remote`: busy is told by its message (remoteBusy's "kept moving").
       if (code === 'STALE_FILE') tally.stale += 1;
       else if (JSON.stringify(result.content).includes('kept moving')) tally.busy += 1;
-      else tally.otherErrors += 1;
+      else {
+        tally.otherErrors += 1;
+        tally.otherMessages.add(JSON.stringify(result.content).slice(0, 300));
+      }
       if (performance.now() >= deadline) break;
     }
   }
@@ -112,7 +118,7 @@ async function writeAtOnce(server: ServerFor, workload: RemoteWorkload, clones: 
   try {
     const extra = ['--git', '--git-remote', 'origin', '--git-fetch-interval', '1', ...(groupCommit ? [] : ['--no-git-group-commit'])];
     for (let index = 0; index < clones; index += 1) sessions.push(await openSession({ ...server(remote.clone(`clone-${index}`), extra), env: counter?.env }));
-    const tally: Tally = { latencies: [], acked: [], stale: 0, busy: 0, otherErrors: 0 };
+    const tally: Tally = { latencies: [], acked: [], stale: 0, busy: 0, otherErrors: 0, otherMessages: new Set() };
     const cpuBefore = sessions.map((session) => processCpu(session.pid));
     await counter?.reset();
     const started = performance.now();
@@ -139,6 +145,7 @@ async function writeAtOnce(server: ServerFor, workload: RemoteWorkload, clones: 
       staleRate: tally.stale / (tally.stale + acked),
       busy: tally.busy,
       otherErrors: tally.otherErrors,
+      otherMessages: [...tally.otherMessages],
       lost,
       twice,
       cpuPerWrite: { servers: sum(cpu.map((each) => each.own)) / acked, git: sum(cpu.map((each) => each.children)) / acked },
@@ -220,7 +227,9 @@ export async function remoteFigures(server: ServerFor, log: (message: string) =>
         log(
           `remote, ${workload.name}: ${clones} servers, group commit ${groupCommit ? 'on' : 'off'}, ${callsPerServer} calls in flight each, ${writeSeconds} s`,
         );
-        runs.push(await writeAtOnce(server, workload, clones, groupCommit));
+        const run = await writeAtOnce(server, workload, clones, groupCommit);
+        for (const message of run.otherMessages) log(`remote: an IO_ERROR other than busy: ${message}`);
+        runs.push(run);
       }
     }
   }
