@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { VaultError } from '@vault/core';
 import type { Repository } from '../open-repository.js';
 import { diskIdOf, notAFile } from './blob-id.js';
@@ -40,14 +41,21 @@ export async function bringPath(
 async function followMode(repository: Repository, name: WorkTreeName, entry: TreeEntry, stillOn: () => Promise<void>): Promise<boolean> {
   const bytes = typeof name === 'string' ? Buffer.from(name) : name;
   if (await throughSymlink(repository, bytes)) return false;
-  const target = inTop(repository, bytes);
-  const stat = await lstat(target).catch(() => undefined);
-  if (!stat?.isFile()) return false;
-  const mode = entry.mode === '100755' ? stat.mode | ((stat.mode & 0o444) >> 2) : stat.mode & ~0o111;
-  if ((mode & 0o7777) === (stat.mode & 0o7777)) return true;
-  await stillOn();
-  await chmod(target, mode & 0o7777);
-  return true;
+  // Through a descriptor opened without following a symlink: a file swapped for one after the check is refused, not the
+  // symlink's target outside the vault changed (O_NONBLOCK: a FIFO put there does not hold the open).
+  const file = await open(inTop(repository, bytes), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => undefined);
+  if (!file) return false;
+  try {
+    const stat = await file.stat();
+    if (!stat.isFile()) return false;
+    const mode = entry.mode === '100755' ? stat.mode | ((stat.mode & 0o444) >> 2) : stat.mode & ~0o111;
+    if ((mode & 0o7777) === (stat.mode & 0o7777)) return true;
+    await stillOn();
+    await file.chmod(mode & 0o7777);
+    return true;
+  } finally {
+    await file.close();
+  }
 }
 
 /** Numbers the temp files of this process. */
