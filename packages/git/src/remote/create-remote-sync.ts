@@ -65,20 +65,21 @@ export function createRemoteSync(
 
   const backoff = createRefusalBackoff();
   /**
-   * When a push round (fetch, replay, push) last landed, and how long it took (`at` 0: none since the last settle). A
+   * When a push round (fetch, replay, push) last landed, and how long it took (`took` 0: none since the last settle). A
    * call's fetch is skipped while that is fresher than a round takes: the branch is the remote's tip as of that push, and
    * a fetch now could tell no newer one (at 16 clones, the calls let into the queue right after a round each fetched again).
    */
   const landed = { at: 0, took: 0 };
-  /** When a settle last fetched: an interval fetch waits a whole interval from it (a write's fetch told as much). */
+  /** When a settle last fetched: an interval fetch waits a whole interval from it (a write's fetch told as much). Times here
+   * are `performance.now()`: a step of the wall clock (NTP, a person setting it back) neither stops nor hurries them. */
   let fetchedAt = 0;
   const settle = (takeBack?: VaultError, push?: () => Promise<void>) => {
     // Any other settle (a fetch, a refused round, a taking back, a failure) clears it: the next call fetches first.
-    landed.at = 0;
-    if (!takeBack) fetchedAt = Date.now();
+    Object.assign(landed, { at: 0, took: 0 });
+    if (!takeBack) fetchedAt = performance.now();
     return settleBranch(repository, branch, waiters, takeBack, push);
   };
-  const fresh = () => Date.now() - landed.at < landed.took;
+  const fresh = () => performance.now() - landed.at < landed.took;
   const closedError = () => serverClosed(branch.remote);
 
   /** Pushes the branch's tip for the calls waiting now; landed: gives what answers those it carried; refused because the remote moved: `undefined`. */
@@ -91,18 +92,18 @@ export function createRemoteSync(
 
   async function pushAll(): Promise<void> {
     // A round: the settle after a refusal (fetch, replay) and the push; its time scales the pause after the next refusal.
-    let roundStarted = Date.now();
+    let roundStarted = performance.now();
     // The first push goes as committed. After a refusal, each round fetches, replays and pushes in the queue; the work tree
     // follows after the push (out of the window in which another push can land first), and then the calls are answered.
     for (let attempt = 1; ; attempt += 1) {
       let answer: (() => void) | undefined;
       if (attempt === 1) answer = await pushWaiting();
       else {
-        await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt - 1, Date.now() - roundStarted)));
+        await new Promise((resolve) => setTimeout(resolve, backoff.refused(attempt - 1, performance.now() - roundStarted)));
         if (closed) return;
         const followed = await settleExclusive(() => {
           // Timed from here: the wait for the queue is not part of the window in which another push can land first.
-          roundStarted = Date.now();
+          roundStarted = performance.now();
           return settle(undefined, async () => {
             answer = await pushWaiting();
           }).then(() => true);
@@ -112,7 +113,7 @@ export function createRemoteSync(
           if (!answer || answer === nothingPushed) throw error;
           return false;
         });
-        if (followed && answer && answer !== nothingPushed) Object.assign(landed, { at: Date.now(), took: Date.now() - roundStarted });
+        if (followed && answer && answer !== nothingPushed) Object.assign(landed, { at: performance.now(), took: performance.now() - roundStarted });
       }
       if (answer) {
         if (answer !== nothingPushed) backoff.pushed();

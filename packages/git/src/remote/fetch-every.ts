@@ -12,12 +12,12 @@ export function fetchEvery(interval: number, fetch: () => Promise<unknown>, fetc
     timer.unref();
   };
   const tick = () => {
-    const wait = fetchedAt() + interval - Date.now();
+    const wait = fetchedAt() + interval - performance.now();
     if (wait > 0) return after(wait);
     // A tick that found the branch busy (a push loop fetching itself) fetched nothing: the next is an interval away.
     void fetch()
       .catch(() => undefined)
-      .finally(() => after(Math.max(fetchedAt() + interval - Date.now(), 0) || interval));
+      .finally(() => after(Math.max(fetchedAt() + interval - performance.now(), 0) || interval));
   };
   if (interval > 0) after(interval);
   return {

@@ -20,7 +20,7 @@ describe('interval fetches while a call holds the queue', () => {
     const top = path.join(remote.bare, '..', 'ticks');
     execFileSync('git', ['clone', '-q', remote.bare, top], { env: { ...process.env, ...personEnv } });
     // The timers are faked but go on with the real clock too (git's own waits end): the test moves the interval on by hand.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'], shouldAdvanceTime: true });
     const fs = await withGitHistory(await createNodeFs(top), { gitPath: hooked.gitPath, remote: { name: 'origin', fetchInterval: 1000 } });
     try {
       const fetches = () => hooked.steps().filter((step) => step === 'fetch').length;
