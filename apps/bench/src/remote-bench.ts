@@ -20,8 +20,8 @@ const gitEnv = {
 };
 const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
 
-/** Calls in flight on each server at once. */
-const callsPerServer = 4;
+/** Calls in flight on each server at once (`VAULT_BENCH_REMOTE_CALLS`, default 4). */
+const callsPerServer = Number(process.env.VAULT_BENCH_REMOTE_CALLS ?? 4);
 /** How long each configuration writes. */
 const writeSeconds = Number(process.env.VAULT_BENCH_REMOTE_SECONDS ?? 8);
 /** The numbers of servers (`VAULT_BENCH_REMOTE_CLONES=1,16` for fewer). */
