@@ -153,11 +153,14 @@ export async function readShownText(vault: Vault, path: string, shown?: { note: 
  * is as many bytes long as the text analysed was UTF-16 units: that text was ASCII (a character
  * beyond takes more bytes than units), so its offsets are byte offsets. Else (a note changed
  * meanwhile) undefined, and the note is decoded whole; so is one whose section does not start and
- * end at a line's start there. A section decoded alone that is not text is decoded whole, which
- * refuses it as before.
+ * end at a line's start there, or holding a NUL byte anywhere (binary now: the whole decode refuses
+ * it). A section decoded alone that is not text is decoded whole, which refuses it as before. What
+ * a section alone cannot tell: bytes that are not UTF-8 outside it, in a note changed to them with
+ * its length kept since the call's sync point (a change during the call, which 0015 lets a call see
+ * or not): its section is shown.
  */
 function sectionBytes(bytes: Uint8Array, note: AnalyzedNote, index: number): Uint8Array | undefined {
-  if (bytes.length !== note.textLength) return undefined;
+  if (bytes.length !== note.textLength || bytes.includes(0)) return undefined;
   const start = note.sections[index]!.offset;
   const end = note.sections[index + 1]?.offset ?? bytes.length;
   const atLineStart = (at: number) => at === 0 || at === bytes.length || bytes[at - 1] === 10;
