@@ -52,8 +52,9 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   const chosen = createLineChoice();
   wordsFound(text, lines, query, (index, word, start) => {
     if (index === 0 && headed) return;
-    const found = query.found(word);
-    if (found !== undefined) chosen.add(index, found, start);
+    // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
+    if (!query.wanted.has(word) && !queryWords.some((wanted) => wanted.length >= minPrefixLength && word.startsWith(wanted))) return;
+    chosen.add(index, queryWords.find((wanted) => word === wanted || word.startsWith(wanted)) ?? word, start);
   });
   return chosen.best().map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
 }
@@ -67,34 +68,15 @@ export function sectionBestLines(text: string, section: NoteSection, queryWords:
 /** A query's words as `bestLines` looks for them, made once for the notes of one answer. */
 interface PreparedQuery {
   words: readonly string[];
+  wanted: Set<string>;
   /** The words of letters a-z and digits only, each once: those an ASCII section can hold. */
   ascii: string[];
-  /** The query word a word of a line counts as, or undefined when it counts for none (remembered per word for the answer). */
-  found(word: string): string | undefined;
 }
 
 let lastQuery: PreparedQuery | undefined;
 
 function preparedQuery(words: readonly string[]): PreparedQuery {
-  if (lastQuery?.words === words) return lastQuery;
-  const wanted = new Set(words);
-  const known = new Map<string, string | undefined>();
-  // A word of the line counts when it is a query word, or begins with one (as ranking finds it); it counts as the first query word it is or begins.
-  const countsAs = (word: string) =>
-    wanted.has(word) || words.some((query) => query.length >= minPrefixLength && word.startsWith(query))
-      ? (words.find((query) => word === query || word.startsWith(query)) ?? word)
-      : undefined;
-  lastQuery = {
-    words,
-    ascii: [...wanted].filter((word) => /^[a-z0-9]+$/.test(word)),
-    found(word) {
-      if (known.has(word)) return known.get(word);
-      const found = countsAs(word);
-      // Bounded: the words of the notes one answer shows.
-      if (known.size < 4096) known.set(word, found);
-      return found;
-    },
-  };
+  if (lastQuery?.words !== words) lastQuery = { words, wanted: new Set(words), ascii: [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word)) };
   return lastQuery;
 }
 
