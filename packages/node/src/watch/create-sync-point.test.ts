@@ -6,12 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { createSyncPoint } from './create-sync-point.js';
 
 /** A real watch of `folder` (as the vault watch's root), the names it reported, and a sync point there. */
-function watchedPoint(folder: string, timeout = 60_000) {
+function watchedPoint(folder: string) {
   const reasons: string[] = [];
   const names: string[] = [];
-  const point = createSyncPoint(folder, timeout, (reason) => reasons.push(reason));
+  const point = createSyncPoint(folder, 60_000, (reason) => reasons.push(reason));
   const watcher = watch(folder, { persistent: false }, (_kind, name) => name && !point.seen(name) && names.push(name));
-  return { point, reasons, names, close: () => (watcher.close(), point.cancel()) };
+  const close = () => {
+    watcher.close();
+    point.cancel();
+  };
+  return { point, reasons, names, close };
 }
 
 describe('createSyncPoint: a cookie of its own, waited for', () => {
