@@ -59,6 +59,12 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   return chosen.best().map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
 }
 
+/** `bestLines` of `section` from its own lines alone (`text` starts at its first line). */
+export function sectionBestLines(text: string, section: NoteSection, queryWords: readonly string[]): ShownLine[] {
+  const lines = bestLines(text, { ...section, start: 1, end: section.end - section.start + 1 }, queryWords, 0);
+  return lines.map(({ line, text: shown }) => ({ line: line + section.start - 1, text: shown }));
+}
+
 /** A query's words as `bestLines` looks for them, made once for the notes of one answer. */
 interface PreparedQuery {
   words: readonly string[];

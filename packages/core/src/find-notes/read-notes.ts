@@ -1,6 +1,6 @@
 import pMap from 'p-map';
 import type { SkipCode } from '../search/search-text.js';
-import { decodeText } from '../text/text-codec.js';
+import { createTextDecoder, decodeText } from '../text/text-codec.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
 import type { WalkedFile } from '../vault/walk-files.js';
@@ -118,14 +118,53 @@ export async function readNoteText(vault: Vault, path: string): Promise<string> 
  * past the bound meanwhile is refused once read, as a stat before the read could not prevent either).
  */
 export async function readRankedNoteText(vault: Vault, path: string): Promise<string | undefined> {
+  return (await readShownText(vault, path))?.text;
+}
+
+/** A shown note's text: its best section's own lines (`section`: true, from the section's first line), or the whole note. */
+export interface ShownText {
+  text: string;
+  section: boolean;
+}
+
+/**
+ * A ranked note as it is now, to show `shown`'s section (`readRankedNoteText`): only the section's
+ * bytes are decoded when they can be told from the bytes read (`sectionBytes`), else all of them.
+ */
+export async function readShownText(vault: Vault, path: string, shown?: { note: AnalyzedNote; section: number }): Promise<ShownText | undefined> {
   try {
     const bytes = await vault.fs.readFile(path);
     if (bytes.length > rankedSize(vault)) throw tooLarge(path);
-    return decodeText(bytes, path).text;
+    const own = shown && sectionBytes(bytes, shown.note, shown.section);
+    if (own) {
+      try {
+        return { text: createTextDecoder(path, { midFile: true }).decode(own, true), section: true };
+      } catch {}
+    }
+    return { text: decodeText(bytes, path).text, section: false };
   } catch (error) {
     if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
     throw error;
   }
+}
+
+/**
+ * The bytes of a note's section `index`, from its first line to the next section's, when the note
+ * is as many bytes long as the text analysed was UTF-16 units: that text was ASCII (a character
+ * beyond takes more bytes than units), so its offsets are byte offsets. Else (a note changed
+ * meanwhile) undefined, and the note is decoded whole; so is one whose section does not start and
+ * end at a line's start there, or holding a NUL byte anywhere (binary now: the whole decode refuses
+ * it). A section decoded alone that is not text is decoded whole, which refuses it as before. What
+ * a section alone cannot tell: bytes that are not UTF-8 outside it, in a note changed to them with
+ * its length kept since the call's sync point (a change during the call, which 0015 lets a call see
+ * or not): its section is shown.
+ */
+function sectionBytes(bytes: Uint8Array, note: AnalyzedNote, index: number): Uint8Array | undefined {
+  if (bytes.length !== note.textLength || bytes.includes(0)) return undefined;
+  const start = note.sections[index]!.offset;
+  const end = note.sections[index + 1]?.offset ?? bytes.length;
+  const atLineStart = (at: number) => at === 0 || at === bytes.length || bytes[at - 1] === 10;
+  return start <= end && atLineStart(start) && atLineStart(end) ? bytes.subarray(start, end) : undefined;
 }
 
 const rankedSize = (vault: Vault) => Math.min(maxRankedNoteSize, vault.options.maxFileSize);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { filesBelow } from './files-below.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
-import { bestLines, matchesPhrases, maxShownLines, type ShownLine } from '../find-notes/note-lines.js';
+import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
-import { readNotes, readRankedNoteText } from '../find-notes/read-notes.js';
+import { readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
@@ -193,21 +193,28 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
   const notes: FoundNote[] = [];
   for (const { note, score, section: index } of hits) {
     budget.check();
-    const text = (await readRankedNoteText(vault, sources.get(note.path) ?? note.path)) ?? '';
+    const shown = await readShownText(vault, sources.get(note.path) ?? note.path, { note, section: index });
     const section = note.sections[index]!;
     const found: FoundNote = {
       path: note.path,
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
       section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
-      // The text as analysed (same length, unchanged by the change log or its version): the section's first line is where it was.
-      lines: bestLines(text, section, query.words, text.length === note.textLength ? section.offset : undefined).slice(0, maxShownLines),
+      lines: shownLines(shown, note, section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
     if (!answer.take(cost)) break;
     notes.push(found);
   }
   return notes;
+}
+
+/** A shown note's best lines in its section, from the section's own lines or from the whole text. */
+function shownLines(shown: ShownText | undefined, note: RankedNote['note'], section: RankedNote['note']['sections'][number], words: readonly string[]) {
+  if (shown?.section) return sectionBestLines(shown.text, section, words);
+  const text = shown?.text ?? '';
+  // The text as analysed (same length, unchanged by the change log or its version): the section's first line is where it was.
+  return bestLines(text, section, words, text.length === note.textLength ? section.offset : undefined);
 }
 
 function noteLine(note: FoundNote, style: TextStyle): string {

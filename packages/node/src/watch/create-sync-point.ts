@@ -1,65 +1,137 @@
-import { readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { closeSync, type FSWatcher, openSync, readdirSync, unlinkSync, watch, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isRunning } from '../disk/is-running.js';
 
-/** The names of the marker files a sync point writes in the vault's root (hidden, so no tool lists or searches them). */
+/** The names of the marker files a sync point makes in the vault's root (hidden, so no tool lists or searches them; removed at once). */
 export const cookiePrefix = '.vault-sync-';
 
 /** Sync points by Watchman's cookie technique; made by `createSyncPoint`. */
 export interface SyncPoint {
   /**
-   * Writes a marker file (a cookie) in the root and waits for its watch to report it: events come in
-   * order, so then every change made before the call has been seen. Resolves `true` once it has, `false`
-   * when no cookie could be written (a read-only vault) or its event did not come within `timeout` ms.
+   * Makes an event of its own (a cookie) and waits for it: events come in order, so then every change
+   * made before the call has been seen. Resolves `true` once it has, `false` when no cookie could be
+   * made (a read-only vault) or its event did not come within `timeout` ms.
    */
   pass(): Promise<boolean>;
   /** To be called with each name the root's watch reports: whether it was a cookie's (and nothing else to look at). */
   seen(name: string): boolean;
-  /** Fails the sync points still waiting. */
+  /** Fails the sync points still waiting, and lets the cookie go. */
   cancel(): void;
 }
 
-/** Sync points in the folder `root` (watched), each waiting at most `timeout` ms; `failed` hears why one could not pass. */
-export function createSyncPoint(root: string, timeout: number, failed: (reason: string) => void): SyncPoint {
+/** A cookie: a file made in the root, watched, and unlinked at once; kept open, each write to it is an event of its own watch. */
+interface Cookie {
+  descriptor: number;
+  watcher: FSWatcher;
+  /** Ends the round waiting for the cookie's next event. */
+  arrived?: ((seen: boolean) => void) | undefined;
+}
+
+/**
+ * Sync points in the folder `root` (watched by the caller, with Node's `fs.watch`, in this thread), each
+ * waiting at most `timeout` ms; `failed` hears why one could not pass. The cookie is a file made in the
+ * root, watched by an `fs.watch` of its own (the same inotify instance as the root's, so one queue, in
+ * order) and unlinked at once: its unlink is the first round's event, a one-byte write to it each later
+ * round's. Nothing stays in the vault, and no other program or backend can name it, so only this sync
+ * point's rounds make its events. One round at a time, each begun after the calls it answers: a call
+ * that comes while a round waits joins the next one. A round whose event did not come lets the cookie
+ * go (a late event must not end a later round), and the next round makes a new one.
+ */
+export function createSyncPoint(
+  root: string,
+  timeout: number,
+  failed: (reason: string) => void,
+  { touch = (descriptor: number) => writeSync(descriptor, 'x', 0) }: { touch?: (descriptor: number) => void } = {},
+): SyncPoint {
   removeDeadCookies(root);
-  const waiting = new Map<string, (arrived: boolean) => void>();
-  let next = 0;
-  return {
-    async pass() {
-      const name = `${cookiePrefix}${process.pid}-${next++}`;
-      const file = path.join(root, name);
-      const arrived = new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => finish(false), timeout);
-        const finish = (seen: boolean) => {
-          clearTimeout(timer);
-          waiting.delete(name);
-          resolve(seen);
-        };
-        waiting.set(name, finish);
-      });
+  let cookie: Cookie | undefined;
+  let closed = false;
+  let round: Promise<boolean> | undefined;
+  let next: Promise<boolean> | undefined;
+
+  function letGo() {
+    const gone = cookie;
+    cookie = undefined;
+    if (!gone) return;
+    gone.watcher.close();
+    closeSync(gone.descriptor);
+    gone.arrived?.(false);
+  }
+
+  function runRound(): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      if (closed) return resolve(false);
+      const timer = setTimeout(() => {
+        failed(`a sync point's event did not come within ${timeout} ms`);
+        letGo();
+      }, timeout);
+      const finish = (seen: boolean) => {
+        clearTimeout(timer);
+        if (cookie?.arrived === finish) cookie.arrived = undefined;
+        resolve(seen);
+      };
       try {
-        writeFileSync(file, '', { flag: 'wx' });
+        // The event comes in a later turn of the event loop: `arrived` is set in time.
+        if (cookie) touch(cookie.descriptor);
+        else cookie = makeCookie(root, letGo);
+        cookie.arrived = finish;
       } catch (error) {
-        waiting.get(name)?.(false);
+        letGo();
         failed(`no sync point could be written in the vault's root (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-        return false;
+        finish(false);
       }
-      const seen = await arrived;
+    });
+  }
+
+  const start = () => {
+    round = runRound().finally(() => (round = undefined));
+    return round;
+  };
+
+  return {
+    pass() {
+      if (!round) return start();
+      // The round waiting began before this call: the next one, shared by every call meanwhile, answers it.
+      next ??= round.then(() => {
+        next = undefined;
+        return start();
+      });
+      return next;
+    },
+    seen: (name) => name.startsWith(cookiePrefix),
+    cancel() {
+      closed = true;
+      letGo();
+    },
+  };
+}
+
+/** A new cookie in `root`: made (never over another file, so never another backend's), watched (`broken` hears its watch fail), then unlinked. */
+function makeCookie(root: string, broken: () => void): Cookie {
+  for (;;) {
+    const file = path.join(root, `${cookiePrefix}${process.pid}-${randomInt(2 ** 47)}`);
+    let descriptor: number;
+    try {
+      descriptor = openSync(file, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    try {
+      const made: Cookie = { descriptor, watcher: undefined as unknown as FSWatcher };
+      made.watcher = watch(file, { persistent: false }, () => made.arrived?.(true));
+      made.watcher.on('error', broken);
+      unlinkSync(file);
+      return made;
+    } catch (error) {
+      closeSync(descriptor);
       try {
         unlinkSync(file);
       } catch {}
-      if (!seen) failed(`a sync point's event did not come within ${timeout} ms`);
-      return seen;
-    },
-    seen(name) {
-      if (!name.startsWith(cookiePrefix)) return false;
-      waiting.get(name)?.(true);
-      return true;
-    },
-    cancel() {
-      for (const finish of [...waiting.values()]) finish(false);
-    },
-  };
+      throw error;
+    }
+  }
 }
 
 /** Removes the cookies a server killed mid-sync left in `root` (their process is gone); another live server's stay. */
