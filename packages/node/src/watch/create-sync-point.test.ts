@@ -11,7 +11,15 @@ function watchedPoint(folder: string, timeout = 60_000) {
   const names: string[] = [];
   const point = createSyncPoint(folder, timeout, (reason) => reasons.push(reason));
   const watcher = watch(folder, { persistent: false }, (_kind, name) => name && !point.seen(name) && names.push(name));
-  return { point, reasons, names, close: () => (watcher.close(), point.cancel()) };
+  return {
+    point,
+    reasons,
+    names,
+    close: () => {
+      watcher.close();
+      point.cancel();
+    },
+  };
 }
 
 describe('createSyncPoint: a cookie of its own, waited for', () => {
