@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { closeSync, readdirSync, renameSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTempFolder } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,43 @@ describe('createSyncPoint: a cookie of its own, waited for', () => {
     }
   });
 
+  it('a call made as a round ends (chained on its answer) is answered by a round of its own, never left waiting', async () => {
+    const folder = await createTempFolder({});
+    const { point, close } = watchedPoint(folder.path);
+    try {
+      for (let round = 0; round < 20; round += 1) expect(await point.pass().then(() => point.pass())).toBe(true);
+      expect(await Promise.all([point.pass().then(() => point.pass()), point.pass(), point.pass().then(() => point.pass())])).toEqual([true, true, true]);
+    } finally {
+      close();
+      await folder.remove();
+    }
+  });
+
+  it('a write to the cookie that fails (its descriptor closed by something else) does not pass, and later rounds pass with a new cookie', async () => {
+    const folder = await createTempFolder({});
+    const reasons: string[] = [];
+    let failing = false;
+    const point = createSyncPoint(folder.path, 60_000, (reason) => reasons.push(reason), {
+      touch: (descriptor) => {
+        // Closed behind its back: the write fails with EBADF, and so does closing it when it is let go.
+        if (failing) closeSync(descriptor);
+        writeFileSync(descriptor, 'x');
+      },
+    });
+    try {
+      expect(await point.pass()).toBe(true);
+      failing = true;
+      expect(await Promise.all([point.pass(), point.pass()])).toEqual([false, true]);
+      failing = false;
+      expect(await Promise.all([point.pass(), point.pass(), point.pass()])).toEqual([true, true, true]);
+      expect(reasons).toEqual(["no sync point could be written in the vault's root (EBADF)"]);
+      expect(readdirSync(folder.path)).toEqual([]);
+    } finally {
+      point.cancel();
+      await folder.remove();
+    }
+  });
+
   it('fails the rounds waiting once cancelled, and every later one', async () => {
     const folder = await createTempFolder({});
     const point = createSyncPoint(folder.path, 60_000, () => {});
@@ -146,6 +183,9 @@ describe('createSyncPoint: a cookie of its own, waited for', () => {
     const point = createSyncPoint('/nowhere', 20, () => {});
     expect(point.seen('.vault-sync-1-1')).toBe(true);
     expect(point.seen('.vault-synced.md')).toBe(false);
+    // A person's file that merely begins like one is theirs: listed, and its changes seen.
+    expect(point.seen('.vault-sync-notes.md')).toBe(false);
+    expect(point.seen('.vault-sync-1-1.md')).toBe(false);
     expect(point.seen('notes.md')).toBe(false);
   });
 });

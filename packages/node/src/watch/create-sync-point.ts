@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { closeSync, type FSWatcher, openSync, readdirSync, unlinkSync, watch, writeSync } from 'node:fs';
+import { closeSync, type FSWatcher, openSync, readdirSync, statSync, unlinkSync, watch, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isRunning } from '../disk/is-running.js';
 
-/** The names of the marker files a sync point makes in the vault's root (hidden, so no tool lists or searches them; removed at once). */
-export const cookiePrefix = '.vault-sync-';
+/** The names of the marker files a sync point makes in the vault's root (hidden, so no tool lists or searches them; removed at once): a person's `.vault-sync-notes.md` is not one. */
+const cookieName = /^\.vault-sync-(\d+)-\d+$/;
+export const isCookieName = (name: string) => cookieName.test(name);
 
 /** Sync points by Watchman's cookie technique; made by `createSyncPoint`. */
 export interface SyncPoint {
@@ -16,6 +17,8 @@ export interface SyncPoint {
   pass(): Promise<boolean>;
   /** To be called with each name the root's watch reports: whether it was a cookie's (and nothing else to look at). */
   seen(name: string): boolean;
+  /** Whether the folder at `root` is still the one the cookie was made in (not moved away, or replaced by another). */
+  sameRoot(): boolean;
   /** Fails the sync points still waiting, and lets the cookie go. */
   cancel(): void;
 }
@@ -42,9 +45,17 @@ export function createSyncPoint(
   root: string,
   timeout: number,
   failed: (reason: string) => void,
-  { touch = (descriptor: number) => writeSync(descriptor, 'x', 0) }: { touch?: (descriptor: number) => void } = {},
+  {
+    touch = (descriptor: number) => writeSync(descriptor, 'x', 0),
+    unwatchable = () => {},
+  }: {
+    touch?: (descriptor: number) => void;
+    /** Hears that no watch could be set on a cookie (the watch limit reached): the caller stops watching, rather than make a file in the vault each search. */
+    unwatchable?: (error: unknown) => void;
+  } = {},
 ): SyncPoint {
   removeDeadCookies(root);
+  const folder = identityOf(root);
   let cookie: Cookie | undefined;
   let closed = false;
   let round: Promise<boolean> | undefined;
@@ -54,8 +65,10 @@ export function createSyncPoint(
     const gone = cookie;
     cookie = undefined;
     if (!gone) return;
-    gone.watcher.close();
-    closeSync(gone.descriptor);
+    try {
+      gone.watcher.close();
+      closeSync(gone.descriptor);
+    } catch {}
     gone.arrived?.(false);
   }
 
@@ -65,6 +78,7 @@ export function createSyncPoint(
       const timer = setTimeout(() => {
         failed(`a sync point's event did not come within ${timeout} ms`);
         letGo();
+        finish(false);
       }, timeout);
       const finish = (seen: boolean) => {
         clearTimeout(timer);
@@ -78,7 +92,8 @@ export function createSyncPoint(
         cookie.arrived = finish;
       } catch (error) {
         letGo();
-        failed(`no sync point could be written in the vault's root (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+        if ((error as { watching?: boolean }).watching) unwatchable(error);
+        else failed(`no sync point could be written in the vault's root (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
         finish(false);
       }
     });
@@ -91,15 +106,18 @@ export function createSyncPoint(
 
   return {
     pass() {
-      if (!round) return start();
+      // One round at a time: a call between a round's end and the start of the next one queued joins that one.
+      if (!round && !next) return start();
       // The round waiting began before this call: the next one, shared by every call meanwhile, answers it.
-      next ??= round.then(() => {
+      const after = () => {
         next = undefined;
         return start();
-      });
+      };
+      next ??= (round ?? Promise.resolve(false)).then(after, after);
       return next;
     },
-    seen: (name) => name.startsWith(cookiePrefix),
+    seen: isCookieName,
+    sameRoot: () => sameIdentity(folder, identityOf(root)),
     cancel() {
       closed = true;
       letGo();
@@ -110,7 +128,7 @@ export function createSyncPoint(
 /** A new cookie in `root`: made (never over another file, so never another backend's), watched (`broken` hears its watch fail), then unlinked. */
 function makeCookie(root: string, broken: () => void): Cookie {
   for (;;) {
-    const file = path.join(root, `${cookiePrefix}${process.pid}-${randomInt(2 ** 47)}`);
+    const file = path.join(root, `.vault-sync-${process.pid}-${randomInt(2 ** 47)}`);
     let descriptor: number;
     try {
       descriptor = openSync(file, 'wx');
@@ -118,13 +136,21 @@ function makeCookie(root: string, broken: () => void): Cookie {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw error;
     }
+    const made: Partial<Cookie> & { descriptor: number } = { descriptor };
     try {
-      const made: Cookie = { descriptor, watcher: undefined as unknown as FSWatcher };
-      made.watcher = watch(file, { persistent: false }, () => made.arrived?.(true));
+      // Its byte written before it is watched: later rounds overwrite it, so a full disk does not refuse them.
+      writeSync(descriptor, 'x', 0);
+      try {
+        // Only a write is a round's event (or the unlink's change of link count); anything else is the watch failing.
+        made.watcher = watch(file, { persistent: false }, (kind) => (kind === 'change' ? made.arrived?.(true) : broken()));
+      } catch (error) {
+        throw Object.assign(error as Error, { watching: true });
+      }
       made.watcher.on('error', broken);
       unlinkSync(file);
-      return made;
+      return made as Cookie;
     } catch (error) {
+      made.watcher?.close();
       closeSync(descriptor);
       try {
         unlinkSync(file);
@@ -143,10 +169,23 @@ function removeDeadCookies(root: string): void {
     return;
   }
   for (const name of names) {
-    const pid = Number(/^\.vault-sync-(\d+)-\d+$/.exec(name)?.[1]);
+    const pid = Number(cookieName.exec(name)?.[1]);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     try {
       unlinkSync(path.join(root, name));
     } catch {}
   }
 }
+
+/** A folder's device and inode numbers (`undefined`: none there now). */
+function identityOf(folder: string): { dev: number; ino: number } | undefined {
+  try {
+    const { dev, ino } = statSync(folder);
+    return { dev, ino };
+  } catch {
+    return undefined;
+  }
+}
+
+const sameIdentity = (a: { dev: number; ino: number } | undefined, b: { dev: number; ino: number } | undefined) =>
+  a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;

@@ -4,7 +4,7 @@ import type { VaultChanges, VaultDirectoryEntry } from '@vault/core';
 import type { WorkerNotice } from '../search/search-worker.js';
 import { type ChangeLog, createChangeLog } from './create-change-log.js';
 import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
-import { cookiePrefix, createSyncPoint } from './create-sync-point.js';
+import { createSyncPoint, isCookieName } from './create-sync-point.js';
 import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
 export interface VaultWatchOptions {
@@ -81,7 +81,9 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     { event: onEvent, failed: (error) => stop(`a folder watch failed (${codeOf(error)})`) },
     { watchLimit, remoteMount: tuning.remoteMount ?? remoteMountsBelow(root) },
   );
-  const syncPoint = createSyncPoint(root, syncTimeout, (reason) => logOnce(`Searches check every file this time: ${reason}.`));
+  const syncPoint = createSyncPoint(root, syncTimeout, (reason) => logOnce(`Searches check every file this time: ${reason}.`), {
+    unwatchable: (error) => stop(unwatchedBecause(error)),
+  });
 
   function start() {
     state = 'starting';
@@ -167,6 +169,8 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     async sync() {
       if (state !== 'watching') return false;
       const passed = await syncPoint.pass();
+      // The root moved away and another folder put at its path: its events never come (the cookie lives in the old one).
+      if (passed && !syncPoint.sameRoot()) stop('the vault folder was moved or replaced');
       flush();
       return passed && state === 'watching';
     },
@@ -175,7 +179,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     listingToken: (relative) => epoch * 2 ** 32 + (tokens.get(relative) ?? 0),
     keep(relative, entries, token) {
       if (state !== 'watching' || !folders.has(relative) || token !== epoch * 2 ** 32 + (tokens.get(relative) ?? 0)) return;
-      listings.set(relative, relative === '' ? entries.filter((entry) => !entry.name.startsWith(cookiePrefix)) : entries);
+      listings.set(relative, relative === '' ? entries.filter((entry) => !isCookieName(entry.name)) : entries);
     },
     watches: (relative) => state === 'watching' && folders.has(relative),
     covers: (paths) => state === 'watching' && !holdsUnwatched(paths),

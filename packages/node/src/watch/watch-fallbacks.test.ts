@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,23 @@ describe('the watch falls back to checking every file where it cannot be trusted
       expect(await vault.fs.sync!()).toBe(false);
       await expectSeen(vault, 3);
       await expectSeen(vault, 8);
+    });
+  });
+
+  describe('the vault folder moved away and another put at its path', () => {
+    const vault = useWarmVault({ watch: true });
+    it('is not watched any more, says so once, and searches stay exact on the new folder', async () => {
+      const moved = `${vault.folder.path}.moved`;
+      renameSync(vault.folder.path, moved);
+      try {
+        mkdirSync(path.join(vault.folder.path, 'notes'), { recursive: true });
+        writeFileSync(path.join(vault.folder.path, 'notes', 'new.md'), 'kappa\n');
+        expect((await vault.searchBoth({ query: 'kappa', ...everything })).files.map((file) => file.path)).toEqual(['notes/new.md']);
+        expect(vault.notices).toEqual(['The vault is not watched (the vault folder was moved or replaced); every search checks every file.']);
+        expect(await vault.fs.sync!()).toBe(false);
+      } finally {
+        rmSync(moved, { recursive: true, force: true });
+      }
     });
   });
 
