@@ -16,9 +16,9 @@ function scanned(text: string, query: string, caseSensitive: boolean, regex = fa
   const scan = literalScanOf({ query, regex, caseSensitive });
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return foldedCopy(text) === undefined ? undefined : 0;
-  if (scan.folded === undefined) return countLinesHolding(text, scan.needle, scan.wholeWord);
+  if (scan.folded === undefined) return countLinesHolding(text, scan.needles);
   const folded = foldedCopy(text);
-  return folded === undefined ? undefined : countLinesHolding(folded, scan.folded, scan.wholeWord);
+  return folded === undefined ? undefined : countLinesHolding(folded, scan.needles);
 }
 
 // Letters in both cases, the two non-ASCII characters that fold to ASCII ones (U+017F, U+212A), other
@@ -29,19 +29,19 @@ const textOf = (units: string[]) => fc.array(fc.constantFrom(...units), { maxLen
 
 describe('a literal scanned with indexOf', () => {
   it('counts each line holding the literal once, the line after a last line break not a line', () => {
-    expect(countLinesHolding('function a\nno\nfunction b function c\n', 'function')).toBe(2);
-    expect(countLinesHolding(foldedCopy('FUNCTION\r\nFunction\nfun\n')!, 'function')).toBe(2);
+    expect(countLinesHolding('function a\nno\nfunction b function c\n', [{ text: 'function' }])).toBe(2);
+    expect(countLinesHolding(foldedCopy('FUNCTION\r\nFunction\nfun\n')!, [{ text: 'function' }])).toBe(2);
     expect(foldedCopy('Kelvin \u212a')).toBeUndefined();
-    expect(countLinesHolding('aaaa\naaa\n', 'aa')).toBe(2);
-    expect(countLinesHolding('', 'a')).toBe(0);
+    expect(countLinesHolding('aaaa\naaa\n', [{ text: 'aa' }])).toBe(2);
+    expect(countLinesHolding('', [{ text: 'a' }])).toBe(0);
   });
 
   it('applies to literals only, none longer than 32 characters, with a line break or a surrogate; ignoring case beyond ASCII, only to say none is in an ASCII text', () => {
-    expect(literalScanOf({ query: 'FUNCTION', regex: false, caseSensitive: false })?.folded).toBe('function');
-    expect(literalScanOf({ query: 'Función', regex: false, caseSensitive: true })).toEqual({ needle: 'Función' });
+    expect(literalScanOf({ query: 'FUNCTION', regex: false, caseSensitive: false })?.needles).toEqual([{ text: 'function' }]);
+    expect(literalScanOf({ query: 'Función', regex: false, caseSensitive: true })).toEqual({ needles: [{ text: 'Función' }] });
     for (const query of ['a.b', 'a\nb', 'a\rb', '\u{1F600}', 'x'.repeat(33), ''])
       expect(literalScanOf({ query, regex: query === 'a.b', caseSensitive: true })).toBeUndefined();
-    expect(literalScanOf({ query: 'función', regex: false, caseSensitive: false })).toEqual({ needle: 'función', beyondAscii: true });
+    expect(literalScanOf({ query: 'función', regex: false, caseSensitive: false })).toEqual({ needles: [], beyondAscii: true });
     for (const query of ['\u017f', 'as\u212a']) expect(literalScanOf({ query, regex: false, caseSensitive: false })).toBeUndefined();
   });
 
@@ -69,10 +69,12 @@ describe('a literal scanned with indexOf', () => {
   });
 
   it('counts a word between \\b only where it stands whole, as core does, with case and without (random texts and words)', async () => {
-    expect(literalScanOf({ query: '\\bConst\\b', regex: true, caseSensitive: true })).toEqual({ needle: 'Const', wholeWord: true });
-    for (const query of ['\\bconst', 'const\\b', '\\b(a|b)\\b', '\\bé\\b', `\\b${'x'.repeat(33)}\\b`])
+    expect(literalScanOf({ query: '\\bConst\\b', regex: true, caseSensitive: true })).toEqual({
+      needles: [{ text: 'Const', wordBefore: true, wordAfter: true }],
+    });
+    for (const query of ['\\bé\\b', `\\b${'x'.repeat(33)}\\b`, 'a.b', '\\Bab', 'a+'])
       expect(literalScanOf({ query, regex: true, caseSensitive: false }), query).toBeUndefined();
-    expect(countLinesHolding('a_ab ab\nabc\r\n(ab)\n1ab\nab', 'ab', true)).toBe(3);
+    expect(countLinesHolding('a_ab ab\nabc\r\n(ab)\n1ab\nab', [{ text: 'ab', wordBefore: true, wordAfter: true }])).toBe(3);
     const units = ['a', 'A', 'b', 'k', 'K', 's', '_', '1', ' ', '-', '\n', '\r', '\u017f', '\u212a', 'é', '\u{1F600}'];
     const word = fc.array(fc.constantFrom('a', 'A', 'b', 'k', 's', '_', '1'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
     await fc.assert(
@@ -83,5 +85,78 @@ describe('a literal scanned with indexOf', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('reads an alternation of words, in a group or not, with \\b on either side or none; leaves other regexes to core', () => {
+    const word = (text: string, before: boolean, after: boolean) => ({ text, ...(before ? { wordBefore: true } : {}), ...(after ? { wordAfter: true } : {}) });
+    expect(literalScanOf({ query: '\\b(Mutex|atomic)\\b', regex: true, caseSensitive: true })?.needles).toEqual([
+      word('Mutex', true, true),
+      word('atomic', true, true),
+    ]);
+    expect(literalScanOf({ query: '\\b(?:Int|char)', regex: true, caseSensitive: false })).toEqual({
+      needles: [word('int', true, false), word('char', true, false)],
+      folded: true,
+    });
+    expect(literalScanOf({ query: 'TODO|\\bFIXME', regex: true, caseSensitive: true })?.needles).toEqual([
+      word('TODO', false, false),
+      word('FIXME', true, false),
+    ]);
+    const many = Array.from({ length: 17 }, (_, index) => `w${index}`).join('|');
+    for (const query of [many, '(a|b', 'a|', '(a|b)+', '\\b(a|\\bb)\\b', '(a)(b)', '(a|b.)', '[ab]|c'])
+      expect(literalScanOf({ query, regex: true, caseSensitive: true }), query).toBeUndefined();
+  });
+
+  it('counts the lines holding one of several words as core does: prefixes of each other, overlapping, \\b on one side, all sides or none (random texts)', async () => {
+    const units = [
+      'a',
+      'A',
+      'b',
+      'i',
+      'n',
+      't',
+      'k',
+      's',
+      '_',
+      '1',
+      ' ',
+      '-',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\u2029',
+      '\u017f',
+      '\u212a',
+      'é',
+      '\u{1F600}',
+      '\uD800',
+      'int',
+      'integer',
+    ];
+    const word = fc
+      .array(fc.constantFrom('a', 'A', 'b', 'i', 'n', 't', 'k', 's', '_', '1', 'int'), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join(''));
+    const side = fc.constantFrom('', '\\b');
+    const grouped = fc
+      .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: 1, maxLength: 4 }), side)
+      .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
+    const ungrouped = fc
+      .array(
+        fc.tuple(side, word, side).map((parts) => parts.join('')),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((parts) => parts.join('|'));
+    let scannedCases = 0;
+    await fc.assert(
+      fc.asyncProperty(textOf(units), fc.oneof(grouped, ungrouped), fc.boolean(), async (text, query, caseSensitive) => {
+        const count = scanned(text, query, caseSensitive, true);
+        if (count === undefined) return;
+        scannedCases += 1;
+        expect(count).toBe(await linesMatched(text, query, caseSensitive, true));
+      }),
+      { numRuns: 3000 },
+    );
+    // Most cases are scanned (the rest: ignoring case in a text beyond ASCII, core's matcher's).
+    expect(scannedCases).toBeGreaterThan(1000);
   });
 });

@@ -1,49 +1,67 @@
 import type { SearchFilesRequest } from '@vault/core/search-backend';
 
 /**
- * A literal query as `indexOf` finds it, with the very lines core's matcher finds (V8's RegExp with the
- * `u` flag, and `i` when ignoring case): `needle` in the text itself when case counts; when case is
- * ignored, `folded` (an ASCII literal in lower case) in an ASCII text's folded copy (see `foldedCopy`),
- * or, with `beyondAscii`, in no ASCII text at all.
+ * A query as `indexOf` finds it, with the very lines core's matcher finds (V8's RegExp with the `u` flag,
+ * and `i` when ignoring case): a line matches when it holds one of `needles`; in the text itself when case
+ * counts; when case is ignored, with `folded`, in an ASCII text's folded copy (see `foldedCopy`; the needles
+ * are then ASCII and in lower case), or, with `beyondAscii` (no needles), in no ASCII text at all.
  */
 export interface LiteralScan {
-  needle: string;
-  folded?: string;
+  needles: readonly Needle[];
+  folded?: true;
   /** Ignoring case, the literal holds a character no ASCII character matches: every character beyond ASCII but U+017F and U+212A (which match `s` and `k`). */
   beyondAscii?: true;
-  /** Only where it stands as a whole word (the regex `\\bword\\b`): no ASCII letter, digit or `_` just before it nor just after. */
-  wholeWord?: true;
+}
+
+/** A string `indexOf` looks for; `wordBefore`, `wordAfter`: only where no ASCII letter, digit or `_` is just before it, just after it (a `\\b` there). */
+export interface Needle {
+  text: string;
+  wordBefore?: true;
+  wordAfter?: true;
 }
 
 /** Longest literal scanned: V8's `indexOf` on a long literal in periodic text is superlinear (core's `longLiteral`). */
 const longestScanned = 32;
 
+/** Most alternatives scanned: each is looked for on its own, so the cost grows with their number. */
+const mostAlternatives = 16;
+
 /**
- * The scan of a TextSearch query, or `undefined` when core's matcher must run: a regex (but one word of
- * ASCII letters, digits and `_` between `\\b`s: see `wholeWordScanOf`); a literal
- * longer than `longestScanned`; one with a line break (a matching line never holds one) or a surrogate
- * (the `u` flag reads a text by code points, so a lone surrogate never matches half of a pair, which
- * `indexOf` would find); a literal ignoring case that is not ASCII (Unicode case folding: core's matcher),
- * unless it holds a character no ASCII character matches (then it is in no ASCII text).
+ * The scan of a TextSearch query, or `undefined` when core's matcher must run: a regex (but an alternation
+ * of words, see `wordsScanOf`); a literal longer than `longestScanned`; one with a line break (a matching
+ * line never holds one) or a surrogate (the `u` flag reads a text by code points, so a lone surrogate never
+ * matches half of a pair, which `indexOf` would find); a literal ignoring case that is not ASCII (Unicode
+ * case folding: core's matcher), unless it holds a character no ASCII character matches (then it is in no
+ * ASCII text).
  */
 export function literalScanOf({ query, regex, caseSensitive }: Pick<SearchFilesRequest, 'query' | 'regex' | 'caseSensitive'>): LiteralScan | undefined {
-  if (regex) return wholeWordScanOf(query, caseSensitive);
+  if (regex) return wordsScanOf(query, caseSensitive);
   if (query === '' || query.length > longestScanned || /[\r\n\uD800-\uDFFF]/.test(query)) return undefined;
-  if (caseSensitive) return { needle: query };
-  if (/^[\0-\x7f]*$/.test(query)) return { needle: query, folded: query.toLowerCase() };
-  return /[^\0-\x7f\u017f\u212a]/.test(query) ? { needle: query, beyondAscii: true } : undefined;
+  if (caseSensitive) return { needles: [{ text: query }] };
+  if (/^[\0-\x7f]*$/.test(query)) return { needles: [{ text: query.toLowerCase() }], folded: true };
+  return /[^\0-\x7f\u017f\u212a]/.test(query) ? { needles: [], beyondAscii: true } : undefined;
 }
 
 /**
- * The scan of a regex that is one word of ASCII word characters between `\\b`s (`\\bconst\\b`), or
- * `undefined`. Heeding case, the `u` flag's `\\w` is ASCII's in any text; ignoring case, it also takes
- * U+017F and U+212A, which no ASCII text (one with a folded copy) holds: either way a match is the word with
- * no ASCII word character beside it.
+ * The scan of a regex that is words of ASCII letters, digits and `_` in an alternation, each with or without
+ * `\\b` on either side (`\\bconst\\b`, `TODO|FIXME`, `\\bint\\b|\\bchar\\b`), or such an alternation in one
+ * group, `(...)` or `(?:...)`, with or without `\\b` on either side of it (`\\b(mutex|atomic)\\b`); else
+ * `undefined`. A line matches when it holds one of the words where its `\\b`s hold, whichever the regex tries
+ * first. Heeding case, the `u` flag's `\\w` is ASCII's in any text; ignoring case, it also takes U+017F and
+ * U+212A, which no ASCII text (one with a folded copy) holds: either way `\\b` is a side with no ASCII word
+ * character.
  */
-function wholeWordScanOf(query: string, caseSensitive: boolean): LiteralScan | undefined {
-  const word = /^\\b(\w{1,32})\\b$/.exec(query)?.[1];
-  if (word === undefined) return undefined;
-  return caseSensitive ? { needle: word, wholeWord: true } : { needle: word, folded: word.toLowerCase(), wholeWord: true };
+function wordsScanOf(query: string, caseSensitive: boolean): LiteralScan | undefined {
+  const group = /^(\\b)?\((?:\?:)?(\w+(?:\|\w+)*)\)(\\b)?$/.exec(query);
+  const parts = group ? group[2]!.split('|').map((word) => `${group[1] ?? ''}${word}${group[3] ?? ''}`) : query.split('|');
+  if (parts.length > mostAlternatives) return undefined;
+  const needles: Needle[] = [];
+  for (const part of parts) {
+    const [, before, word, after] = /^(\\b)?(\w{1,32})(\\b)?$/.exec(part) ?? [];
+    if (word === undefined) return undefined;
+    needles.push({ text: caseSensitive ? word : word.toLowerCase(), ...(before ? { wordBefore: true } : {}), ...(after ? { wordAfter: true } : {}) });
+  }
+  return caseSensitive ? { needles } : { needles, folded: true };
 }
 
 /**
@@ -57,23 +75,32 @@ export function foldedCopy(text: string): string | undefined {
 }
 
 /**
- * How many lines of a text hold `needle` (no line break in it; with `wholeWord`, only where no ASCII
- * word character is beside it): from each match to the end of its line, then the next match, so each
- * line counts once and every character is looked at a bounded number of times.
+ * How many lines of a text hold one of `needles` (none with a line break), each where its word checks
+ * hold: the first match of any needle counted, then each needle looked for again past the end of that line
+ * (only those found within it), so each line counts once and each needle's `indexOf` moves forward only.
  */
-export function countLinesHolding(text: string, needle: string, wholeWord = false): number {
+export function countLinesHolding(text: string, needles: readonly Needle[]): number {
+  const next = needles.map((needle) => nextMatch(text, needle, 0));
   let count = 0;
-  for (let at = text.indexOf(needle); at !== -1; ) {
-    if (wholeWord && (isWordUnit(text.charCodeAt(at - 1)) || isWordUnit(text.charCodeAt(at + needle.length)))) {
-      at = text.indexOf(needle, at + 1);
-      continue;
-    }
+  for (;;) {
+    let at = -1;
+    for (const found of next) if (found !== -1 && (at === -1 || found < at)) at = found;
+    if (at === -1) return count;
     count += 1;
     const end = text.indexOf('\n', at);
-    if (end === -1) break;
-    at = text.indexOf(needle, end + 1);
+    if (end === -1) return count;
+    for (let index = 0; index < next.length; index += 1) if (next[index]! !== -1 && next[index]! < end) next[index] = nextMatch(text, needles[index]!, end + 1);
   }
-  return count;
+}
+
+/** Where `needle` is next found from `from` with its word checks holding, or -1. */
+function nextMatch(text: string, needle: Needle, from: number): number {
+  for (let at = text.indexOf(needle.text, from); at !== -1; at = text.indexOf(needle.text, at + 1)) {
+    if (needle.wordBefore && isWordUnit(text.charCodeAt(at - 1))) continue;
+    if (needle.wordAfter && isWordUnit(text.charCodeAt(at + needle.text.length))) continue;
+    return at;
+  }
+  return -1;
 }
 
 /** Whether a UTF-16 unit is an ASCII word character (a letter, a digit or `_`); false for `NaN`, beyond the text. */

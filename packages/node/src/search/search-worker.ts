@@ -206,15 +206,15 @@ function searchKept(
 }
 
 /**
- * The lines of a held text that hold a literal, counted by `indexOf`: in the text when case counts, in its
+ * The lines of a held text that hold a literal (or one of a few words), counted by `indexOf`: in the text when case counts, in its
  * folded copy when case is ignored; none in an ASCII text (one with a folded copy) for a literal beyond
  * ASCII's reach; `undefined` for the rest (core's matcher counts then).
  */
 function countHeld(file: WarmFile, scan: LiteralScan | undefined): number | undefined {
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return file.folded === undefined ? undefined : 0;
-  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needle, scan.wholeWord);
-  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan.folded, scan.wholeWord);
+  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needles);
+  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan.needles);
 }
 
 /** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
