@@ -1,6 +1,7 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
+import { leastRegexOf } from './least-match.js';
 import { prefilterOf } from './prefilter-of.js';
 import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
@@ -130,7 +131,9 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
   if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   const native = checked.native!;
-  const matcher = nativeMatcher(native);
+  // Lines are told by the regex with its repeats at either end at their fewest (the same lines, see `leastMatch`).
+  const least = leastRegexOf(query, native);
+  const matcher = nativeMatcher(native, least.regex);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
   // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
@@ -138,7 +141,7 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   const words = requiredLiterals(query);
   if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
-  const scan = lineScanOf(query);
+  const scan = lineScanOf(least.source);
   if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
@@ -326,10 +329,11 @@ function compiled(source: string, flags: string, query: string): RegExp {
   }
 }
 
-function nativeMatcher(pattern: RegExp): LineMatcher {
+/** The matcher of a regex: lines tested by `tester` (a regex matching in the same lines), matches found by `pattern`. */
+function nativeMatcher(pattern: RegExp, tester = pattern): LineMatcher {
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   return {
-    test: (line) => pattern.test(line),
+    test: (line) => tester.test(line),
     ranges: (line, until) => {
       const found: MatchRange[] = [];
       for (const match of line.matchAll(global)) {
