@@ -16,9 +16,9 @@ function scanned(text: string, query: string, caseSensitive: boolean, regex = fa
   const scan = literalScanOf({ query, regex, caseSensitive });
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return foldedCopy(text) === undefined ? undefined : 0;
-  if (scan.folded === undefined) return countLinesHolding(text, scan.needles);
+  if (scan.folded === undefined) return countLinesHolding(text, scan);
   const folded = foldedCopy(text);
-  return folded === undefined ? undefined : countLinesHolding(folded, scan.needles);
+  return folded === undefined ? undefined : countLinesHolding(folded, scan);
 }
 
 // Letters in both cases, the two non-ASCII characters that fold to ASCII ones (U+017F, U+212A), other
@@ -29,11 +29,11 @@ const textOf = (units: string[]) => fc.array(fc.constantFrom(...units), { maxLen
 
 describe('a literal scanned with indexOf', () => {
   it('counts each line holding the literal once, the line after a last line break not a line', () => {
-    expect(countLinesHolding('function a\nno\nfunction b function c\n', [{ text: 'function' }])).toBe(2);
-    expect(countLinesHolding(foldedCopy('FUNCTION\r\nFunction\nfun\n')!, [{ text: 'function' }])).toBe(2);
+    expect(countLinesHolding('function a\nno\nfunction b function c\n', { needles: [{ text: 'function' }] })).toBe(2);
+    expect(countLinesHolding(foldedCopy('FUNCTION\r\nFunction\nfun\n')!, { needles: [{ text: 'function' }] })).toBe(2);
     expect(foldedCopy('Kelvin \u212a')).toBeUndefined();
-    expect(countLinesHolding('aaaa\naaa\n', [{ text: 'aa' }])).toBe(2);
-    expect(countLinesHolding('', [{ text: 'a' }])).toBe(0);
+    expect(countLinesHolding('aaaa\naaa\n', { needles: [{ text: 'aa' }] })).toBe(2);
+    expect(countLinesHolding('', { needles: [{ text: 'a' }] })).toBe(0);
   });
 
   it('applies to literals only, none longer than 32 characters, with a line break or a surrogate; ignoring case beyond ASCII, only to say none is in an ASCII text', () => {
@@ -74,7 +74,7 @@ describe('a literal scanned with indexOf', () => {
     });
     for (const query of ['\\bé\\b', `\\b${'x'.repeat(33)}\\b`, 'a.b', '\\Bab', 'a+'])
       expect(literalScanOf({ query, regex: true, caseSensitive: false }), query).toBeUndefined();
-    expect(countLinesHolding('a_ab ab\nabc\r\n(ab)\n1ab\nab', [{ text: 'ab', wordBefore: true, wordAfter: true }])).toBe(3);
+    expect(countLinesHolding('a_ab ab\nabc\r\n(ab)\n1ab\nab', { needles: [{ text: 'ab', wordBefore: true, wordAfter: true }] })).toBe(3);
     const units = ['a', 'A', 'b', 'k', 'K', 's', '_', '1', ' ', '-', '\n', '\r', '\u017f', '\u212a', 'é', '\u{1F600}'];
     const word = fc.array(fc.constantFrom('a', 'A', 'b', 'k', 's', '_', '1'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
     await fc.assert(
@@ -95,6 +95,7 @@ describe('a literal scanned with indexOf', () => {
     ]);
     expect(literalScanOf({ query: '\\b(?:Int|char)', regex: true, caseSensitive: false })).toEqual({
       needles: [word('int', true, false), word('char', true, false)],
+      anyOf: /\bint|\bchar/g,
       folded: true,
     });
     expect(literalScanOf({ query: 'TODO|\\bFIXME', regex: true, caseSensitive: true })?.needles).toEqual([

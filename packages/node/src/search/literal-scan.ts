@@ -8,6 +8,8 @@ import type { SearchFilesRequest } from '@vault/core/search-backend';
  */
 export interface LiteralScan {
   needles: readonly Needle[];
+  /** With several needles: one regex that finds any of them (V8 finds several words faster than one `indexOf` pass each). */
+  anyOf?: RegExp;
   folded?: true;
   /** Ignoring case, the literal holds a character no ASCII character matches: every character beyond ASCII but U+017F and U+212A (which match `s` and `k`). */
   beyondAscii?: true;
@@ -61,7 +63,14 @@ function wordsScanOf(query: string, caseSensitive: boolean): LiteralScan | undef
     if (word === undefined) return undefined;
     needles.push({ text: caseSensitive ? word : word.toLowerCase(), ...(before ? { wordBefore: true } : {}), ...(after ? { wordAfter: true } : {}) });
   }
-  return caseSensitive ? { needles } : { needles, folded: true };
+  // Without the `u` flag, `\\b` is ASCII's as well, and the needles are ASCII.
+  const anyOf = needles.length > 1 ? { anyOf: new RegExp(needles.map(sourceOf).join('|'), 'g') } : {};
+  return caseSensitive ? { needles, ...anyOf } : { needles, ...anyOf, folded: true };
+}
+
+/** A needle as a regex: its word, with `\\b` where it is checked. */
+function sourceOf({ text, wordBefore, wordAfter }: Needle): string {
+  return `${wordBefore ? '\\b' : ''}${text}${wordAfter ? '\\b' : ''}`;
 }
 
 /**
@@ -75,22 +84,24 @@ export function foldedCopy(text: string): string | undefined {
 }
 
 /**
- * How many lines of a text hold one of `needles` (none with a line break), each where its word checks
- * hold: the first match of any needle counted, then each needle looked for again past the end of that line
- * (only those found within it), so each line counts once and each needle's `indexOf` moves forward only.
+ * How many lines of a text hold the scan's needle (no line break in it), where its word checks hold, or
+ * with `anyOf`, one of its needles: from each match to the end of its line, then the next match, so each
+ * line counts once and every character is looked at a bounded number of times.
  */
-export function countLinesHolding(text: string, needles: readonly Needle[]): number {
-  const next = needles.map((needle) => nextMatch(text, needle, 0));
+export function countLinesHolding(text: string, scan: Pick<LiteralScan, 'needles' | 'anyOf'>): number {
+  const { anyOf } = scan;
+  const needle = scan.needles[0];
+  if (needle === undefined) return 0;
   let count = 0;
-  for (;;) {
-    let at = -1;
-    for (const found of next) if (found !== -1 && (at === -1 || found < at)) at = found;
-    if (at === -1) return count;
+  if (anyOf) anyOf.lastIndex = 0;
+  for (let at = anyOf ? (anyOf.exec(text)?.index ?? -1) : nextMatch(text, needle, 0); at !== -1; ) {
     count += 1;
     const end = text.indexOf('\n', at);
-    if (end === -1) return count;
-    for (let index = 0; index < next.length; index += 1) if (next[index]! !== -1 && next[index]! < end) next[index] = nextMatch(text, needles[index]!, end + 1);
+    if (end === -1) break;
+    if (anyOf) anyOf.lastIndex = end + 1;
+    at = anyOf ? (anyOf.exec(text)?.index ?? -1) : nextMatch(text, needle, end + 1);
   }
+  return count;
 }
 
 /** Where `needle` is next found from `from` with its word checks holding, or -1. */

@@ -213,8 +213,8 @@ function searchKept(
 function countHeld(file: WarmFile, scan: LiteralScan | undefined): number | undefined {
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return file.folded === undefined ? undefined : 0;
-  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan.needles);
-  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan.needles);
+  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan);
+  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan);
 }
 
 /** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
