@@ -87,21 +87,22 @@ describe('a literal scanned with indexOf', () => {
     );
   });
 
-  it('reads an alternation of words, in a group or not, with \\b on either side or none; leaves other regexes to core', () => {
+  it('reads one word with \\b on either side or none, in a group or not, and several with a \\b between two; leaves other regexes to core', () => {
     const word = (text: string, before: boolean, after: boolean) => ({ text, ...(before ? { wordBefore: true } : {}), ...(after ? { wordAfter: true } : {}) });
-    expect(literalScanOf({ query: '\\b(Mutex|atomic)\\b', regex: true, caseSensitive: true })?.needles).toEqual([
-      word('Mutex', true, true),
-      word('atomic', true, true),
-    ]);
-    expect(literalScanOf({ query: '\\b(?:Int|char)', regex: true, caseSensitive: false })).toEqual({
-      needles: [word('int', true, false), word('char', true, false)],
-      anyOf: /\bint|\bchar/g,
+    expect(literalScanOf({ query: '\\b(?:Get)', regex: true, caseSensitive: false })).toEqual({ needles: [word('get', true, false)], folded: true });
+    expect(literalScanOf({ query: 'TODO', regex: true, caseSensitive: true })).toEqual({ needles: [word('TODO', false, false)] });
+    expect(literalScanOf({ query: '\\bInt\\b|\\bchar', regex: true, caseSensitive: false })).toEqual({
+      needles: [word('int', true, true), word('char', true, false)],
+      anyOf: /\bint\b|\bchar/g,
       folded: true,
     });
     expect(literalScanOf({ query: 'TODO|\\bFIXME', regex: true, caseSensitive: true })?.needles).toEqual([
       word('TODO', false, false),
       word('FIXME', true, false),
     ]);
+    // Core's word path: several words in a group, or with \b only at the ends.
+    for (const query of ['\\b(Mutex|atomic)\\b', '\\b(?:int|char)', 'TODO|FIXME', '\\bint|char\\b'])
+      expect(literalScanOf({ query, regex: true, caseSensitive: true }), query).toBeUndefined();
     const many = Array.from({ length: 17 }, (_, index) => `w${index}`).join('|');
     for (const query of [many, '(a|b', 'a|', '(a|b)+', '\\b(a|\\bb)\\b', '(a)(b)', '(a|b.)', '[ab]|c'])
       expect(literalScanOf({ query, regex: true, caseSensitive: true }), query).toBeUndefined();
