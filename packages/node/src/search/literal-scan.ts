@@ -25,7 +25,7 @@ export interface Needle {
 /** Longest literal scanned: V8's `indexOf` on a long literal in periodic text is superlinear (core's `longLiteral`). */
 const longestScanned = 32;
 
-/** Most alternatives scanned: each is looked for on its own, so the cost grows with their number. */
+/** Most alternatives scanned: the regex of the words grows with their number. */
 const mostAlternatives = 16;
 
 /**
