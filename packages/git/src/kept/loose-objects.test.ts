@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
@@ -60,7 +61,11 @@ describe('writeLooseObject', () => {
     expect([undefined, 'umask', 'false', 'group', 'true', '1', 'all', '2', '0640'].map(sharedPermissionOf)).toEqual([
       0, 0, 0, 0o660, 0o660, 0o660, 0o664, 0o664, -0o640,
     ]);
-    const id = writeLooseObject(objectsOf(top), 'blob', Buffer.from(`shared ${Date.now()}\n`), 20, sharedPermissionOf('group'));
+    // A blob whose folder git has not made yet (an existing folder keeps its modes, as with git itself).
+    let text = '';
+    for (let at = 0; text === '' || existsSync(path.dirname(looseFile(top, blobId(text)))); at += 1) text = `shared ${at}\n`;
+    const id = writeLooseObject(objectsOf(top), 'blob', Buffer.from(text), 20, sharedPermissionOf('group'));
+    expect(id).toBe(blobId(text));
     const folder = path.dirname(looseFile(top, id));
     // git: the group may add objects (write and setgid on the folder), and read them.
     expect(statSync(folder).mode & 0o2070).toBe(0o2070);
@@ -85,3 +90,10 @@ describe('writeLooseObject', () => {
     }
   });
 });
+
+/** The id git gives a blob of `text`. */
+function blobId(text: string): string {
+  return createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest('hex');
+}
