@@ -48,10 +48,10 @@ describe('prefilterOf', () => {
   });
 
   it.each([
-    ['A+.b+', 'A\rb\nA\u2028b\nAb\nA\n\rb\n', 2],
-    ['A+\\s+b+', 'A b\nA\u00a0b\nA\vb\nA\tb\nA\nb\n', 2],
+    ['A+.b+', 'A\rb\nA\u2028b\nAb\nA\n\rb\nA-b\n', 1],
+    ['A+\\s+b+', 'A b\nA\u00a0b\nA\vb\nA\tb\nA\nb\n', 4],
     ['s+\\w+K+', 'ſ\u212aK\nSSſk\nsK\n', 2],
-  ])('%s: runs on RE2 and its prefilter on V8, the lines counted as RE2 finds them (%j)', async (query, text, lines) => {
+  ])('%s: runs on RE2 and its prefilter on V8, the lines counted as JavaScript reads the regex (%j)', async (query, text, lines) => {
     const { matcher } = await compileSearchPattern(query, true, { caseSensitive: false });
     expect(text.split('\n').filter((line) => matcher.test(line))).toHaveLength(lines);
     expect(matcher.countLines?.(text)).toBe(lines);

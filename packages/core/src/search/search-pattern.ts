@@ -3,6 +3,7 @@ import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
 import { prefilterOf } from './prefilter-of.js';
+import { foldedForRe2, re2SourceOf } from './re2-source.js';
 import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
 
@@ -97,7 +98,7 @@ async function checkPattern(query: string, regex: boolean, caseSensitive: boolea
   // some patterns (a? repeated 56 times, case-insensitive) takes V8 longer than running them.
   const native = compileNative(query, settled ? '' : 'i');
   if (!mayBacktrack(query)) return { caseSensitive: settled, native };
-  const backtracking = await linearMatcher(query, settled);
+  const backtracking = await linearMatcher(query, settled, native.flags.includes('u'));
   if (backtracking === undefined) {
     throw new VaultError(
       'INVALID_ARGUMENT',
@@ -116,7 +117,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
   if (linear && query.length > longLiteral) {
     // V8's engine is superlinear on a long literal in periodic text, and RE2JS looks for a
     // case-sensitive literal with V8's indexOf: on the main thread, the linear finder, or RE2 ignoring case.
-    return caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false))!;
+    return caseSensitive ? literalMatcher(query) : (await linearMatcher(escapeRegExp(query), false, true))!;
   }
   // A line contains the literal only if the whole text does, so a file without it is passed over in one scan.
   const pattern = compiled(escapeRegExp(query), `${caseSensitive ? '' : 'i'}u`, query);
@@ -127,7 +128,7 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 }
 
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
-  const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
+  const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive, checked.native!.flags.includes('u')) : undefined);
   // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
   if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   const native = checked.native!;
@@ -296,23 +297,29 @@ function literalMatcher(literal: string): LineMatcher {
   return { test, ranges, mayMatch: test };
 }
 
-/** The regex on RE2's linear-time engine, or `undefined` when it uses what RE2 lacks. */
-async function linearMatcher(query: string, caseSensitive: boolean): Promise<LineMatcher | undefined> {
+/**
+ * The regex on RE2's linear-time engine with JavaScript's meaning (`unicode`: as with the `u` flag), or
+ * `undefined` when it uses what RE2 lacks (see `re2SourceOf`).
+ */
+async function linearMatcher(query: string, caseSensitive: boolean, unicode: boolean): Promise<LineMatcher | undefined> {
   const { RE2JS } = await import('re2js');
+  const source = re2SourceOf(query, { unicode, ignoreCase: !caseSensitive });
+  if (source === undefined) return undefined;
   let linear: InstanceType<typeof RE2JS>;
   try {
-    linear = RE2JS.compile(query, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+    linear = RE2JS.compile(source, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
   } catch {
     return undefined;
   }
+  const read = !caseSensitive && unicode ? foldedForRe2 : (line: string) => line;
   const ranges = (line: string, until: number) => {
     const found: MatchRange[] = [];
-    for (const match = linear.matcher(line); match.find() && match.start() < until; ) {
+    for (const match = linear.matcher(read(line)); match.find() && match.start() < until; ) {
       if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
     }
     return found;
   };
-  return { test: (line) => linear.test(line), ranges };
+  return { test: (line) => linear.test(read(line)), ranges };
 }
 
 /** A literal's RegExp, compiled now (V8 compiles lazily, at the first match), so that one too large for the engine is refused here. */

@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
+import { re2SourceOf } from './re2-source.js';
+import { compileSearchPattern } from './search-pattern.js';
+
+// Characters where the engines' meanings part: line breaks but the line feed, the spaces beyond ASCII,
+// the two characters that ignore-case folds onto ASCII letters (U+017F, U+212A), astral and lone surrogates.
+const characters = [
+  'a',
+  'b',
+  's',
+  'S',
+  'k',
+  'K',
+  '_',
+  '1',
+  ' ',
+  '\t',
+  '\v',
+  '\f',
+  '\r',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u3000',
+  '\ufeff',
+  '\u017f',
+  '\u212a',
+  '\u212b',
+  '\u00e5',
+  '\u00df',
+  '\u1e9e',
+  '\u0130',
+  '\u0131',
+  '\u03c3',
+  '\u03c2',
+  '\u03a3',
+  '\u{1F600}',
+  '\ud83d',
+  '\ude00',
+  '-',
+  '.',
+  '[',
+  ']',
+  ':',
+  '\u0008',
+  '\u0085',
+  '\u000b',
+  '{',
+  'z',
+  'p',
+  'u',
+  'x',
+  '\u00c5',
+];
+const atoms = [
+  'a',
+  's',
+  'k',
+  'S',
+  'K',
+  '\u017f',
+  '\u212a',
+  '\u00e5',
+  '\u03c3',
+  '.',
+  '\\s',
+  '\\S',
+  '\\w',
+  '\\W',
+  '\\d',
+  '\\D',
+  '\\b',
+  '\\B',
+  '[a-z]',
+  '[^a-z]',
+  '[\\s]',
+  '[^\\s]',
+  '[\\S]',
+  '[^\\S]',
+  '[\\w.]',
+  '[^\\w]',
+  '[\\s\\d]',
+  '[\\S_]',
+  '\\p{L}',
+  '\\p{Lu}',
+  '\\P{Ll}',
+  '\\u00a0',
+  '\\u{1F600}',
+  '\\ud83d\\ude00',
+  '\\x41',
+  '[\\b]',
+  '\\.',
+  '\\-',
+  '[[]',
+  '[[:alpha:]]',
+  '^',
+  '$',
+  '\\u2028',
+  '[\\u2000-\\u200a]',
+  '[^\\W]',
+  '[\\W_]',
+  '[\\d-z]',
+  '[\\u017f]',
+  '[^\u017f]',
+  '(?<n>a)',
+  '[]',
+  '[^]',
+  '\\0',
+  '\\cK',
+  '\\t',
+  '\\v',
+  '\\p{Script=Latin}',
+  '\\p{gc=Lu}',
+  '\\p{Letter}',
+  '[\\p{L}\\d]',
+  '\\/',
+  '\\:',
+  '\\z',
+  '{',
+  '}',
+  ']',
+  'a{,2}',
+  '\\u12',
+  '\\x4',
+  '\\p{Any}',
+];
+const zeroWidth = /^(?:\^|\$|\\[bB])$/;
+const quantifiers = ['', '', '', '*', '+', '?', '{2}', '{1,3}', '*?'];
+
+const regexes = fc.array(fc.tuple(fc.constantFrom(...atoms), fc.constantFrom(...quantifiers)), { minLength: 1, maxLength: 5 }).chain((parts) => {
+  const sequence = parts.map(([atom, count]) => (zeroWidth.test(atom) ? atom : atom + count)).join('');
+  // A repeated group of alternatives, none of them empty: one that can be is where RE2's leftmost-first
+  // choice takes the empty iteration and JavaScript's the next alternative (the same lines, other ranges).
+  const wide = parts.map(([atom]) => atom).filter((atom) => !zeroWidth.test(atom));
+  return fc.constantFrom(sequence, wide.length === 0 ? sequence : `(?:${wide.join('|')})+`);
+});
+const lines = fc.array(fc.constantFrom(...characters), { maxLength: 8 }).map((parts) => parts.join(''));
+
+/** The regex as V8 runs it on one line: the meaning every engine must give (see `compileNative`). */
+function reference(query: string, ignoreCase: boolean): RegExp | undefined {
+  for (const flags of [ignoreCase ? 'iu' : 'u', ignoreCase ? 'i' : '']) {
+    try {
+      return new RegExp(query, flags);
+    } catch {}
+  }
+  return undefined;
+}
+
+describe('the linear-time engine (RE2), where it runs, finds what V8 finds', () => {
+  it('in every line, for regexes of the characters where their meanings part', async () => {
+    let tried = 0;
+    let onRe2 = 0;
+    await fc.assert(
+      fc.asyncProperty(regexes, fc.array(lines, { minLength: 1, maxLength: 6 }), fc.boolean(), async (query, texts, ignoreCase) => {
+        const native = reference(query, ignoreCase);
+        if (native === undefined) return;
+        const compiled = await compileSearchPattern(query, true, { caseSensitive: !ignoreCase, linear: true }).catch(() => undefined);
+        if (compiled === undefined) return;
+        tried += 1;
+        if (onRe2Engine(query, native)) onRe2 += 1;
+        const global = new RegExp(native.source, `${native.flags}g`);
+        for (const line of texts) {
+          // Left alone (0026), the legacy syntax (a regex invalid with the `u` flag): it reads a surrogate pair as two
+          // characters, RE2 as one; ignoring case, it folds these to nothing else, RE2 as Unicode does.
+          if (
+            !native.unicode &&
+            (/[\ud800-\udfff]|\\u[dD][89a-fA-F]/.test(line + query) ||
+              (native.ignoreCase && (/[\u017f\u212a\u212b\u1e9e\u2126\u03f4]/.test(line + query) || query.includes('\\u'))))
+          )
+            continue;
+          expect(compiled.matcher.test(line), JSON.stringify({ query, line, flags: native.flags })).toBe(native.test(line));
+          const ranges = [...line.matchAll(global)]
+            .filter((match) => match[0] !== '')
+            .map((match) => ({ start: match.index, end: match.index + match[0].length }));
+          expect(compiled.matcher.ranges(line, Infinity), JSON.stringify({ query, line, flags: native.flags })).toEqual(ranges);
+        }
+      }),
+      { numRuns: Number(process.env.RUNS ?? 3000) },
+    );
+    // Most of the regexes tried ran on RE2 (the rest use what it lacks, and run on V8 itself).
+    expect(onRe2).toBeGreaterThan(tried / 2);
+  });
+});
+
+function onRe2Engine(query: string, native: RegExp): boolean {
+  const source = re2SourceOf(query, { unicode: native.unicode, ignoreCase: native.ignoreCase });
+  try {
+    return source !== undefined && RE2JS.compile(source) !== undefined;
+  } catch {
+    return false;
+  }
+}
