@@ -8,7 +8,7 @@ export interface Re2Flags {
 
 /**
  * A JavaScript regex written for RE2 with JavaScript's meaning, or `undefined` when that cannot be
- * done here (a backreference, lookaround, an escape RE2 lacks): the caller runs it elsewhere or refuses.
+ * done here (a backreference, lookaround, modifiers, an escape RE2 lacks): the caller runs it elsewhere or refuses.
  * Where the engines' meanings part, the JavaScript one is written out: `.` leaves out CR, U+2028 and
  * U+2029 (RE2's only the line feed); `\s` and `\S` are JavaScript's spaces (RE2's are ASCII's); in a
  * class, `\b` is a backspace and `[` a bracket (RE2 reads `[:alpha:]`); `[]` matches nothing and `[^]`
@@ -34,6 +34,8 @@ export function re2SourceOf(source: string, flags: Re2Flags): string | undefined
       index = kept.end;
     } else if (char === '.') written += `[^${lineTerminators}]`;
     else if (char === ']') written += '\\]';
+    // Modifiers (`(?i:...)`, V8 12.5 on): RE2 has them, but not with a line read folded (see `foldedForRe2`).
+    else if (char === '(' && /^\(\?[a-zA-Z-]/.test(source.slice(index, index + 3))) return undefined;
     else if (char === '(' && source.startsWith('(?<', index) && !'=!'.includes(source[index + 3] ?? '')) {
       written += '(?P<';
       index += 2;
@@ -127,7 +129,7 @@ function escapeOf(source: string, backslash: number, flags: Re2Flags, inClass: b
       if (!/^(?:[0-9a-fA-F]{4}|\{[0-9a-fA-F]+\})$/.test(body) || (!unicode && body.startsWith('{')))
         return unicode ? undefined : { written: 'u', end: backslash + 1 };
       const code = Number.parseInt(body.replace(/[{}]/g, ''), 16);
-      const low = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})/.exec(source.slice(end + 1));
+      const low = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})/.exec(source.slice(end + 1, end + 7));
       if (code >= 0xd800 && code <= 0xdbff && low) {
         return { written: hex((code - 0xd800) * 0x400 + Number.parseInt(low[1]!, 16) - 0xdc00 + 0x10000), end: end + 6 };
       }
