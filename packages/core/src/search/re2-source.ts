@@ -10,11 +10,12 @@ export interface Re2Flags {
  * A JavaScript regex written for RE2 with JavaScript's meaning, or `undefined` when that cannot be
  * done here (a backreference, lookaround, modifiers, an escape RE2 lacks): the caller runs it elsewhere or refuses.
  * Where the engines' meanings part, the JavaScript one is written out: `.` leaves out CR, U+2028 and
- * U+2029 (RE2's only the line feed); `\s` and `\S` are JavaScript's spaces (RE2's are ASCII's); in a
- * class, `\b` is a backspace and `[` a bracket (RE2 reads `[:alpha:]`); `[]` matches nothing and `[^]`
- * anything; `\u` escapes (a surrogate pair as one character), `\cJ` and `\0` become `\x{...}`; a
- * named group is written `(?P<name>`. Without `unicode` (the legacy syntax), an escaped letter that
- * names nothing is that letter, and `\p` is `p`. Ignoring case, JavaScript matches `\P{Ll}` with
+ * U+2029 (RE2's only the line feed); `\s` and `\S` are JavaScript's spaces (RE2's are ASCII's); a class
+ * is read atom by atom, `\b` in it a backspace and `[` a bracket (RE2 reads `[:alpha:]`); `[]` matches
+ * nothing and `[^]` anything; a count loses its leading zeros (RE2 reads `{01}` as text); `\u` escapes
+ * (a surrogate pair as one character), `\cJ` and `\0` become `\x{...}`. Without `unicode` (the legacy
+ * syntax), an escaped letter that names nothing is that letter, `\p` is `p`, and a range with a class
+ * escape at an end (`[\w-a]`) is the two and a "-". Ignoring case, JavaScript matches `\P{Ll}` with
  * every character one of whose case forms is not in Ll (so `a`, for `A`); RE2 has no way to say that: not written.
  * Ignoring case, `\w` and `\b` still part on U+017F and U+212A: see `foldedForRe2`.
  */
@@ -32,17 +33,28 @@ export function re2SourceOf(source: string, flags: Re2Flags): string | undefined
       if (kept === undefined) return undefined;
       written += kept.written;
       index = kept.end;
+    } else if (char === '{' && countAt(source, index)) {
+      const [whole, least, comma = '', most = ''] = countAt(source, index)!;
+      // JavaScript reads `x{01}` as one x; RE2 reads a count with a leading zero as text.
+      written += `{${withoutLeadingZeros(least!)}${comma}${withoutLeadingZeros(most)}}`;
+      index += whole.length - 1;
     } else if (char === '.') written += `[^${lineTerminators}]`;
     else if (char === ']') written += '\\]';
     // Modifiers (`(?i:...)`, V8 12.5 on): RE2 has them, but not with a line read folded (see `foldedForRe2`).
     else if (char === '(' && /^\(\?[a-zA-Z-]/.test(source.slice(index, index + 3))) return undefined;
-    else if (char === '(' && source.startsWith('(?<', index) && !'=!'.includes(source[index + 3] ?? '')) {
-      written += '(?P<';
-      index += 2;
-    } else written += char;
+    else written += char;
   }
   return written;
 }
+
+/** The repeat count (`{2}`, `{2,}`, `{2,5}`) that starts at `at`, or null. */
+function countAt(source: string, at: number): RegExpExecArray | null {
+  counts.lastIndex = at;
+  return counts.exec(source);
+}
+
+const counts = /\{(\d+)(?:(,)(\d*))?\}/y;
+const withoutLeadingZeros = (digits: string) => digits.replace(/^0+(?=\d)/, '');
 
 /**
  * The line as RE2 is to read it ignoring case under `unicode`: there JavaScript takes U+017F (long s)
@@ -173,26 +185,42 @@ function propertyOf(letter: string, body: string, end: number): Written | undefi
 /** The class opened at `open`, written for RE2, and where it ends; `undefined` when it cannot be. */
 function classOf(source: string, open: number, flags: Re2Flags): Written | undefined {
   const negated = source[open + 1] === '^';
-  let written = negated ? '[^' : '[';
-  // Legacy syntax lets a range end at a class escape (`[\w-a]` is \w, "-" and "a"); RE2 would read a range: not written.
-  let lastWasSet = false;
-  for (let index = open + (negated ? 2 : 1); index < source.length; index += 1) {
-    const char = source[index]!;
-    if (char === ']') {
-      if (written.length === (negated ? 2 : 1)) return { written: negated ? '[\\x{0}-\\x{10ffff}]' : '[^\\x{0}-\\x{10ffff}]', end: index };
-      return { written: `${written}]`, end: index };
+  const parts: string[] = [];
+  let notSpace = false;
+  let index = open + (negated ? 2 : 1);
+  while (source[index] !== ']') {
+    const first = classAtom(source, index, flags);
+    if (first === undefined) return undefined;
+    notSpace ||= first.notSpace;
+    index = first.end + 1;
+    if (source[index] !== '-' || source[index + 1] === ']' || index + 1 >= source.length) {
+      parts.push(first.written);
+      continue;
     }
-    if (char === '-' && (lastWasSet || /^\\[dDwWsSpP]/.test(source.slice(index + 1, index + 3)))) {
-      if (source[index + 1] !== ']' && written.length > (negated ? 2 : 1)) return undefined;
-    }
-    lastWasSet = false;
-    if (char === '\\') {
-      const escaped = escapeOf(source, index, flags, true);
-      if (escaped === undefined) return undefined;
-      lastWasSet = /[dDwWsSpP]/.test(source[index + 1]!);
-      written += escaped.written;
-      index = escaped.end;
-    } else written += char === '[' ? '\\[' : char;
+    const second = classAtom(source, index + 1, flags);
+    if (second === undefined) return undefined;
+    notSpace ||= second.notSpace;
+    index = second.end + 1;
+    // Legacy syntax reads a range with a class escape at either end (`[\w-a]`) as the two and a "-".
+    if (first.set || second.set) {
+      if (flags.unicode) return undefined;
+      parts.push(first.written, '\\-', second.written);
+    } else parts.push(`${first.written}-${second.written}`);
   }
-  return undefined;
+  const written = parts.length === 0 ? (negated ? '[\\x{0}-\\x{10ffff}]' : '[^\\x{0}-\\x{10ffff}]') : `[${negated ? '^' : ''}${parts.join('')}]`;
+  // Written out, `\S` is ranges RE2 would fold one character at a time (seconds for a few classes); a class holding
+  // it holds every character that has a case, or (negated) none, so folding changes nothing.
+  return { written: notSpace && flags.ignoreCase ? `(?-i:${written})` : written, end: index };
+}
+
+/** One character of a class, or one escape (`set`: one that names many, which cannot end a range), written for RE2. */
+function classAtom(source: string, at: number, flags: Re2Flags): (Written & { set: boolean; notSpace: boolean }) | undefined {
+  if (at >= source.length) return undefined;
+  if (source[at] !== '\\') {
+    const char = String.fromCodePoint(source.codePointAt(at)!);
+    return { written: char === '[' || char === '-' ? `\\${char}` : char, end: at + char.length - 1, set: false, notSpace: false };
+  }
+  const escaped = escapeOf(source, at, flags, true);
+  const letter = source[at + 1]!;
+  return escaped && { ...escaped, set: /[dDwWsS]/.test(letter) || (flags.unicode && /[pP]/.test(letter)), notSpace: letter === 'S' };
 }
