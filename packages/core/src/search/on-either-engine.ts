@@ -3,14 +3,14 @@ import type { LineMatcher } from './search-pattern.js';
 /**
  * Characters where V8 (with the `u` flag, and `i` or not) and RE2 may read the same plain regex
  * differently: `.` on CR, U+2028 and U+2029; `\\s` on the vertical tab and the spaces beyond ASCII;
- * `\\w` and `\\b` ignoring case on U+017F and U+212A. In a text without them, they find the same lines.
- * Those up to U+00FF are looked for with `includes`; the others with one regex, which in a text of
+ * `\\w` and `\\b` ignoring case on U+017F and U+212A. In a line without them, they find the same matches.
+ * Those up to U+00FF are looked for with `includes`; the others with one regex, which in a string of
  * one-byte characters (V8's kind for an ASCII text) fails at once.
  */
 const splitsUpToFf = ['\r', '\v', '\u00a0'];
 const splitsBeyondFf = /[\u017f\u212a\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
-/** Whether V8 and RE2 find the same lines of `text` for a regex both read alike (see `readAlikeByEngines`). */
+/** Whether V8 and RE2 find the same matches in `text` (a line) for a regex both read alike (see `readAlikeByEngines`). */
 export function enginesAgreeOn(text: string): boolean {
   return !splitsUpToFf.some((split) => text.includes(split)) && !splitsBeyondFf.test(text);
 }
@@ -25,16 +25,10 @@ export function readAlikeByEngines(query: string, native: RegExp): boolean {
 }
 
 /**
- * A matcher that tells a regex's lines on V8 (`fast`: a regex RE2 would otherwise run, with the same
- * lines) in a text where the engines agree (`enginesAgreeOn`), and on RE2 (`linear`) in any other; where
- * a line matches, and how far, is always RE2's (the user's regex, which may backtrack on V8).
+ * A matcher of a regex RE2 runs whose lines `fast` (a regex V8 runs without backtracking, matching in the
+ * same lines) tells in a line where the engines agree (`enginesAgreeOn`); RE2 (`linear`) tells the others,
+ * and where a line matches, and how far (the user's regex, which may backtrack on V8).
  */
-export function onEitherEngine(fast: LineMatcher, linear: LineMatcher): LineMatcher {
-  const pick = (text: string) => (enginesAgreeOn(text) ? fast : linear);
-  return {
-    test: (line) => pick(line).test(line),
-    ranges: linear.ranges,
-    mayMatch: (text) => pick(text).mayMatch!(text),
-    countLines: (text) => pick(text).countLines!(text),
-  };
+export function onEitherEngine(fast: RegExp, linear: LineMatcher): LineMatcher {
+  return { ...linear, test: (line) => (enginesAgreeOn(line) ? fast.test(line) : linear.test(line)) };
 }

@@ -130,21 +130,16 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive) : undefined);
   if (onRe2 && linear) return onRe2;
-  // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  const re2Lines = onRe2 && withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   const native = checked.native!;
   // Lines are told by the regex with its repeats at either end at their fewest (the same lines, see `leastMatch`).
   const least = leastRegexOf(query, native);
-  // One on RE2 whose least match has at most one repeat left (`\w+\.\w+\(` as `\w\.\w+\(`) tells its lines on V8 where the engines agree.
-  if (re2Lines && (mayBacktrack(least.source) || !readAlikeByEngines(query, native) || !re2Lines.countLines)) return re2Lines;
-  const lines = nativeLines(query, native, least.regex, least.source);
-  if (!re2Lines) return lines;
-  return lines.countLines ? onEitherEngine(lines, re2Lines) : re2Lines;
-}
-
-/** The lines of a regex told on V8: `tester` (from `leastSource`) tests a line, `native` finds the matches in it. */
-function nativeLines(query: string, native: RegExp, tester: RegExp, leastSource: string): LineMatcher {
-  const matcher = nativeMatcher(native, tester);
+  if (onRe2) {
+    // One whose least match keeps at most one repeat (`\w+\.\w+\(` as `\w\.\w+\(`) tests a line on V8 where the engines agree.
+    const tested = mayBacktrack(least.source) || !readAlikeByEngines(query, native) ? onRe2 : onEitherEngine(least.regex, onRe2);
+    // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
+    return withCandidateLines(tested, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+  }
+  const matcher = nativeMatcher(native, least.regex);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
   // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
@@ -152,7 +147,7 @@ function nativeLines(query: string, native: RegExp, tester: RegExp, leastSource:
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   const words = requiredLiterals(query);
   if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
-  const scan = lineScanOf(leastSource);
+  const scan = lineScanOf(least.source);
   if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
