@@ -1,5 +1,6 @@
 import { compileSearchPattern, type FileQuery, fileQuery, literalsOfMatches, type SearchFilesRequest } from '@vault/core/search-backend';
 import { type LiteralScan, literalScanOf } from './literal-scan.js';
+import { literalQuadgrams } from './quadgram-sketch.js';
 import { literalTrigrams } from './trigram-postings.js';
 
 /**
@@ -8,6 +9,8 @@ import { literalTrigrams } from './trigram-postings.js';
  */
 export interface WorkerQuery extends FileQuery {
   trigrams?: Uint32Array[];
+  /** With `trigrams`, the quadgrams of the same literals, for the files' sketches (see `quadgramSketchOf`). */
+  quadgrams?: Uint32Array[];
   scan?: LiteralScan;
 }
 
@@ -21,11 +24,13 @@ export function compileWorkerQuery({ query, regex, caseSensitive }: SearchFilesR
   let found = compiled.get(key);
   if (found === undefined) {
     if (compiled.size >= queriesKept) compiled.clear();
-    const trigrams = literalTrigrams(literalsOfMatches(query, regex));
+    const literals = literalsOfMatches(query, regex);
+    const trigrams = literalTrigrams(literals);
+    const quadgrams = trigrams && literalQuadgrams(literals!);
     found = compileSearchPattern(query, regex, { caseSensitive }).then((pattern) => {
       // The case as the pattern settled it.
       const scan = literalScanOf({ query, regex, caseSensitive: pattern.caseSensitive });
-      return { ...fileQuery(query, regex, pattern), ...(trigrams ? { trigrams } : {}), ...(scan ? { scan } : {}) };
+      return { ...fileQuery(query, regex, pattern), ...(trigrams ? { trigrams, quadgrams } : {}), ...(scan ? { scan } : {}) };
     });
     compiled.set(key, found);
   }

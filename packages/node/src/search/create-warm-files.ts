@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs';
 import { foldedCopy } from './literal-scan.js';
+import { quadgramSketchOf, sketchHolds } from './quadgram-sketch.js';
 import { createTrigramPostings, trigramsOf } from './trigram-postings.js';
 
 /** What tells one version of a file from another on disk: any write, rename, replacement or link changes one of them. */
@@ -28,6 +29,8 @@ export interface WarmFile extends Version {
   id: number;
   /** How many distinct trigrams the text has: its entries in the postings. */
   trigrams: number;
+  /** The text's quadgram sketch (`quadgramSketchOf`), counted in `entryCost`; `undefined` for a file kept as not text. */
+  sketch?: Uint8Array;
   /** What the entry takes in memory (path, version, map slot), about; the text and the postings counted apart. */
   entryCost: number;
   /** What the text takes in memory when held. */
@@ -48,10 +51,11 @@ export interface WarmFiles {
   /** The kept file at `path` with no check, while a watch covers it (`watching`, and kept or checked since); otherwise `undefined`. */
   getWatched(path: string): WarmFile | undefined;
   /**
-   * The kept text files that hold every trigram of at least one of `literals` (from `literalTrigrams`): of
-   * the files kept, only these can hold a line that holds one of the literals (their texts held or not).
+   * The kept text files that hold every trigram of at least one of `literals` (from `literalTrigrams`) and,
+   * with `quadgrams` (from `literalQuadgrams`, the same literals), whose sketch has every quadgram of one
+   * of them: of the files kept, only these can hold a line that holds one of the literals (their texts held or not).
    */
-  candidates(literals: readonly Uint32Array[]): WarmFile[];
+  candidates(literals: readonly Uint32Array[], quadgrams?: readonly Uint32Array[]): WarmFile[];
   /**
    * Whether a watch covers the files from now on: a file kept from now on is taken as current until
    * `forget` says otherwise, and one kept before is checked once more (`get`) first. Off: every file is checked.
@@ -130,7 +134,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
   let watching = false;
   let generation = 0;
   const bytes = () => textBytes + foldedBytes + entryBytes + postings.bytes;
-  let lastCandidates: { literals: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
+  let lastCandidates: { literals: readonly Uint32Array[]; quadgrams?: readonly Uint32Array[]; generation: number; files: WarmFile[] } | undefined;
 
   function forget(path: string) {
     const file = kept.get(path);
@@ -255,10 +259,12 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
       return file?.watched ? file : undefined;
     },
 
-    candidates(literals) {
+    candidates(literals, quadgrams) {
       // A search asks once per batch, and a worker has several: the last answer is kept while nothing changed.
-      if (lastCandidates?.literals !== literals || lastCandidates.generation !== generation) {
-        lastCandidates = { literals, generation, files: postings.candidates(literals).flatMap((id) => byId[id] ?? []) };
+      if (lastCandidates?.literals !== literals || lastCandidates.quadgrams !== quadgrams || lastCandidates.generation !== generation) {
+        const files = postings.candidates(literals).flatMap((id) => byId[id] ?? []);
+        const sketched = quadgrams && files.filter((file) => quadgrams.some((keys) => sketchHolds(file.sketch!, keys)));
+        lastCandidates = { literals, quadgrams, generation, files: sketched ?? files };
       }
       return lastCandidates.files;
     },
@@ -277,8 +283,9 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
     keep(path, stat, text, byteLength, readAt, { evict } = { evict: true }) {
       forget(path);
       if (stat.ctimeMs > readAt - settleTime || stat.mtimeMs > readAt - settleTime) return;
-      const cost = entryCost + path.length * 2;
       const trigrams = text === undefined ? new Uint32Array(0) : trigramsOf(text);
+      const sketch = text === undefined ? undefined : quadgramSketchOf(text, trigrams.length);
+      const cost = entryCost + path.length * 2 + (sketch?.length ?? 0);
       if (cost + trigrams.length * 4 > maxBytes) return;
       if (!makeRoom(cost, trigrams, evict)) {
         full = true;
@@ -295,6 +302,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         notText: text === undefined,
         id: -1,
         trigrams: trigrams.length,
+        ...(sketch ? { sketch } : {}),
         entryCost: cost,
         // ASCII text is a one-byte string; anything else may take two bytes a character.
         textCost: text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2,

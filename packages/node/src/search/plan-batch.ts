@@ -19,14 +19,21 @@ const passNone = { passOver: () => false };
 
 /**
  * The plan of a search of a batch of the worker's own files, for a query whose matching lines each hold
- * one of the literals of `trigrams`: a kept text that is not among the postings' candidates holds no
- * such line and is passed over. While a watch covers the kept files (`watched`), only the candidates
+ * one of the literals of `trigrams` (their quadgrams in `quadgrams`): a kept text that is not among the
+ * candidates (the postings', narrowed by the files' sketches) holds no such line and is passed over. While a watch covers the kept files (`watched`), only the candidates
  * and the files the postings do not cover are looked at, so the search costs what can match, not the
  * batch; otherwise every path is checked (an lstat each) and only the candidates' texts are searched.
  */
-export function planBatch(warm: WarmFiles, batch: KeptBatch, trigrams: readonly Uint32Array[] | undefined, watched: boolean, maxFileSize: number): BatchPlan {
+export function planBatch(
+  warm: WarmFiles,
+  batch: KeptBatch,
+  trigrams: readonly Uint32Array[] | undefined,
+  watched: boolean,
+  maxFileSize: number,
+  quadgrams?: readonly Uint32Array[],
+): BatchPlan {
   if (trigrams === undefined) return passNone;
-  const candidates = warm.candidates(trigrams);
+  const candidates = warm.candidates(trigrams, quadgrams);
   const chosen = new Set(candidates);
   const passOver = (file: WarmFile) => !file.notText && !chosen.has(file);
   if (!watched) return { passOver };

@@ -133,7 +133,7 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
   const { paths } = batch;
   const query = await compileWorkerQuery(task.request).catch((error: Error & { code?: string }) => error);
   if (query instanceof Error) return { id: task.id, error: { message: query.message, code: query.code, path: paths[0] ?? '' } };
-  const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize) : undefined;
+  const plan = keeping && task.keep ? planBatch(warm, batch, query.trigrams, task.watched, task.request.maxFileSize, query.quadgrams) : undefined;
   const how = plan && { watched: task.watched, keepRead: task.keepRead, plan };
   const checkedFolders = new Set<string>();
   const found = createResultPacker();

@@ -34,7 +34,7 @@ const keySpace = 129 ** 3;
  * other non-ASCII code unit as one and the same value: so any two characters a search can take for
  * each other (in JavaScript's case-insensitive matching, Unicode or not) look the same.
  */
-function fold(code: number): number {
+export function foldedUnit(code: number): number {
   if (code < 128) return code >= 65 && code <= 90 ? code + 32 : code;
   if (code === 0x17f) return 115;
   if (code === 0x212a) return 107;
@@ -50,7 +50,7 @@ export function trigramsOf(text: string): Uint32Array {
   let a = 0;
   let b = 0;
   for (let index = 0; index < text.length; index += 1) {
-    const c = fold(text.charCodeAt(index));
+    const c = foldedUnit(text.charCodeAt(index));
     if (index >= 2) {
       const key = (a * 129 + b) * 129 + c;
       if (seen[key] === 0) {
