@@ -7,6 +7,7 @@ import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
 import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
+import { wordStem } from './word-stem.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
 export interface RankedNote {
@@ -95,7 +96,11 @@ function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const id = dictionary.get(word);
   const forms = id === undefined ? [] : [{ id, weight: 1 }];
   if (word.length < minPrefixLength) return forms;
-  return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
+  const stem = process.env.NOSTEM ? undefined : wordStem(word);
+  if (stem === undefined) return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
+  const stemId = dictionary.get(stem);
+  const longer = [...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(stem, maxPrefixForms + 1)].filter((form) => form !== id).slice(0, maxPrefixForms);
+  return [...forms, ...longer.map((form) => ({ id: form, weight: prefixWeight }))];
 }
 
 function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {
