@@ -24,7 +24,11 @@ export const corpusQuestions: readonly Question[] = [
   { query: 'how do I make a static library and use it from an app', answers: ['docs/build/walkthrough-creating-and-using-a-static-library-cpp.md'] },
   {
     query: 'how do I export functions from my DLL?',
-    answers: ['docs/build/exporting-from-a-dll.md', 'docs/build/exporting-from-a-dll-using-declspec-dllexport.md', 'docs/build/exporting-from-a-dll-using-def-files.md'],
+    answers: [
+      'docs/build/exporting-from-a-dll.md',
+      'docs/build/exporting-from-a-dll-using-declspec-dllexport.md',
+      'docs/build/exporting-from-a-dll-using-def-files.md',
+    ],
   },
   { query: 'what kinds of DLLs can I build', answers: ['docs/build/kinds-of-dlls.md'] },
   {
@@ -34,8 +38,14 @@ export const corpusQuestions: readonly Question[] = [
   { query: 'how do precompiled headers work', answers: ['docs/build/creating-precompiled-header-files.md'] },
   { query: 'what is the calling convention on x64', answers: ['docs/build/x64-calling-convention.md'] },
   { query: 'setting the compiler warning level', answers: ['docs/build/reference/compiler-option-warning-level.md'] },
-  { query: 'which C++ language standard version does the compiler use by default?', answers: ['docs/build/reference/std-specify-language-standard-version.md'] },
-  { query: 'how do I tell the compiler my source files are UTF-8', answers: ['docs/build/reference/utf-8-set-source-and-executable-character-sets-to-utf-8.md'] },
+  {
+    query: 'which C++ language standard version does the compiler use by default?',
+    answers: ['docs/build/reference/std-specify-language-standard-version.md'],
+  },
+  {
+    query: 'how do I tell the compiler my source files are UTF-8',
+    answers: ['docs/build/reference/utf-8-set-source-and-executable-character-sets-to-utf-8.md'],
+  },
   { query: 'which exception handling models does the compiler support', answers: ['docs/build/reference/eh-exception-handling-model.md'] },
   { query: 'linking the runtime library statically or dynamically', answers: ['docs/build/reference/md-mt-ld-use-run-time-library.md'] },
   { query: 'how do I optimize for smaller code instead of speed?', answers: ['docs/build/reference/o1-o2-minimize-size-maximize-speed.md'] },
@@ -44,7 +54,10 @@ export const corpusQuestions: readonly Question[] = [
     query: 'how can I see which headers get included during compilation',
     answers: ['docs/build/reference/showincludes-list-include-files.md', 'docs/ide/include-diagnostics.md'],
   },
-  { query: 'whole program optimization', answers: ['docs/build/reference/gl-whole-program-optimization.md', 'docs/build/reference/ltcg-link-time-code-generation.md'] },
+  {
+    query: 'whole program optimization',
+    answers: ['docs/build/reference/gl-whole-program-optimization.md', 'docs/build/reference/ltcg-link-time-code-generation.md'],
+  },
   { query: 'what is profile guided optimization and how do I use it', answers: ['docs/build/profile-guided-optimizations.md'] },
   { query: 'how do I run clang-tidy on my code', answers: ['docs/code-quality/clang-tidy.md'] },
   {
@@ -83,7 +96,10 @@ export const corpusQuestions: readonly Question[] = [
   { query: 'which containers does the standard library provide?', answers: ['docs/standard-library/stl-containers.md'] },
   { query: 'opening files safely with fopen_s', answers: ['docs/c-runtime-library/reference/fopen-s-wfopen-s.md'] },
   { query: 'what are the secure versions of CRT functions', answers: ['docs/c-runtime-library/security-features-in-the-crt.md'] },
-  { query: 'what do the errno values mean', answers: ['docs/c-runtime-library/errno-constants.md', 'docs/c-runtime-library/errno-doserrno-sys-errlist-and-sys-nerr.md'] },
+  {
+    query: 'what do the errno values mean',
+    answers: ['docs/c-runtime-library/errno-constants.md', 'docs/c-runtime-library/errno-doserrno-sys-errlist-and-sys-nerr.md'],
+  },
   {
     query: 'finding memory leaks with the debug heap',
     answers: ['docs/c-runtime-library/find-memory-leaks-using-the-crt-library.md', 'docs/c-runtime-library/crt-debug-heap-details.md'],
@@ -97,7 +113,10 @@ export const corpusQuestions: readonly Question[] = [
     answers: ['docs/security/developer-guidance-speculative-execution.md', 'docs/build/reference/qspectre.md', 'docs/cpp/spectre.md'],
   },
   { query: 'upgrading my code to the Universal CRT', answers: ['docs/porting/upgrade-your-code-to-the-universal-crt.md'] },
-  { query: 'how do I upgrade projects made in an older version of Visual Studio', answers: ['docs/porting/upgrading-projects-from-earlier-versions-of-visual-cpp.md'] },
+  {
+    query: 'how do I upgrade projects made in an older version of Visual Studio',
+    answers: ['docs/porting/upgrading-projects-from-earlier-versions-of-visual-cpp.md'],
+  },
   { query: 'are libraries built with 2015 binary compatible with later versions?', answers: ['docs/porting/binary-compat-2015-2017.md'] },
   { query: 'floating point results changed after upgrading', answers: ['docs/porting/floating-point-migration-issues.md'] },
   { query: 'how do I install the MSVC build tools', answers: ['docs/overview/acquire-msvc.md'] },
