@@ -43,6 +43,8 @@ describe('rankNotes', () => {
     const notes = { 'a.md': 'configure\n', 'b.md': 'configuration\n', 'c.md': 'config\n', 'd.md': 'configuring\n', 'e.md': 'configures\n' };
     expect(rank('configuring', notes)).toEqual(['d.md:1', 'a.md:1', 'b.md:1', 'e.md:1']);
     expect(rank('libraries', { 'a.md': 'library\n', 'b.md': 'libraries\n', 'c.md': 'librarian\n' })).toEqual(['b.md:1', 'a.md:1', 'c.md:1']);
+    // The stem itself, when a note holds it.
+    expect(rank('pointers', { 'a.md': 'pointer\n', 'b.md': 'pointers\n', 'c.md': 'point\n' })).toEqual(['b.md:1', 'a.md:1']);
     // No ending: the longer words it begins only, as before.
     expect(rank('pointer', { 'a.md': 'pointers\n', 'b.md': 'point\n' })).toEqual(['a.md:1']);
   });
