@@ -43,6 +43,7 @@ describe('parseFindQuery', () => {
     expect(parseFindQuery('How do I configure the linker?').words).toEqual(['configure', 'linker']);
     expect(parseFindQuery("what's new in my notes").words).toEqual(['new', 'notes']);
     expect(parseFindQuery("what doesn't work").words).toEqual(['work']);
+    expect(parseFindQuery('What do my notes say about onboarding? What does LNK2019 mean?').words).toEqual(['notes', 'onboarding', 'lnk2019']);
     // All stop words: the thing asked.
     expect(parseFindQuery('The Who').words).toEqual(['the', 'who']);
     expect(parseFindQuery('what is it?').words).toEqual(['what', 'is', 'it']);
