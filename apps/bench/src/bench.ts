@@ -136,7 +136,9 @@ async function relevance() {
   }
   const figures = await relevanceFigures(corpus, oursRoot, ours, log);
   rows.push(...figures.rows);
-  tables.push({ title: 'relevance: FindNotes against MiniSearch and SQLite FTS5, known-item queries', ...figures.table });
+  const [knownItems, questions] = figures.tables;
+  tables.push({ title: 'relevance: FindNotes against MiniSearch and SQLite FTS5, known-item queries', ...knownItems! });
+  tables.push({ title: 'relevance: FindNotes against MiniSearch and SQLite FTS5, paraphrased questions', ...questions! });
   results.relevance = figures.results;
 }
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { KnownItem, RelevanceDocument } from './relevance-corpus.js';
+import type { RelevanceDocument, RelevanceQuery } from './relevance-corpus.js';
 
-/** What one engine did with the known-item queries: for each, the answer's rank (1-based, 0 when not in the first 10) and the time. */
+/** What one engine did with the queries: for each, the rank of its best-placed answer (1-based, 0 when none is in the first 10) and the time. */
 export interface EngineRun {
   ranks: number[];
   times: number[];
@@ -52,11 +52,11 @@ const memoryBytes = rss() - before;
 for (const { query } of queries.slice(0, 20)) search(query);
 const ranks = [];
 const times = [];
-for (const { query, answer } of queries) {
+for (const { query, answers } of queries) {
   const t = performance.now();
   const found = search(query);
   times.push(performance.now() - t);
-  ranks.push(found.indexOf(answer) + 1);
+  ranks.push(found.findIndex((path) => answers.includes(path)) + 1);
 }
 process.stdout.write(JSON.stringify({ ranks, times, buildMilliseconds, memoryBytes }));
 `;
@@ -66,7 +66,7 @@ export async function runBaseline(
   engine: 'minisearch' | 'fts5',
   node: string,
   documents: readonly RelevanceDocument[],
-  queries: readonly KnownItem[],
+  queries: readonly RelevanceQuery[],
 ): Promise<EngineRun> {
   const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-relevance-'));
   try {

@@ -10,10 +10,10 @@ export interface RelevanceDocument {
   body: string;
 }
 
-/** A known-item query: words from a note's front matter, and that note, the answer. */
-export interface KnownItem {
+/** A query and the notes that answer it (a known-item query: words from a note's front matter, and that note). */
+export interface RelevanceQuery {
   query: string;
-  answer: string;
+  answers: readonly string[];
 }
 
 /** Notes sampled for queries. */
@@ -27,22 +27,37 @@ const maxQueryWords = 30;
  * its `helpviewer_keywords`; the note is the answer. A query keeps the words alone (letters, digits,
  * `+#._`), so that no engine reads syntax into it.
  */
-export async function relevanceCorpus(corpus: string): Promise<{ documents: RelevanceDocument[]; queries: KnownItem[] }> {
+export async function relevanceCorpus(corpus: string): Promise<{ documents: RelevanceDocument[]; queries: RelevanceQuery[] }> {
   const documents: RelevanceDocument[] = [];
-  const candidates: KnownItem[] = [];
-  for (const file of await markdownFiles(corpus)) {
-    const text = await readFile(path.join(corpus, file), 'utf8');
-    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-    const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(front)?.[1]?.trim() ?? '';
-    const title = unquote(field('title')) || (/^# (.*)$/m.exec(text)?.[1] ?? '');
-    documents.push({ path: file, title, headings: [...text.matchAll(/^#{1,6} (.*)$/gm)].map((match) => match[1]).join('\n'), body: text });
+  const candidates: RelevanceQuery[] = [];
+  for await (const { document, field } of vaultNotes(corpus)) {
+    documents.push(document);
     const description = unquote(field('description'));
     const keywords = [...field('helpviewer_keywords').matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
     const query = description !== '' && !/^learn more about/i.test(description) ? description : keywords[candidates.length % Math.max(keywords.length, 1)];
     const words = wordsOf(query ?? '');
-    if (words !== '') candidates.push({ query: words, answer: file });
+    if (words !== '') candidates.push({ query: words, answers: [document.path] });
   }
   return { documents, queries: sample(candidates, sampledNotes) };
+}
+
+/** The markdown notes of a folder as the baselines index them, but hidden ones (`.obsidian/`), which FindNotes leaves alone. */
+export async function relevanceDocuments(folder: string): Promise<RelevanceDocument[]> {
+  const documents: RelevanceDocument[] = [];
+  for await (const { document } of vaultNotes(folder)) if (!/(^|\/)\./.test(document.path)) documents.push(document);
+  return documents;
+}
+
+/** Each markdown note of `folder` as a document, with a reader of its front matter's one-line fields. */
+async function* vaultNotes(folder: string): AsyncGenerator<{ document: RelevanceDocument; field: (name: string) => string }> {
+  for (const file of await markdownFiles(folder)) {
+    const text = await readFile(path.join(folder, file), 'utf8');
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+    const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(front)?.[1]?.trim() ?? '';
+    const title = unquote(field('title')) || (/^# (.*)$/m.exec(text)?.[1] ?? '');
+    const document = { path: file, title, headings: [...text.matchAll(/^#{1,6} (.*)$/gm)].map((match) => match[1]).join('\n'), body: text };
+    yield { document, field };
+  }
 }
 
 function unquote(value: string): string {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { EngineRun } from './relevance-baselines.js';
-import type { KnownItem } from './relevance-corpus.js';
+import type { RelevanceQuery } from './relevance-corpus.js';
 
 /** What FindNotes did in-process: an engine's run, and the heap its notes hold once built (after a garbage collection). */
 export interface InProcessRun extends EngineRun {
@@ -16,7 +16,7 @@ export interface InProcessRun extends EngineRun {
  * The script: a vault on `folder` with the Node backend as `vault-mcp` makes it (the watch on, no
  * search workers), its first FindNotes timed (every note read and analysed: the build), then 20
  * warm-up queries and each query once, each `vault.call('FindNotes')` timed as the baselines time
- * theirs (in-process, in a process of its own). The answer of a query is `prefix` + its note.
+ * theirs (in-process, in a process of its own). The answers of a query are `prefix` + its notes.
  */
 const script = (root: string, folder: string, prefix: string, findNotesMemory: number) => `
 import { readFileSync } from 'node:fs';
@@ -39,12 +39,12 @@ process.stderr.write(\`bench: FindNotes in-process: built in \${Math.round(build
 for (const { query } of queries.slice(0, 20)) await search(query);
 const ranks = [];
 const times = [];
-for (const { query, answer } of queries) {
+for (const { query, answers } of queries) {
   const t = performance.now();
   const found = await search(query);
   times.push(performance.now() - t);
   if (times.length % 100 === 0) process.stderr.write(\`bench: FindNotes in-process: \${times.length} queries\n\`);
-  ranks.push(found.indexOf(${JSON.stringify(prefix)} + answer) + 1);
+  ranks.push(found.findIndex((path) => answers.some((answer) => path === ${JSON.stringify(prefix)} + answer)) + 1);
 }
 process.stdout.write(JSON.stringify({ ranks, times, buildMilliseconds, memoryBytes, heapBytes }));
 process.exit(0);
@@ -54,7 +54,7 @@ process.exit(0);
 export async function runFindNotesInProcess(
   root: string,
   folder: string,
-  queries: readonly KnownItem[],
+  queries: readonly RelevanceQuery[],
   { prefix = '', findNotesMemory = 128 * 1024 * 1024 }: { prefix?: string; findNotesMemory?: number } = {},
 ): Promise<InProcessRun> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'vault-bench-find-notes-'));

@@ -1,10 +1,12 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { createCorpusCopies } from './corpus-copies.js';
 import { type FigureRow, mb, ms, ratio, verdict } from './figure-row.js';
 import { openSession, type ServerCommand } from './mcp-session.js';
 import { type EngineRun, nodeWithSqlite, runBaseline } from './relevance-baselines.js';
-import { type KnownItem, relevanceCorpus } from './relevance-corpus.js';
+import { type RelevanceQuery, relevanceCorpus, relevanceDocuments } from './relevance-corpus.js';
 import { runFindNotesInProcess } from './relevance-in-process.js';
+import { corpusQuestions, exampleVaultQuestions } from './relevance-questions.js';
 import { residentMemory } from './search-versus-ripgrep.js';
 import { median, percentile } from './statistics.js';
 
@@ -34,15 +36,22 @@ export async function relevanceFigures(
   root: string,
   ours: (vault: string) => ServerCommand,
   log: (message: string) => void,
-): Promise<{ rows: FigureRow[]; table: { columns: string[]; rows: string[][]; notes: string[] }; results: unknown }> {
+): Promise<{ rows: FigureRow[]; tables: { columns: string[]; rows: string[][]; notes: string[] }[]; results: unknown }> {
   const { documents, queries } = await relevanceCorpus(corpus);
-  log(`relevance: ${queries.length} known-item queries on ${documents.length} notes`);
+  log(`relevance: ${queries.length} known-item queries and ${corpusQuestions.length} questions on ${documents.length} notes`);
   const copy = await createCorpusCopies(corpus, 1);
   let inProcess: RelevanceFigures;
   let heapBytes: number;
   const figures: RelevanceFigures[] = [];
+  // Per engine, its ranks on the questions: the corpus's (run after the known-item queries, in the same process) and the example vault's.
+  const questionRanks: QuestionRanks[] = [];
+  const split = <T extends EngineRun>(engine: string, run: T): T => {
+    questionRanks.push({ engine, corpus: run.ranks.slice(queries.length), vault: [] });
+    return { ...run, ranks: run.ranks.slice(0, queries.length), times: run.times.slice(0, queries.length) };
+  };
+  const asked = [...queries, ...corpusQuestions];
   try {
-    const run = await runFindNotesInProcess(root, copy.folder, queries);
+    const run = split('FindNotes', await runFindNotesInProcess(root, copy.folder, asked));
     heapBytes = run.heapBytes;
     inProcess = figuresOf('FindNotes (in-process)', run, documents.length);
     log(`relevance: FindNotes in-process ${JSON.stringify(inProcess)}, heap ${mb(heapBytes)}`);
@@ -52,12 +61,13 @@ export async function relevanceFigures(
     await rm(copy.folder, { recursive: true, force: true });
   }
   log('relevance: MiniSearch');
-  figures.push(figuresOf('MiniSearch 7', await runBaseline('minisearch', process.execPath, documents, queries), documents.length));
+  figures.push(figuresOf('MiniSearch 7', split('MiniSearch 7', await runBaseline('minisearch', process.execPath, documents, asked)), documents.length));
   const sqliteNode = await nodeWithSqlite();
   if (sqliteNode) {
     log(`relevance: SQLite FTS5 (node:sqlite on ${sqliteNode})`);
-    figures.push(figuresOf('SQLite FTS5', await runBaseline('fts5', sqliteNode, documents, queries), documents.length));
+    figures.push(figuresOf('SQLite FTS5', split('SQLite FTS5', await runBaseline('fts5', sqliteNode, documents, asked)), documents.length));
   } else log('relevance: SQLite FTS5 skipped, no Node with node:sqlite');
+  await rankExampleVault(root, sqliteNode, questionRanks, log);
   const [overStdio, ...baselines] = figures as [RelevanceFigures, ...RelevanceFigures[]];
   const fts5 = baselines.find((figure) => figure.engine === 'SQLite FTS5');
   const best = Math.max(...baselines.map((figure) => figure.mrr10));
@@ -68,6 +78,11 @@ export async function relevanceFigures(
     ratio: fts5 ? ratio(findNotes[name], fts5[name]) : '',
     budget: !goal ? '' : fts5 ? verdict(findNotes[name] <= fts5[name] / 2, `at most half of FTS5 (${name}), both in-process`) : 'FTS5 not run',
   });
+  const [ourQuestions, ...baselineQuestions] = questionRanks.map(({ engine, corpus: ranks }) => ({ engine, ...qualityOf(ranks) })) as [
+    RankQuality & { engine: string },
+    ...(RankQuality & { engine: string })[],
+  ];
+  const bestOnQuestions = Math.max(...baselineQuestions.map((figure) => figure.mrr10));
   const rows: FigureRow[] = [
     {
       figure: `relevance: MRR@10 on ${queries.length} known-item queries`,
@@ -75,6 +90,13 @@ export async function relevanceFigures(
       peer: baselines.map((figure) => `${figure.engine}: ${figure.mrr10.toFixed(3)}`).join(', '),
       ratio: ratio(inProcess.mrr10, best),
       budget: verdict(inProcess.mrr10 > best, 'better than every baseline'),
+    },
+    {
+      figure: `relevance: MRR@10 on ${corpusQuestions.length} paraphrased questions`,
+      ours: ourQuestions.mrr10.toFixed(3),
+      peer: baselineQuestions.map((figure) => `${figure.engine}: ${figure.mrr10.toFixed(3)}`).join(', '),
+      ratio: ratio(ourQuestions.mrr10, bestOnQuestions),
+      budget: verdict(ourQuestions.mrr10 > bestOnQuestions, 'better than every baseline'),
     },
     latency('p50', inProcess, true),
     latency('p95', inProcess, true),
@@ -107,7 +129,54 @@ export async function relevanceFigures(
       `build: FindNotes its first call (every note read and analysed); the baselines their index. memory: the resident memory the build added (FindNotes over stdio in a server with --search-memory 0). In-process, the heap FindNotes holds after a garbage collection: ${mb(heapBytes)}, ${(heapBytes / documents.length / 1024).toFixed(1)} kB per note.`,
     ],
   };
-  return { rows, table, results: { queries: queries.length, notes: documents.length, figures: all, heapBytes } };
+  return {
+    rows,
+    tables: [table, questionsTable(questionRanks)],
+    results: { queries: queries.length, notes: documents.length, figures: all, heapBytes, questions: questionRanks },
+  };
+}
+
+/** An engine's ranks on the paraphrased questions: on the corpus, and on the example vault. */
+interface QuestionRanks {
+  engine: string;
+  corpus: number[];
+  vault: number[];
+}
+
+/**
+ * The example vault's questions (`exampleVaultQuestions`), for each engine of `questionRanks`:
+ * FindNotes in-process on a writable copy of the repository's `examples/vault`, the baselines on its notes.
+ */
+async function rankExampleVault(root: string, sqliteNode: string | undefined, questionRanks: QuestionRanks[], log: (message: string) => void) {
+  const vault = path.join(root, 'examples/vault');
+  const documents = await relevanceDocuments(vault);
+  log(`relevance: ${exampleVaultQuestions.length} questions on the example vault (${documents.length} notes)`);
+  const copy = await createCorpusCopies(vault, 1);
+  const runs: Record<string, () => Promise<EngineRun>> = {
+    FindNotes: () => runFindNotesInProcess(root, copy.folder, exampleVaultQuestions),
+    'MiniSearch 7': () => runBaseline('minisearch', process.execPath, documents, exampleVaultQuestions),
+    'SQLite FTS5': () => runBaseline('fts5', sqliteNode!, documents, exampleVaultQuestions),
+  };
+  try {
+    for (const ranks of questionRanks) ranks.vault = (await runs[ranks.engine]!()).ranks;
+  } finally {
+    await rm(copy.folder, { recursive: true, force: true });
+  }
+}
+
+/** The questions' table: per engine, MRR@10 and recall@1 and @10 on the corpus's questions and the example vault's. */
+function questionsTable(questionRanks: readonly QuestionRanks[]): { columns: string[]; rows: string[][]; notes: string[] } {
+  const cells = (ranks: readonly number[]) => {
+    const quality = qualityOf(ranks);
+    return [quality.mrr10.toFixed(3), quality.recall1.toFixed(3), quality.recall10.toFixed(3)];
+  };
+  return {
+    columns: ['engine', 'corpus MRR@10', 'recall@1', 'recall@10', 'example vault MRR@10', 'recall@1', 'recall@10'],
+    rows: questionRanks.map(({ engine, corpus, vault }) => [engine, ...cells(corpus), ...cells(vault)]),
+    notes: [
+      `${corpusQuestions.length} questions on the corpus and ${exampleVaultQuestions.length} on examples/vault, written by hand as an agent or a person asks them (src/relevance-questions.ts), each with the note or notes that answer it; a question's rank is its best-placed answer's. Every engine gets the question as written: FindNotes and MiniSearch (OR of its words) parse it themselves, FTS5 gets an OR of its whitespace-separated terms, each quoted.`,
+    ],
+  };
 }
 
 /** FindNotes' memory bound on the 5x corpus (`findNotesMemory`, `vault-mcp --find-notes-memory 1024`). */
@@ -151,7 +220,7 @@ export async function relevance5xFigures(corpus: string, root: string, log: (mes
 }
 
 /** FindNotes' run: its first call builds its notes (timed), then 20 warm-up queries, then each query once. */
-async function runFindNotes(corpus: string, queries: readonly KnownItem[], ours: (vault: string) => ServerCommand): Promise<EngineRun> {
+async function runFindNotes(corpus: string, queries: readonly RelevanceQuery[], ours: (vault: string) => ServerCommand): Promise<EngineRun> {
   // The first call reads and analyses every note: on a loaded machine that may pass the default budget of 10 s.
   // No search memory, so that the memory the build adds is FindNotes' own.
   const command = ours(corpus);
@@ -169,11 +238,11 @@ async function runFindNotes(corpus: string, queries: readonly KnownItem[], ours:
     for (const { query } of queries.slice(0, 20)) await find(query);
     const ranks: number[] = [];
     const times: number[] = [];
-    for (const { query, answer } of queries) {
+    for (const { query, answers } of queries) {
       const queryStarted = performance.now();
       const found = await find(query);
       times.push(performance.now() - queryStarted);
-      ranks.push(found.indexOf(answer) + 1);
+      ranks.push(found.findIndex((path) => answers.includes(path)) + 1);
     }
     return { ranks, times, buildMilliseconds, memoryBytes };
   } finally {
@@ -181,13 +250,26 @@ async function runFindNotes(corpus: string, queries: readonly KnownItem[], ours:
   }
 }
 
+/** MRR@10, recall@1 and recall@10 of ranks (1-based, 0 when not in the first 10). */
+interface RankQuality {
+  mrr10: number;
+  recall1: number;
+  recall10: number;
+}
+
+function qualityOf(ranks: readonly number[]): RankQuality {
+  const count = Math.max(ranks.length, 1);
+  return {
+    mrr10: ranks.reduce((sum, rank) => sum + (rank > 0 ? 1 / rank : 0), 0) / count,
+    recall1: ranks.filter((rank) => rank === 1).length / count,
+    recall10: ranks.filter((rank) => rank > 0).length / count,
+  };
+}
+
 function figuresOf(engine: string, run: EngineRun, notes: number): RelevanceFigures {
-  const count = run.ranks.length;
   return {
     engine,
-    mrr10: run.ranks.reduce((sum, rank) => sum + (rank > 0 ? 1 / rank : 0), 0) / count,
-    recall1: run.ranks.filter((rank) => rank === 1).length / count,
-    recall10: run.ranks.filter((rank) => rank > 0).length / count,
+    ...qualityOf(run.ranks),
     p50: median(run.times),
     p95: percentile(run.times, 0.95),
     buildMilliseconds: run.buildMilliseconds,

@@ -38,4 +38,21 @@ describe('parseFindQuery', () => {
     );
     expect(parseFindQuery('a '.repeat(64)).words).toEqual(['a']);
   });
+
+  it('leaves out the stop words of a question while another word ranks, and keeps them in names, in quotes, and when they are all there is', () => {
+    expect(parseFindQuery('How do I configure the linker?').words).toEqual(['configure', 'linker']);
+    expect(parseFindQuery("what's new in my notes").words).toEqual(['new', 'notes']);
+    expect(parseFindQuery("what doesn't work").words).toEqual(['work']);
+    expect(parseFindQuery('What do my notes say about onboarding? What does LNK2019 mean?').words).toEqual(['notes', 'onboarding', 'lnk2019']);
+    // All stop words: the thing asked.
+    expect(parseFindQuery('The Who').words).toEqual(['the', 'who']);
+    expect(parseFindQuery('what is it?').words).toEqual(['what', 'is', 'it']);
+    // Parts of a name, not prose.
+    expect(parseFindQuery('vprintf_s is_pointer I/O').words).toEqual(['vprintf', 's', 'is', 'pointer', 'i', 'o']);
+    // Quoted: asked for as written.
+    expect(parseFindQuery('"the who" band')).toMatchObject({ words: ['the', 'who', 'band'], phrases: [['the', 'who']] });
+    expect(parseFindQuery('"how" to')).toMatchObject({ words: ['how'], phrases: [['how']] });
+    // Still counted against the bound.
+    expect(() => parseFindQuery(`${'the '.repeat(64)}zebra`)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
 });

@@ -1,9 +1,13 @@
 import { VaultError } from '../vault/vault-error.js';
 import { noteWords } from './note-words.js';
+import { stopWords } from './stop-words.js';
 
 /** A FindNotes query, read: every list folded as `noteWords` folds a note. */
 export interface FindQuery {
-  /** The words that rank, each once, in the query's order (a quoted phrase's words among them). */
+  /**
+   * The words that rank, each once, in the query's order (a quoted phrase's words among them); a
+   * stop word outside quotes (`stopWords`) only when the query has no other word to rank.
+   */
   words: string[];
   /** What a note must contain: each a run of words in this order (a quoted phrase; a quoted word is a run of one). */
   phrases: string[][];
@@ -35,6 +39,8 @@ export function parseFindQuery(query: string): FindQuery {
   }
   const found: FindQuery = { words: [], phrases: [], excluded: [], tags: [], excludedTags: [] };
   let wordCount = 0;
+  // Stop words outside quotes, kept apart: they rank only when no other word does.
+  const stopped: string[] = [];
   for (const { excluded, text, quoted } of queryTerms(query)) {
     const tag = quoted ? undefined : tagOf(text);
     if (tag !== undefined) {
@@ -47,9 +53,13 @@ export function parseFindQuery(query: string): FindQuery {
     if (excluded) found.excluded.push(words);
     else {
       if (quoted) found.phrases.push(words);
-      for (const word of words) if (!found.words.includes(word)) found.words.push(word);
+      for (const word of words) {
+        const ranks = quoted || !isPlainWord(text) || !stopWords.has(word) ? found.words : stopped;
+        if (!ranks.includes(word)) ranks.push(word);
+      }
     }
   }
+  if (found.words.length === 0) found.words = stopped;
   if (wordCount > maxQueryWords) {
     throw new VaultError('INVALID_ARGUMENT', `The query holds ${wordCount} words, over ${maxQueryWords}. Keep the few that matter (${syntax}).`);
   }
@@ -58,6 +68,15 @@ export function parseFindQuery(query: string): FindQuery {
     throw new VaultError('INVALID_ARGUMENT', `${why}. Pass what to find: ${syntax}, such as {"query": "onboarding checklist -draft"}.`);
   }
   return found;
+}
+
+/**
+ * Whether a term is a plain word of prose (`how`, `what's`, `does?`): letters, an apostrophe within,
+ * punctuation around. Only such a term's words may be stop words: in `vprintf_s`, `is_pointer` or
+ * `I/O` the short words are part of a name.
+ */
+function isPlainWord(text: string): boolean {
+  return /^[^\p{L}\p{N}]*\p{L}+(?:['’]\p{L}+)?[^\p{L}\p{N}]*$/u.test(text);
 }
 
 /** The terms of a query, split at whitespace outside quotes. */

@@ -30,6 +30,25 @@ describe('rankNotes', () => {
     expect(rank('re', { 'a.md': 'reconfig\n', 'b.md': 're\n' })).toEqual(['b.md:1']);
   });
 
+  it("ranks a question by its subject: a title's stop words lift nothing, and a question of stop words only ranks by them", () => {
+    const notes = { 'how-to-cook.md': '# How to cook\nwhat the pan does\n', 'pointers.md': '# Pointers\nthey point\n', 'band.md': '# The Who\nmusic\n' };
+    expect(rank('how do pointers work?', notes)).toEqual(['pointers.md:1']);
+    // A stop word finds itself only: not `they` (in pointers.md) for `the`.
+    expect(rank('the who', notes)).toEqual(['band.md:1', 'how-to-cook.md:1']);
+    // A word no note holds sinks nothing.
+    expect(rank('what are quasipointers or pointers', notes)).toEqual(['pointers.md:1']);
+  });
+
+  it('finds the other forms of a word with an English ending, through its stem, below the word itself', () => {
+    const notes = { 'a.md': 'configure\n', 'b.md': 'configuration\n', 'c.md': 'config\n', 'd.md': 'configuring\n', 'e.md': 'configures\n' };
+    expect(rank('configuring', notes)).toEqual(['d.md:1', 'a.md:1', 'b.md:1', 'e.md:1']);
+    expect(rank('libraries', { 'a.md': 'library\n', 'b.md': 'libraries\n', 'c.md': 'librarian\n' })).toEqual(['b.md:1', 'a.md:1', 'c.md:1']);
+    // The stem itself, when a note holds it.
+    expect(rank('pointers', { 'a.md': 'pointer\n', 'b.md': 'pointers\n', 'c.md': 'point\n' })).toEqual(['b.md:1', 'a.md:1']);
+    // No ending: the longer words it begins only, as before.
+    expect(rank('pointer', { 'a.md': 'pointers\n', 'b.md': 'point\n' })).toEqual(['a.md:1']);
+  });
+
   it('names the section that holds the words, and orders equal scores by path', () => {
     expect(rank('linux install', { 'n.md': '# Setup\n## Windows\nclick\n## Linux\nrun the install\n' })).toEqual(['n.md:4']);
     expect(rank('same', { 'b.md': 'same\n', 'a.md': 'same\n', 'c.md': 'same\n' })).toEqual(['a.md:1', 'b.md:1', 'c.md:1']);

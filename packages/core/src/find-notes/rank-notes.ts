@@ -7,6 +7,8 @@ import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
 import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
+import { stopWords } from './stop-words.js';
+import { wordStem } from './word-stem.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
 export interface RankedNote {
@@ -83,19 +85,33 @@ function holdersOf(scan: ScanForm, positionOf: Int32Array, notes: number, term: 
   return into.holders.slice(0, into.held);
 }
 
-/** Longer words a query word also finds (its prefix), at most: the shortest, closest forms. */
+/** Other words a query word also finds (by its prefix or its stem), at most: the shortest, closest forms. */
 export const maxPrefixForms = 20;
-/** What a longer word found by prefix counts for, against the word itself. */
+/** What another form found by prefix or stem counts for, against the word itself. */
 const prefixWeight = 0.5;
 /** Shortest query word that also finds longer words. */
 export const minPrefixLength = 3;
 
-/** The words of the dictionary a query word finds: itself (weight 1), and longer words it begins (`index` finds `indexing`). */
+/**
+ * The words of the dictionary a query word finds: itself (weight 1), and the longer words it begins
+ * (`index` finds `indexing`), or with an English ending its stem and the words the stem begins
+ * (`configuring` finds `configure` and `configuration`: `wordStem`), the shortest first. A stop word
+ * finds itself only (`the` is not `theme`).
+ */
 function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const id = dictionary.get(word);
   const forms = id === undefined ? [] : [{ id, weight: 1 }];
-  if (word.length < minPrefixLength) return forms;
-  return [...forms, ...dictionary.longerWords(word, maxPrefixForms).map((longer) => ({ id: longer, weight: prefixWeight }))];
+  if (word.length < minPrefixLength || stopWords.has(word)) return forms;
+  const stem = wordStem(word);
+  const stemId = stem === undefined ? undefined : dictionary.get(stem);
+  const others = [...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(stem ?? word, maxPrefixForms + 1)];
+  return [
+    ...forms,
+    ...others
+      .filter((other) => other !== id)
+      .slice(0, maxPrefixForms)
+      .map((other) => ({ id: other, weight: prefixWeight })),
+  ];
 }
 
 function carriesTags(query: FindQuery, note: AnalyzedNote): boolean {

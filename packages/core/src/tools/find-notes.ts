@@ -86,7 +86,7 @@ export const findNotes = defineTool({
   name: 'FindNotes',
   title: 'Find the notes about something',
   description: [
-    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins ("index" finds "indexing"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
+    'Finds the notes about a subject, best first: BM25F over name, folders, title, tags and aliases, headings and body, case and accents folded; a word also finds longer words it begins and its other forms ("index" finds "indexing", "indexes" finds "index"). Each note comes with its best section (heading path, line range) and best lines, numbered, for TextRead (offset, limit) or TextEdit next.',
     'Use it when you know the subject but not the exact words; TextSearch finds an exact string or regex, every occurrence.',
     'Query: words; "quoted phrases"; -word or -"phrase" to exclude; tag:NAME (front matter or inline #tag, and tags below it), -tag:NAME. Exact: notes changed by any program are ranked as they are now.',
     'Narrow it with directoryPath or filePattern. maxResults (default 10) bounds the notes returned, not totalNotes. unreadNotes > 0: a partial answer (a server just started); ask again.',

@@ -1,0 +1,166 @@
+/**
+ * Questions as an agent or a person asks them, written by hand (not the notes' own sentences), each
+ * with the note or notes that answer it: paths relative to the vault. Varied shapes on purpose:
+ * questions full of stop words ("how do I", "what is the"), other word forms than the notes use
+ * ("configuring", "errors", plurals), a synonym where a person would use one, short keyword asks.
+ */
+export interface Question {
+  query: string;
+  answers: readonly string[];
+}
+
+/** On the cpp-docs corpus (`docs/...`). */
+export const corpusQuestions: readonly Question[] = [
+  { query: 'how do I turn on AddressSanitizer for a Linux project?', answers: ['docs/linux/linux-asan-configuration.md'] },
+  { query: 'what does heap use after free mean', answers: ['docs/sanitizers/error-heap-use-after-free.md'] },
+  { query: 'why does ASan report a double free?', answers: ['docs/sanitizers/error-double-free.md'] },
+  { query: 'what are the known limitations of the address sanitizer', answers: ['docs/sanitizers/asan-known-issues.md'] },
+  { query: 'how do I connect Visual Studio to my remote Linux machine', answers: ['docs/linux/connect-to-your-remote-linux-computer.md'] },
+  { query: 'configuring a CMake project that targets Linux', answers: ['docs/linux/cmake-linux-configure.md', 'docs/linux/cmake-linux-project.md'] },
+  { query: 'how do I open and build a CMake project in Visual Studio', answers: ['docs/build/cmake-projects-in-visual-studio.md'] },
+  { query: 'what are CMake presets?', answers: ['docs/build/cmake-presets-vs.md', 'docs/build/cmake-presets-json-reference.md'] },
+  { query: 'how to compile a C program from the command line', answers: ['docs/build/walkthrough-compile-a-c-program-on-the-command-line.md'] },
+  { query: 'how can I use the MSVC compiler from a command prompt', answers: ['docs/build/building-on-the-command-line.md'] },
+  { query: 'how do I make a static library and use it from an app', answers: ['docs/build/walkthrough-creating-and-using-a-static-library-cpp.md'] },
+  {
+    query: 'how do I export functions from my DLL?',
+    answers: [
+      'docs/build/exporting-from-a-dll.md',
+      'docs/build/exporting-from-a-dll-using-declspec-dllexport.md',
+      'docs/build/exporting-from-a-dll-using-def-files.md',
+    ],
+  },
+  { query: 'what kinds of DLLs can I build', answers: ['docs/build/kinds-of-dlls.md'] },
+  {
+    query: 'why does my program crash in release builds but work in debug?',
+    answers: ['docs/build/common-problems-when-creating-a-release-build.md', 'docs/build/fixing-release-build-problems.md'],
+  },
+  { query: 'how do precompiled headers work', answers: ['docs/build/creating-precompiled-header-files.md'] },
+  { query: 'what is the calling convention on x64', answers: ['docs/build/x64-calling-convention.md'] },
+  { query: 'setting the compiler warning level', answers: ['docs/build/reference/compiler-option-warning-level.md'] },
+  {
+    query: 'which C++ language standard version does the compiler use by default?',
+    answers: ['docs/build/reference/std-specify-language-standard-version.md'],
+  },
+  {
+    query: 'how do I tell the compiler my source files are UTF-8',
+    answers: ['docs/build/reference/utf-8-set-source-and-executable-character-sets-to-utf-8.md'],
+  },
+  { query: 'which exception handling models does the compiler support', answers: ['docs/build/reference/eh-exception-handling-model.md'] },
+  { query: 'linking the runtime library statically or dynamically', answers: ['docs/build/reference/md-mt-ld-use-run-time-library.md'] },
+  { query: 'how do I optimize for smaller code instead of speed?', answers: ['docs/build/reference/o1-o2-minimize-size-maximize-speed.md'] },
+  { query: 'what does the permissive- option do', answers: ['docs/build/reference/permissive-standards-conformance.md'] },
+  {
+    query: 'how can I see which headers get included during compilation',
+    answers: ['docs/build/reference/showincludes-list-include-files.md', 'docs/ide/include-diagnostics.md'],
+  },
+  {
+    query: 'whole program optimization',
+    answers: ['docs/build/reference/gl-whole-program-optimization.md', 'docs/build/reference/ltcg-link-time-code-generation.md'],
+  },
+  { query: 'what is profile guided optimization and how do I use it', answers: ['docs/build/profile-guided-optimizations.md'] },
+  { query: 'how do I run clang-tidy on my code', answers: ['docs/code-quality/clang-tidy.md'] },
+  {
+    query: 'how to run static code analysis on a project',
+    answers: ['docs/code-quality/quick-start-code-analysis-for-c-cpp.md', 'docs/code-quality/code-analysis-for-c-cpp-overview.md'],
+  },
+  { query: 'warning about dereferencing a null pointer', answers: ['docs/code-quality/c6011.md'] },
+  { query: 'using the Clang compiler with MSBuild projects', answers: ['docs/build/clang-support-msbuild.md'] },
+  { query: 'how do I use shared pointers', answers: ['docs/cpp/how-to-create-and-use-shared-ptr-instances.md'] },
+  { query: 'when should I use unique_ptr', answers: ['docs/cpp/how-to-create-and-use-unique-ptr-instances.md'] },
+  { query: 'breaking reference cycles with weak pointers', answers: ['docs/cpp/how-to-create-and-use-weak-ptr-instances.md'] },
+  { query: 'how do smart pointers work in modern C++?', answers: ['docs/cpp/smart-pointers-modern-cpp.md'] },
+  { query: 'writing a move constructor', answers: ['docs/cpp/move-constructors-and-move-assignment-operators-cpp.md'] },
+  { query: 'what are lambdas in C++', answers: ['docs/cpp/lambda-expressions-in-cpp.md'] },
+  { query: 'how do modules work in C++20', answers: ['docs/cpp/modules-cpp.md'] },
+  { query: 'how do I import the standard library as a module', answers: ['docs/cpp/tutorial-import-stl-named-module.md'] },
+  { query: "what's the difference between lvalues and rvalues", answers: ['docs/cpp/lvalues-and-rvalues-visual-cpp.md'] },
+  { query: 'how should errors be handled in modern C++', answers: ['docs/cpp/errors-and-exception-handling-modern-cpp.md'] },
+  { query: 'what happens when an exception is never caught?', answers: ['docs/cpp/unhandled-cpp-exceptions.md'] },
+  { query: 'mixing structured exceptions with C++ exceptions', answers: ['docs/cpp/mixing-c-structured-and-cpp-exceptions.md'] },
+  { query: 'how does auto deduce a type', answers: ['docs/cpp/auto-cpp.md'] },
+  { query: 'what is constexpr', answers: ['docs/cpp/constexpr-cpp.md'] },
+  { query: 'how to write exception safe code', answers: ['docs/cpp/how-to-design-for-exception-safety.md'] },
+  { query: 'what is the pimpl idiom', answers: ['docs/cpp/pimpl-for-compile-time-encapsulation-modern-cpp.md'] },
+  { query: 'range based for loops', answers: ['docs/cpp/range-based-for-statement-cpp.md'] },
+  { query: 'what are the ranges of the integer types', answers: ['docs/cpp/data-type-ranges.md'] },
+  { query: 'limits of the compiler on nesting levels', answers: ['docs/cpp/compiler-limits.md'] },
+  {
+    query: 'how do I iterate over the files in a directory',
+    answers: ['docs/standard-library/directory-iterator-class.md', 'docs/standard-library/recursive-directory-iterator-class.md'],
+  },
+  { query: 'how to use regular expressions in C++', answers: ['docs/standard-library/regular-expressions-cpp.md', 'docs/standard-library/regex.md'] },
+  { query: 'how do I start a new thread', answers: ['docs/standard-library/thread-class.md'] },
+  { query: 'what is std::optional', answers: ['docs/standard-library/optional-class.md', 'docs/standard-library/optional.md'] },
+  { query: 'hash map in the standard library', answers: ['docs/standard-library/unordered-map-class.md', 'docs/standard-library/unordered-map.md'] },
+  { query: 'which containers does the standard library provide?', answers: ['docs/standard-library/stl-containers.md'] },
+  { query: 'opening files safely with fopen_s', answers: ['docs/c-runtime-library/reference/fopen-s-wfopen-s.md'] },
+  { query: 'what are the secure versions of CRT functions', answers: ['docs/c-runtime-library/security-features-in-the-crt.md'] },
+  {
+    query: 'what do the errno values mean',
+    answers: ['docs/c-runtime-library/errno-constants.md', 'docs/c-runtime-library/errno-doserrno-sys-errlist-and-sys-nerr.md'],
+  },
+  {
+    query: 'finding memory leaks with the debug heap',
+    answers: ['docs/c-runtime-library/find-memory-leaks-using-the-crt-library.md', 'docs/c-runtime-library/crt-debug-heap-details.md'],
+  },
+  { query: 'converting between string types like BSTR and CString', answers: ['docs/text/how-to-convert-between-various-string-types.md'] },
+  { query: 'what are locales and code pages', answers: ['docs/text/locales-and-code-pages.md'] },
+  { query: 'TCHAR generic text mappings', answers: ['docs/text/generic-text-mappings-in-tchar-h.md'] },
+  { query: 'how does UAC affect my application', answers: ['docs/security/how-user-account-control-uac-affects-your-application.md'] },
+  {
+    query: 'how do I protect my code against Spectre?',
+    answers: ['docs/security/developer-guidance-speculative-execution.md', 'docs/build/reference/qspectre.md', 'docs/cpp/spectre.md'],
+  },
+  { query: 'upgrading my code to the Universal CRT', answers: ['docs/porting/upgrade-your-code-to-the-universal-crt.md'] },
+  {
+    query: 'how do I upgrade projects made in an older version of Visual Studio',
+    answers: ['docs/porting/upgrading-projects-from-earlier-versions-of-visual-cpp.md'],
+  },
+  { query: 'are libraries built with 2015 binary compatible with later versions?', answers: ['docs/porting/binary-compat-2015-2017.md'] },
+  { query: 'floating point results changed after upgrading', answers: ['docs/porting/floating-point-migration-issues.md'] },
+  { query: 'how do I install the MSVC build tools', answers: ['docs/overview/acquire-msvc.md'] },
+  { query: 'how to get C11 and C17 support', answers: ['docs/overview/install-c17-support.md'] },
+  { query: 'how do I report a bug in the compiler?', answers: ['docs/overview/how-to-report-a-problem-with-the-visual-cpp-toolset.md'] },
+  { query: 'what _MSC_VER value does each compiler version have', answers: ['docs/overview/compiler-versions.md'] },
+  { query: 'does the compiler support OpenMP', answers: ['docs/parallel/openmp/openmp-in-visual-cpp.md'] },
+  { query: 'how does auto vectorization work', answers: ['docs/parallel/auto-parallelization-and-auto-vectorization.md'] },
+  { query: 'walkthrough of debugging a project', answers: ['docs/ide/walkthrough-debugging-a-project-cpp.md'] },
+  { query: 'how do I remove unused includes', answers: ['docs/ide/include-cleanup-overview.md'] },
+  { query: 'seeing what a macro expands to', answers: ['docs/ide/visualize-macro-expansion.md'] },
+  { query: 'building programs for ARM processors', answers: ['docs/build/configuring-programs-for-arm-processors-visual-cpp.md'] },
+  { query: 'common problems when moving code to 64-bit', answers: ['docs/build/common-visual-cpp-64-bit-migration-issues.md'] },
+  {
+    query: 'how do I deploy the redistributable with my application',
+    answers: ['docs/windows/deploying-visual-cpp-application-by-using-the-vcpp-redistributable-package.md', 'docs/windows/redistributing-visual-cpp-files.md'],
+  },
+  { query: 'what does undeclared identifier mean', answers: ['docs/error-messages/compiler-errors-1/compiler-error-c2065.md'] },
+  { query: 'fixing an unresolved external symbol linker error', answers: ['docs/error-messages/tool-errors/linker-tools-error-lnk2019.md'] },
+  { query: 'cannot open include file error', answers: ['docs/error-messages/compiler-errors-1/fatal-error-c1083.md'] },
+  { query: 'why is this function flagged as deprecated or unsafe?', answers: ['docs/error-messages/compiler-warnings/compiler-warning-level-3-c4996.md'] },
+  { query: 'buffer security checks', answers: ['docs/build/reference/gs-buffer-security-check.md'] },
+];
+
+/** On the repository's example vault (`examples/vault`). */
+export const exampleVaultQuestions: readonly Question[] = [
+  { query: 'how did we decide to handle line endings?', answers: ['projects/vault-text-tools/design/text-fidelity.md'] },
+  { query: 'what happens to a file written on Windows', answers: ['notes/windows-line-endings.md'] },
+  { query: 'which paths are refused?', answers: ['projects/vault-text-tools/design/path-rules.md'] },
+  { query: 'can a path climb above the root of the vault', answers: ['projects/vault-text-tools/design/path-rules.md'] },
+  { query: 'what was decided at the kickoff meeting', answers: ['projects/vault-text-tools/meetings/2026-11-02-kickoff.md'] },
+  { query: 'who is working on the contract tests', answers: ['projects/vault-text-tools/meetings/2026-11-02-kickoff.md'] },
+  { query: 'what are the performance goals', answers: ['projects/vault-text-tools/roadmap.md'] },
+  { query: 'plans for the MCP server', answers: ['projects/vault-text-tools/roadmap.md'] },
+  { query: 'what does STALE_FILE mean', answers: ['reference/error-codes.md'] },
+  { query: 'list of error codes', answers: ['reference/error-codes.md'] },
+  { query: 'tips for searching', answers: ['notes/search-tips.md'] },
+  { query: 'how does smart case matching work', answers: ['notes/search-tips.md'] },
+  { query: 'what is left to do', answers: ['todo.md'] },
+  { query: 'what did I work on in the morning of November 20', answers: ['journal/2026/11/2026-11-20.md'] },
+  { query: 'ideas for new features', answers: ['inbox/ideas.md'] },
+  { query: 'are deleted files gone for good?', answers: ['projects/vault-text-tools/meetings/2026-11-02-kickoff.md'] },
+  { query: 'what happens to a byte order mark', answers: ['projects/vault-text-tools/design/text-fidelity.md'] },
+  { query: 'template for meeting notes', answers: ['templates/meeting.md'] },
+  { query: 'are symlinks followed outside the vault', answers: ['projects/vault-text-tools/design/path-rules.md'] },
+  { query: 'how to find second level headings with a regex', answers: ['notes/search-tips.md'] },
+];
