@@ -189,6 +189,12 @@ describe('the linear-time engine (RE2), where it runs, finds what V8 finds', () 
 });
 
 describe('a regex written out for RE2', () => {
+  it('keeps a regex with two repeats on RE2 in the workers too: a 400,000-character line is answered (its least match on V8 is quadratic there: minutes)', async () => {
+    // Found in review: `[a-z]\\w+\\(\\w` (the least match) retried at each letter of the run scans the run to its end.
+    const { matcher } = await compileSearchPattern('[a-z]\\w+\\(\\w+', true);
+    expect(matcher.countLines!(`a(a ${'a'.repeat(400_000)}\nab(b\n`)).toBe(1);
+  });
+
   it('keeps a class holding \\S out of case folding (written out, RE2 would fold its ranges one character at a time: seconds for 2,000)', async () => {
     expect(re2SourceOf('[a\\S]', { unicode: true, ignoreCase: true })).toMatch(/^\(\?-i:\[a/);
     expect(re2SourceOf('[a\\S]', { unicode: true, ignoreCase: false })).toMatch(/^\[a/);
