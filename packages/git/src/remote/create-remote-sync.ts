@@ -261,14 +261,15 @@ async function leaveOtherBranch(
  * kept under `refs/vault/taken-back/`, and the error says so.
  */
 async function pushHead(repository: Repository, branch: RemoteBranch, waiters: CommitWaiters): Promise<'pushed' | 'behind'> {
+  // The commits before the tip: a call may commit while the tip is read (the first push runs beside the queue), and its
+  // commit, newer than the tip read, goes in the next push.
+  const commits = waiters.commits();
   const head = await commitOf(repository, branch.ref);
   if (!head) {
-    const commits = waiters.commits();
     await keepTakenBack(repository, commits);
     throw branchGone(branch.remote, branch.ref, commits);
   }
   // A call committed after a person switched branch has its commit elsewhere: the push of this tip would not carry it.
-  const commits = waiters.commits();
   if (!(await allOnBranch(repository, branch, head, commits))) {
     await keepTakenBack(repository, commits);
     throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
