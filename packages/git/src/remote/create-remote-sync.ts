@@ -165,7 +165,10 @@ export function createRemoteSync(
     async beforeCall(ref) {
       if (closed) throw closing(branch.remote);
       if (ref !== branch.ref) throw otherBranch(branch.remote, branch.ref, ref);
-      if (!fresh()) await fetchNow();
+      if (!fresh() && !busy) return fetchNow();
+      // No fetch now (a round just landed, or the push loop runs beside the queue, perhaps only ending): files that failed
+      // to follow the branch still follow first, or the call would commit the old ones over the remote's change.
+      await finishMoves(repository);
     },
     share(commit) {
       // Closed meanwhile (the call was writing): no push loop runs any more, so the call is answered now.
