@@ -70,7 +70,10 @@ describe('the call right after the files failed to follow the branch', () => {
     hooks.beforePush = async (push) => {
       if (push === 1) otherAppends(remote, 'b.md', 'other');
     };
-    const next = failFollowOnce(() => hooks.pushes === 2, () => edit('b.md', 'mine'));
+    const next = failFollowOnce(
+      () => hooks.pushes === 2,
+      () => edit('b.md', 'mine'),
+    );
     await edit('a.md', 'first');
     expect(await next.answer()).toBe('acked');
     expect(remote.remoteGit('show', 'main:a.md')).toBe('a\nfirst\nEND\n');
@@ -86,7 +89,10 @@ describe('the call right after the files failed to follow the branch', () => {
     await remote.hook('pre-receive', 'cat >/dev/null\n[ -e "$GIT_DIR/refused-once" ] && exit 0\ntouch "$GIT_DIR/refused-once"\necho "not now" >&2\nexit 1');
     const server = await remote.addClone({});
     const edit = (line: string) => server.vault.call('TextEdit', { filePath: 'a.md', oldString: 'END', newString: `${line}\nEND` });
-    const next = failFollowOnce(() => hooks.pushes === 1, () => edit('second'));
+    const next = failFollowOnce(
+      () => hooks.pushes === 1,
+      () => edit('second'),
+    );
     await expect(edit('first')).rejects.toMatchObject({ code: 'IO_ERROR', details: { remote: 'refused' } });
     expect(await next.answer()).toBe('acked');
     expect(remote.remoteGit('show', 'main:a.md')).toBe('a\nsecond\nEND\n');
