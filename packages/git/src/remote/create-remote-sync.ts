@@ -165,7 +165,10 @@ export function createRemoteSync(
     async beforeCall(ref) {
       if (closed) throw closing(branch.remote);
       if (ref !== branch.ref) throw otherBranch(branch.remote, branch.ref, ref);
-      if (!fresh()) await fetchNow();
+      if (!fresh() && !busy) return fetchNow();
+      // No fetch now (a round just landed, or the push loop runs beside the queue, perhaps only ending): files that failed
+      // to follow the branch still follow first, or the call would commit the old ones over the remote's change.
+      await finishMoves(repository);
     },
     share(commit) {
       // Closed meanwhile (the call was writing): no push loop runs any more, so the call is answered now.
@@ -212,6 +215,7 @@ async function settleBranch(
   // back is answered once the work tree followed (its file as the remote has it).
   let answerTakenBack = () => {};
   const meanwhile = async (fates: ReadonlyMap<string, CommitFate>) => {
+    sayTakenBack(fates, waiters.commits());
     answerTakenBack = waiters.follow(fates);
     await push?.();
   };
@@ -227,6 +231,19 @@ async function settleBranch(
   }
   // Taking back: a call whose commit was not among the local ones is answered with the same reason.
   if (takeBack) waiters.rejectAll(takeBack);
+}
+
+/**
+ * A commit taken back that no call waits for is said in a warning, or nobody would hear of it: one a killed server made
+ * (recorded at start, taken back by the start's first settle, before any push waits for it), or a person's edit committed
+ * as an outside change.
+ */
+function sayTakenBack(fates: ReadonlyMap<string, CommitFate>, waited: readonly string[]): void {
+  for (const [commit, fate] of fates) {
+    if ('error' in fate && !waited.includes(commit)) {
+      process.emitWarning(`vault history: commit ${commit.slice(0, 12)} was taken back (kept under refs/vault/taken-back/${commit}): ${fate.error.message}`);
+    }
+  }
 }
 
 /**
