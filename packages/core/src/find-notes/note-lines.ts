@@ -108,6 +108,15 @@ function createLineChoice() {
 const asciiText = /^[\x20-\x7e\t\r\n]*$/;
 const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
+/** Where the query words start in the section being looked at (`wordsFound`): kept from note to note (showing is synchronous between reads). */
+let foundScratch = new Int32Array(256);
+
+const grown = (array: Int32Array) => {
+  const larger = new Int32Array(2 * array.length);
+  larger.set(array);
+  return larger;
+};
+
 /**
  * Visits the words of the lines (as `wordsWithOffsets` gives them, with their line's index), in
  * order, that may be query words or begin with one. Printable ASCII: the words that start with a
@@ -123,16 +132,19 @@ function wordsFound(text: string, { starts, ends, line }: SectionLines, query: P
     return;
   }
   const lower = section.toLowerCase();
-  const found: number[] = [];
+  let count = 0;
   for (const word of query.ascii) {
     // A word shorter than a prefix counts only as a whole word (`bestLines`).
     const whole = word.length < minPrefixLength;
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-      if ((at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) && !(whole && isAsciiWordCode(lower.charCodeAt(at + word.length)))) found.push(at);
+      if ((at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) && !(whole && isAsciiWordCode(lower.charCodeAt(at + word.length)))) {
+        if (count === foundScratch.length) foundScratch = grown(foundScratch);
+        foundScratch[count++] = at;
+      }
     }
   }
-  // Where two query words begin the same word, it is visited once.
-  found.sort((a, b) => a - b);
+  // Where two query words begin the same word, it is visited once. A typed array sorts numbers without a comparator called per pair.
+  const found = foundScratch.subarray(0, count).sort();
   let index = 0;
   for (let hit = 0; hit < found.length; hit += 1) {
     const at = found[hit]!;
