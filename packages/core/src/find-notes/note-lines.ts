@@ -146,7 +146,7 @@ function wordsFound(text: string, { starts, ends, line }: SectionLines, query: P
     // A word shorter than a prefix counts only as a whole word (`bestLines`): found by its regex, which passes over its letters inside other words.
     const whole = query.whole.get(word);
     if (whole) {
-      whole.lastIndex = 0;
+      // A global regex's `exec` that finds nothing sets its lastIndex back to 0: each section starts from the start.
       for (let match = whole.exec(lower); match !== null; match = whole.exec(lower)) add(match.index);
       continue;
     }
