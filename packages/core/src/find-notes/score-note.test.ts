@@ -54,7 +54,9 @@ function plainScore(note: AnalyzedNote, words: { id: number; weight: number }[][
       const counts = termCounts(note.terms!, id);
       if (!counts) continue;
       holds = true;
-      counts.fields.forEach((count, field) => (fields[field]! += weight * count));
+      counts.fields.forEach((count, field) => {
+        fields[field]! += weight * count;
+      });
       for (const [section, heading, inBody] of counts.sections) {
         const [h, b] = sections.get(section) ?? [0, 0];
         sections.set(section, [h + weight * heading, b + weight * inBody]);
@@ -91,34 +93,47 @@ describe('the note scorer, against BM25F by section written out plainly', () => 
       before: fc.array(line, { maxLength: 3 }),
     })
     .map(({ title, sections, before }) =>
-      [...(title === undefined ? [] : [`# ${title}`]), ...before, ...sections.flatMap(({ level, heading, lines }) => [`${'#'.repeat(level)} ${heading}`, ...lines])].join('\n'),
+      [
+        ...(title === undefined ? [] : [`# ${title}`]),
+        ...before,
+        ...sections.flatMap(({ level, heading, lines }) => [`${'#'.repeat(level)} ${heading}`, ...lines]),
+      ].join('\n'),
     );
   // Per query word, its forms: a word of the vocabulary at weight 1 or 0.5; a word may have none the note holds.
-  const query = fc.array(fc.array(fc.record({ word: fc.constantFrom(...vocabulary, 'missing'), weight: fc.constantFrom(1, 0.5) }), { minLength: 1, maxLength: 3 }), {
-    minLength: 1,
-    maxLength: 5,
-  });
+  const query = fc.array(
+    fc.array(fc.record({ word: fc.constantFrom(...vocabulary, 'missing'), weight: fc.constantFrom(1, 0.5) }), { minLength: 1, maxLength: 3 }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  );
   const average = fc.double({ min: 0.5, max: 20, noNaN: true });
   const averages = fc.record({ fields: fc.array(average, { minLength: 4, maxLength: 4 }), heading: average, body: average, noteBody: average });
 
   it('gives the same score, to the last bit, and the same best section, on random notes and queries', () => {
     fc.assert(
-      fc.property(text, query, averages, fc.array(fc.double({ min: 0.01, max: 8, noNaN: true }), { minLength: 5, maxLength: 5 }), (noteText, picked, averagesNow, idf) => {
-        const dictionary = createTermDictionary();
-        const note = analyzeNote('n.md', noteText, dictionary);
-        const words = picked.map((forms) => forms.map(({ word, weight }) => ({ id: dictionary.add(word), weight })));
-        const hits = createHits();
-        words.forEach((forms, word) => {
-          for (const { id, weight } of forms) {
-            const at = termIndex(note.terms!, id);
-            if (at !== undefined) addHit(hits, word, weight, note.terms!.counts, note.terms!.offsets[at]!, note.terms!.offsets[at + 1]!);
-          }
-        });
-        const found = createNoteScorer(words.length, idf, averagesNow).score(note, hits);
-        const expected = plainScore(note, words, idf, averagesNow);
-        expect(found.section).toBe(expected.section);
-        expect(found.score).toBe(expected.score);
-      }),
+      fc.property(
+        text,
+        query,
+        averages,
+        fc.array(fc.double({ min: 0.01, max: 8, noNaN: true }), { minLength: 5, maxLength: 5 }),
+        (noteText, picked, averagesNow, idf) => {
+          const dictionary = createTermDictionary();
+          const note = analyzeNote('n.md', noteText, dictionary);
+          const words = picked.map((forms) => forms.map(({ word, weight }) => ({ id: dictionary.add(word), weight })));
+          const hits = createHits();
+          words.forEach((forms, word) => {
+            for (const { id, weight } of forms) {
+              const at = termIndex(note.terms!, id);
+              if (at !== undefined) addHit(hits, word, weight, note.terms!.counts, note.terms!.offsets[at]!, note.terms!.offsets[at + 1]!);
+            }
+          });
+          const found = createNoteScorer(words.length, idf, averagesNow).score(note, hits);
+          const expected = plainScore(note, words, idf, averagesNow);
+          expect(found.section).toBe(expected.section);
+          expect(found.score).toBe(expected.score);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
