@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCorpusCopies } from './corpus-copies.js';
 import { type FigureRow, mb, ms, ratio, verdict } from './figure-row.js';
@@ -6,6 +7,7 @@ import { openSession, type ServerCommand } from './mcp-session.js';
 import { type EngineRun, nodeWithSqlite, runBaseline } from './relevance-baselines.js';
 import { type RelevanceQuery, relevanceCorpus, relevanceDocuments } from './relevance-corpus.js';
 import { runFindNotesInProcess } from './relevance-in-process.js';
+import { obsidianVaultNotes, obsidianVaultQuestions } from './relevance-obsidian-vault.js';
 import { corpusQuestions, exampleVaultQuestions } from './relevance-questions.js';
 import { residentMemory } from './search-versus-ripgrep.js';
 import { median, percentile } from './statistics.js';
@@ -46,7 +48,7 @@ export async function relevanceFigures(
   // Per engine, its ranks on the questions: the corpus's (run after the known-item queries, in the same process) and the example vault's.
   const questionRanks: QuestionRanks[] = [];
   const split = <T extends EngineRun>(engine: string, run: T): T => {
-    questionRanks.push({ engine, corpus: run.ranks.slice(queries.length), vault: [] });
+    questionRanks.push({ engine, corpus: run.ranks.slice(queries.length), vault: [], obsidian: [] });
     return { ...run, ranks: run.ranks.slice(0, queries.length), times: run.times.slice(0, queries.length) };
   };
   const asked = [...queries, ...corpusQuestions];
@@ -68,6 +70,7 @@ export async function relevanceFigures(
     figures.push(figuresOf('SQLite FTS5', split('SQLite FTS5', await runBaseline('fts5', sqliteNode, documents, asked)), documents.length));
   } else log('relevance: SQLite FTS5 skipped, no Node with node:sqlite');
   await rankExampleVault(root, sqliteNode, questionRanks, log);
+  await rankObsidianVault(root, sqliteNode, questionRanks, log);
   const [overStdio, ...baselines] = figures as [RelevanceFigures, ...RelevanceFigures[]];
   const fts5 = baselines.find((figure) => figure.engine === 'SQLite FTS5');
   const best = Math.max(...baselines.map((figure) => figure.mrr10));
@@ -136,11 +139,12 @@ export async function relevanceFigures(
   };
 }
 
-/** An engine's ranks on the paraphrased questions: on the corpus, and on the example vault. */
+/** An engine's ranks on the paraphrased questions: on the corpus, the example vault, and the Obsidian-shaped vault. */
 interface QuestionRanks {
   engine: string;
   corpus: number[];
   vault: number[];
+  obsidian: number[];
 }
 
 /**
@@ -164,6 +168,30 @@ async function rankExampleVault(root: string, sqliteNode: string | undefined, qu
   }
 }
 
+/**
+ * The Obsidian-shaped vault's questions (`obsidianVaultQuestions`), for each engine of `questionRanks`:
+ * its notes (`obsidianVaultNotes`) written to a temporary folder, FindNotes in-process on it, the baselines on its notes.
+ */
+async function rankObsidianVault(root: string, sqliteNode: string | undefined, questionRanks: QuestionRanks[], log: (message: string) => void) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-obsidian-'));
+  try {
+    for (const [file, text] of obsidianVaultNotes) {
+      await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
+      await writeFile(path.join(folder, file), text);
+    }
+    const documents = await relevanceDocuments(folder);
+    log(`relevance: ${obsidianVaultQuestions.length} questions on the Obsidian-shaped vault (${documents.length} notes)`);
+    const runs: Record<string, () => Promise<EngineRun>> = {
+      FindNotes: () => runFindNotesInProcess(root, folder, obsidianVaultQuestions),
+      'MiniSearch 7': () => runBaseline('minisearch', process.execPath, documents, obsidianVaultQuestions),
+      'SQLite FTS5': () => runBaseline('fts5', sqliteNode!, documents, obsidianVaultQuestions),
+    };
+    for (const ranks of questionRanks) ranks.obsidian = (await runs[ranks.engine]!()).ranks;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** The questions' table: per engine, MRR@10 and recall@1 and @10 on the corpus's questions and the example vault's. */
 function questionsTable(questionRanks: readonly QuestionRanks[]): { columns: string[]; rows: string[][]; notes: string[] } {
   const cells = (ranks: readonly number[]) => {
@@ -171,10 +199,21 @@ function questionsTable(questionRanks: readonly QuestionRanks[]): { columns: str
     return [quality.mrr10.toFixed(3), quality.recall1.toFixed(3), quality.recall10.toFixed(3)];
   };
   return {
-    columns: ['engine', 'corpus MRR@10', 'recall@1', 'recall@10', 'example vault MRR@10', 'recall@1', 'recall@10'],
-    rows: questionRanks.map(({ engine, corpus, vault }) => [engine, ...cells(corpus), ...cells(vault)]),
+    columns: [
+      'engine',
+      'corpus MRR@10',
+      'recall@1',
+      'recall@10',
+      'example vault MRR@10',
+      'recall@1',
+      'recall@10',
+      'Obsidian-shaped MRR@10',
+      'recall@1',
+      'recall@10',
+    ],
+    rows: questionRanks.map(({ engine, corpus, vault, obsidian }) => [engine, ...cells(corpus), ...cells(vault), ...cells(obsidian)]),
     notes: [
-      `${corpusQuestions.length} questions on the corpus and ${exampleVaultQuestions.length} on examples/vault, written by hand as an agent or a person asks them (src/relevance-questions.ts), each with the note or notes that answer it; a question's rank is its best-placed answer's. Every engine gets the question as written: FindNotes and MiniSearch (OR of its words) parse it themselves, FTS5 gets an OR of its whitespace-separated terms, each quoted.`,
+      `${corpusQuestions.length} questions on the corpus, ${exampleVaultQuestions.length} on examples/vault and ${obsidianVaultQuestions.length} on an Obsidian-shaped vault of ${obsidianVaultNotes.length} short notes (file-name titles, wikilinks with aliases, tags, daily notes, tasks: src/relevance-obsidian-vault.ts), written by hand as an agent or a person asks them (src/relevance-questions.ts), each with the note or notes that answer it; a question's rank is its best-placed answer's. Every engine gets the question as written: FindNotes and MiniSearch (OR of its words) parse it themselves, FTS5 gets an OR of its whitespace-separated terms, each quoted.`,
     ],
   };
 }

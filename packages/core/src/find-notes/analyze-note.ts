@@ -1,5 +1,6 @@
 import { codeBlockCloser } from '../text/code-block-closer.js';
 import { atxHeading } from '../text/heading-paths.js';
+import { dateNameWords } from './date-name-words.js';
 import { frontMatterFields } from './front-matter-fields.js';
 import { type NoteTerms, createTermCollector, noteFields } from './note-terms.js';
 import { noteWords } from './note-words.js';
@@ -60,7 +61,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     fieldLengths[noteFields.indexOf(field)]! += words.length;
   };
   const slash = path.lastIndexOf('/');
-  addField(noteWords(path.slice(slash + 1).replace(/\.[^.]*$/, '')), 'name');
+  const name = path.slice(slash + 1).replace(/\.[^.]*$/, '');
+  addField([...noteWords(name), ...dateNameWords(name)], 'name');
   addField(noteWords(path.slice(0, Math.max(slash, 0))), 'folders');
   const frontMatter = frontMatterFields(text);
   const tags = new Set((frontMatter?.tags ?? []).map(foldTag));

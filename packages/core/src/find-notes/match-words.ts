@@ -74,5 +74,5 @@ export function matchWords(words: readonly WordForm[][], scan: ScanForm, positio
       bound[position]! += saturated(idf, impact[position]! * scale);
     }
   }
-  return { ...matched, positions: positions.subarray(0, found) };
+  return { forms: matched.forms, idf: matched.idf, positions: positions.subarray(0, found), bound: matched.bound };
 }

@@ -71,12 +71,17 @@ interface PreparedQuery {
   wanted: Set<string>;
   /** The words of letters a-z and digits only, each once: those an ASCII section can hold. */
   ascii: string[];
+  /** Per ASCII word shorter than a prefix (it counts only as a whole word), a regex finding it as one: most of its letters' places are inside longer words. */
+  whole: Map<string, RegExp>;
 }
 
 let lastQuery: PreparedQuery | undefined;
 
 function preparedQuery(words: readonly string[]): PreparedQuery {
-  if (lastQuery?.words !== words) lastQuery = { words, wanted: new Set(words), ascii: [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word)) };
+  if (lastQuery?.words === words) return lastQuery;
+  const ascii = [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word));
+  const short = ascii.filter((word) => word.length < minPrefixLength);
+  lastQuery = { words, wanted: new Set(words), ascii, whole: new Map(short.map((word) => [word, new RegExp(`(?<![a-z0-9])${word}(?![a-z0-9])`, 'g')])) };
   return lastQuery;
 }
 
@@ -108,6 +113,15 @@ function createLineChoice() {
 const asciiText = /^[\x20-\x7e\t\r\n]*$/;
 const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
+/** Where the query words start in the section being looked at (`wordsFound`): kept from note to note (showing is synchronous between reads). */
+let foundScratch = new Int32Array(256);
+
+const grown = (array: Int32Array) => {
+  const larger = new Int32Array(2 * array.length);
+  larger.set(array);
+  return larger;
+};
+
 /**
  * Visits the words of the lines (as `wordsWithOffsets` gives them, with their line's index), in
  * order, that may be query words or begin with one. Printable ASCII: the words that start with a
@@ -123,16 +137,23 @@ function wordsFound(text: string, { starts, ends, line }: SectionLines, query: P
     return;
   }
   const lower = section.toLowerCase();
-  const found: number[] = [];
+  let count = 0;
+  const add = (at: number) => {
+    if (count === foundScratch.length) foundScratch = grown(foundScratch);
+    foundScratch[count++] = at;
+  };
   for (const word of query.ascii) {
-    // A word shorter than a prefix counts only as a whole word (`bestLines`).
-    const whole = word.length < minPrefixLength;
-    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
-      if ((at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) && !(whole && isAsciiWordCode(lower.charCodeAt(at + word.length)))) found.push(at);
+    // A word shorter than a prefix counts only as a whole word (`bestLines`): found by its regex, which passes over its letters inside other words.
+    const whole = query.whole.get(word);
+    if (whole) {
+      // A global regex's `exec` that finds nothing sets its lastIndex back to 0: each section starts from the start.
+      for (let match = whole.exec(lower); match !== null; match = whole.exec(lower)) add(match.index);
+      continue;
     }
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) if (at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) add(at);
   }
-  // Where two query words begin the same word, it is visited once.
-  found.sort((a, b) => a - b);
+  // Where two query words begin the same word, it is visited once. A typed array sorts numbers without a comparator called per pair.
+  const found = foundScratch.subarray(0, count).sort();
   let index = 0;
   for (let hit = 0; hit < found.length; hit += 1) {
     const at = found[hit]!;

@@ -49,6 +49,19 @@ describe('rankNotes', () => {
     expect(rank('pointer', { 'a.md': 'pointers\n', 'b.md': 'point\n' })).toEqual(['a.md:1']);
   });
 
+  it("finds a daily note by the date its name says: its month's name, and an ordinal's number", () => {
+    const notes = {
+      'daily/2026-11-02.md': 'call about the lease\n',
+      'daily/2026-11-20.md': 'finished the walls\n',
+      'daily/2026-12-20.md': 'rain\n',
+      'recipes/loaf.md': 'bake for 20 minutes\n',
+    };
+    expect(rank('what did I do on the 20th of November', notes)[0]).toBe('daily/2026-11-20.md:1');
+    expect(rank('November 2nd', notes)[0]).toBe('daily/2026-11-02.md:1');
+    // Without a date, the ordinal finds its number anywhere, below a name that holds it.
+    expect(rank('20th', notes)).toEqual(['daily/2026-11-20.md:1', 'daily/2026-12-20.md:1', 'recipes/loaf.md:1']);
+  });
+
   it('names the section that holds the words, and orders equal scores by path', () => {
     expect(rank('linux install', { 'n.md': '# Setup\n## Windows\nclick\n## Linux\nrun the install\n' })).toEqual(['n.md:4']);
     expect(rank('same', { 'b.md': 'same\n', 'a.md': 'same\n', 'c.md': 'same\n' })).toEqual(['a.md:1', 'b.md:1', 'c.md:1']);

@@ -9,6 +9,7 @@ import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
 import { stopWords } from './stop-words.js';
 import { wordStem } from './word-stem.js';
+import { ordinalNumber } from './ordinal-number.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
 export interface RankedNote {
@@ -101,6 +102,10 @@ export const minPrefixLength = 3;
 function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const id = dictionary.get(word);
   const forms = id === undefined ? [] : [{ id, weight: 1 }];
+  // An ordinal of digits finds its number (`20th` finds `20`, as a daily note's name holds it), and no longer numbers.
+  const number = ordinalNumber(word);
+  const numberId = number === undefined ? undefined : dictionary.get(number);
+  if (number !== undefined) return numberId === undefined ? forms : [...forms, { id: numberId, weight: prefixWeight }];
   if (word.length < minPrefixLength || stopWords.has(word)) return forms;
   const stem = wordStem(word);
   const stemId = stem === undefined ? undefined : dictionary.get(stem);

@@ -73,6 +73,8 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
   const fields = new Float64Array(words * noteFields.length);
   const noteBody = new Float64Array(words);
   const shared = new Float64Array(words);
+  // Per touched word, what it adds to a section that lacks it: its shared weight alone, saturated.
+  const alone = new Float64Array(words);
   const seen = new Uint8Array(words);
   const touched: number[] = [];
   const slots = createSectionSlots(words);
@@ -124,6 +126,7 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
         if (count > 0) weight += fieldWeights[field]! * normalised(count, note.fieldLengths[field]!, averages.fields[field]!, fieldB);
       }
       shared[word] = weight + noteBodyWeight * normalised(noteBody[word]!, note.bodyLength, averages.noteBody, bodyB);
+      alone[word] = saturated(idf[word]!, shared[word]!);
     }
   };
   /** The note's score and best section, from its hits (`hits.count` of them). */
@@ -134,14 +137,21 @@ export function createNoteScorer(words: number, idf: readonly number[], averages
     // Words the note lacks add nothing: the sums run over the note's words, in query order (as a sum over every word would).
     const own = slots.own();
     const sectionScore = (section: number, slot: number | undefined) => {
-      const { headingLength, bodyLength } = note.sections[section]!;
       let score = 0;
+      if (slot === undefined) {
+        for (const word of touched) score += alone[word]!;
+        return score;
+      }
+      const { headingLength, bodyLength } = note.sections[section]!;
       for (const word of touched) {
-        const inSection =
-          slot === undefined
-            ? 0
-            : headingWeight * normalised(own[slot * 2 * words + word]!, headingLength, averages.heading, fieldB) +
-              normalised(own[slot * 2 * words + words + word]!, bodyLength, averages.body, bodyB);
+        const heading = own[slot * 2 * words + word]!;
+        const body = own[slot * 2 * words + words + word]!;
+        // A word the section lacks weighs 0 in it (0 over a positive length norm), so it adds exactly what it adds alone.
+        if (heading === 0 && body === 0) {
+          score += alone[word]!;
+          continue;
+        }
+        const inSection = headingWeight * normalised(heading, headingLength, averages.heading, fieldB) + normalised(body, bodyLength, averages.body, bodyB);
         score += saturated(idf[word]!, shared[word]! + inSection);
       }
       return score;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { highestBounds } from './score-notes.js';
+import type { AnalyzedNote } from './analyze-note.js';
+import { highestBounds, scoreBest } from './score-notes.js';
 
 describe('highestBounds', () => {
   it('gives the candidates of highest bound, highest first, equal bounds in path order (position)', () => {
@@ -26,5 +27,21 @@ describe('highestBounds', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('scoreBest', () => {
+  const scoring = (scores: number[]) => (position: number) => ({ note: {} as AnalyzedNote, position, score: scores[position]!, section: 0 });
+
+  it('scores a note past the highest bounds when its bound reaches the best score found, and none whose bound is below it', () => {
+    // The four highest bounds score 1 each; the fifth's bound (6.5) reaches that, and it scores 6; the sixth's (0.5) does not.
+    const bound = Float64Array.from([10, 9, 8, 7, 6.5, 0.5]);
+    const scored = scoreBest([5, 4, 3, 2, 1, 0], bound, 1, scoring([1, 1, 1, 1, 6, 9]));
+    expect(scored.map(({ position }) => position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('scores, of the highest bounds, only those that reach the best score found so far', () => {
+    const bound = Float64Array.from([10, 9, 8, 7, 6.5, 0.5]);
+    expect(scoreBest([5, 4, 3, 2, 1, 0], bound, 1, scoring([8, 1, 1, 1, 6, 9])).map(({ position }) => position)).toEqual([0, 1, 2]);
   });
 });

@@ -60,7 +60,8 @@ export function scoreBest(candidates: ArrayLike<number>, bound: Float64Array, be
   const rest: number[] = [];
   // The threshold read once, a hair lower than `reaches` (which decides), for the many candidates below it.
   const floor = top.threshold() / (1 + 2e-9);
-  for (let at = 0; at < candidates.length; at += 1) {
+  // The others are below `last` by bound: when it is below the floor, so are they all (the usual case), and none is looked at.
+  for (let at = 0; bound[last]! >= floor && at < candidates.length; at += 1) {
     const position = candidates[at]!;
     if (bound[position]! >= floor && isBelow(bound, position, last) && reaches(position)) rest.push(position);
   }

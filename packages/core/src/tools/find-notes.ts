@@ -199,7 +199,9 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       path: note.path,
       ...(note.title === undefined ? {} : { title: note.title }),
       score: Math.round(score * 100) / 100,
-      section: { ...(section.heading === undefined ? {} : { heading: section.heading }), start: section.start, end: section.end },
+      // Built plainly, not by spreading a conditional object (a clone per shown note, seen in profiles): the same keys in the same order.
+      section:
+        section.heading === undefined ? { start: section.start, end: section.end } : { heading: section.heading, start: section.start, end: section.end },
       lines: shownLines(shown, note, section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
