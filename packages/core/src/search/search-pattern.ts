@@ -2,6 +2,8 @@ import { characterBoundary, firstCharacters } from '../text/character-boundary.j
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
+import { linearOnV8 } from './linear-on-v8.js';
+import { readAlikeByEngines } from './read-alike-by-engines.js';
 import { prefilterOf } from './prefilter-of.js';
 import { foldedForRe2, re2SourceOf } from './re2-source.js';
 import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
@@ -129,11 +131,17 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive, checked.native!.flags.includes('u')) : undefined);
-  // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+  if (onRe2 && linear) return onRe2;
   const native = checked.native!;
   // Lines are told by the regex with its repeats at either end at their fewest (the same lines, see `leastMatch`).
   const least = leastRegexOf(query, native);
+  if (onRe2) {
+    // One whose least match V8 runs in linear time (`\w+\.\w+\(` as `\w\.\w+\(`, see `linearOnV8`) tests a line on V8; RE2 gives the ranges.
+    const onV8 = readAlikeByEngines(query, native) && linearOnV8(least.source, native.flags);
+    const tested = onV8 ? { ...onRe2, test: (line: string) => least.regex.test(line) } : onRe2;
+    // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
+    return withCandidateLines(tested, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+  }
   const matcher = nativeMatcher(native, least.regex);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
