@@ -41,7 +41,8 @@ export const measuredQueries: SearchQuery[] = [...searchQueries, ...extraQueries
 function extraQueries(file: string | undefined): SearchQuery[] {
   if (!file) return [];
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { query: string; regex?: boolean; name?: string }[];
-  return entries.map(({ query, regex = true, name = query }) => ({ name, query, regex }));
+  // A `|` in a name is escaped: the names are cells of the printed table.
+  return entries.map(({ query, regex = true, name = query }) => ({ name: name.replaceAll('|', '\\|'), query, regex }));
 }
 
 export type OutputMode = 'content' | 'files_only';
