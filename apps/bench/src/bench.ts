@@ -77,7 +77,8 @@ async function searches() {
   // VAULT_BENCH_UNWATCHED=1: the server searches as before its watch (every file checked at each search), for a before-and-after.
   const serverArgs = process.env.VAULT_BENCH_UNWATCHED ? ['--no-watch'] : [];
   results.search = {};
-  for (const copies of [1, 5]) {
+  // VAULT_BENCH_SEARCH_COPIES=1: the corpus once only (a sweep of VAULT_BENCH_QUERIES at 1x).
+  for (const copies of (process.env.VAULT_BENCH_SEARCH_COPIES ?? '1,5').split(',').map(Number)) {
     const figures = await searchSection(ours, corpus, copies, serverArgs, log);
     rows.push(...figures.rows);
     (results.search as Record<string, unknown>)[`${copies}x`] = figures.results;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, unlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,20 @@ export const searchQueries: SearchQuery[] = [
   { name: 'class and repeat', query: '\\bC[0-9]{4}\\b', regex: true },
   { name: 'regex with required literals', query: 'std::vector<\\w+>', regex: true },
 ];
+
+/**
+ * The queries measured: the nine above, then those of the JSON file `VAULT_BENCH_QUERIES` names (if set),
+ * unseen queries through the same measuring code: an array of `{ "query": "\\bint\\b", "regex": true }`
+ * (`regex` true unless false; the query is its own name unless `name` is given).
+ */
+export const measuredQueries: SearchQuery[] = [...searchQueries, ...extraQueries(process.env.VAULT_BENCH_QUERIES)];
+
+function extraQueries(file: string | undefined): SearchQuery[] {
+  if (!file) return [];
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as { query: string; regex?: boolean; name?: string }[];
+  // A `|` in a name is escaped: the names are cells of the printed table.
+  return entries.map(({ query, regex = true, name = query }) => ({ name: name.replaceAll('|', '\\|'), query, regex }));
+}
 
 export type OutputMode = 'content' | 'files_only';
 
@@ -125,10 +140,10 @@ function ripgrep(corpus: string, args: string[], lines = Number.POSITIVE_INFINIT
 
 const runs = 7;
 
-/** Each query in each mode, ours in a warm server against ripgrep, `runs` runs each, interleaved. */
+/** Each measured query in each mode, ours in a warm server against ripgrep, `runs` runs each, interleaved. */
 export async function searchFigures(session: McpSession, corpus: string): Promise<SearchFigure[]> {
   const figures: SearchFigure[] = [];
-  for (const query of searchQueries) {
+  for (const query of measuredQueries) {
     for (const mode of ['content', 'files_only'] as const) {
       const ours = () => session.call('TextSearch', { query: query.query, regex: query.regex, outputMode: mode });
       figures.push({ query, mode, ...(await interleaved(ours, () => timeRipgrep(corpus, ripgrepArgs(query, mode)))) });
@@ -154,7 +169,11 @@ export async function residentMemory(pid: number): Promise<number> {
  * An answer is bounded (`--max-output`), so the files it shows are compared one by one, and its totals
  * with ripgrep's sums.
  */
-export async function compareFindings(session: McpSession, corpus: string, query: SearchQuery): Promise<{ files: number; differences: string[] }> {
+export async function compareFindings(
+  session: McpSession,
+  corpus: string,
+  query: SearchQuery,
+): Promise<{ files: number; differences: string[]; contentDigest: string }> {
   const result = await session.call('TextSearch', { query: query.query, regex: query.regex, outputMode: 'files_only', maxResults: 1_000_000 });
   const answer = result.structuredContent as { files: { path: string; matches: number }[]; totalFiles: number; totalMatches: number };
   const { output } = await ripgrep(corpus, ripgrepArgs(query, 'files_only'));
@@ -175,5 +194,7 @@ export async function compareFindings(session: McpSession, corpus: string, query
     differences.push(`totals: ours ${answer.totalMatches} lines in ${answer.totalFiles} files, ripgrep ${theirMatches} in ${theirs.size}`);
   }
   if (answer.files.length === 0) differences.push(`no files found: ${textOf(result).slice(0, 200)}`);
-  return { files: theirs.size, differences };
+  // The content answer's digest (lines and ranges), in the results: two builds' runs give the same digests when their answers are the same.
+  const content = textOf(await session.call('TextSearch', { query: query.query, regex: query.regex }));
+  return { files: theirs.size, differences, contentDigest: createHash('sha256').update(content).digest('hex').slice(0, 16) };
 }

@@ -2,6 +2,9 @@ import { characterBoundary, firstCharacters } from '../text/character-boundary.j
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
+import { linearOnV8 } from './linear-on-v8.js';
+import { readAlikeByEngines } from './read-alike-by-engines.js';
+import { foldsOntoAscii, readsAlikeWithoutUnicode } from './without-unicode-flag.js';
 import { prefilterOf } from './prefilter-of.js';
 import { foldedForRe2, re2SourceOf } from './re2-source.js';
 import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
@@ -129,29 +132,42 @@ async function literalSearchMatcher(query: string, caseSensitive: boolean, linea
 
 async function regexMatcher(query: string, checked: CheckedPattern, linear: boolean): Promise<LineMatcher> {
   const onRe2 = checked.backtracking ?? (linear ? await linearMatcher(query, checked.caseSensitive, checked.native!.flags.includes('u')) : undefined);
-  // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-  if (onRe2) return linear ? onRe2 : withCandidateLines(onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+  if (onRe2 && linear) return onRe2;
   const native = checked.native!;
   // Lines are told by the regex with its repeats at either end at their fewest (the same lines, see `leastMatch`).
   const least = leastRegexOf(query, native);
-  const matcher = nativeMatcher(native, least.regex);
+  // Ignoring case, V8 runs a regex several times faster without `u`: alike in a text holding neither U+017F nor U+212A (see `readsAlikeWithoutUnicode`).
+  const withoutU = readsAlikeWithoutUnicode(least.source, least.regex) ? least.regex.flags.replace('u', '') : undefined;
+  const ascii = withoutU === undefined ? undefined : new RegExp(least.source, withoutU);
+  const testLine = (line: string) => (ascii && !foldsOntoAscii(line) ? ascii : least.regex).test(line);
+  if (onRe2) {
+    // One whose least match V8 runs in linear time (`\w+\.\w+\(` as `\w\.\w+\(`, see `linearOnV8`) tests a line on V8; RE2 gives the ranges.
+    const onV8 = readAlikeByEngines(query, native) && linearOnV8(least.source, native.flags);
+    const tested = onV8 ? { ...onRe2, test: testLine } : onRe2;
+    // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
+    return withCandidateLines(tested, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+  }
+  const matcher = nativeMatcher(native, testLine);
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
   // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
   const alternatives = alternativeWords(query);
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
-  const words = requiredLiterals(query);
+  // A literal of two characters is looked for too when the regex starts with `\b` or `\B`: V8 has no first character to skip to
+  // (`\b[a-z]+_t\b` scanned 160 ms over the corpus, the lines holding `_t` tried 48).
+  const words = requiredLiterals(query, /^\\[bB]/.test(least.source) ? 2 : 3);
   if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
   const scan = lineScanOf(least.source);
   if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
   const plain = new RegExp(scan.plain, `${native.flags}gm`);
+  const plainAscii = withoutU === undefined ? undefined : new RegExp(scan.plain, `${withoutU}gm`);
   const guarded = new RegExp(scan.guarded, `${native.flags}g`);
   const count = (text: string, enough?: number) => {
     // Beside U+2028 or U+2029, V8 finds a lookbehind's match in the middle of a surrogate pair: those lines are tried too.
     if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
-    return countLinesMatched(text, plain, enough);
+    return countLinesMatched(text, plainAscii && !foldsOntoAscii(text) ? plainAscii : plain, enough);
   };
   return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }
@@ -336,11 +352,11 @@ function compiled(source: string, flags: string, query: string): RegExp {
   }
 }
 
-/** The matcher of a regex: lines tested by `tester` (a regex matching in the same lines), matches found by `pattern`. */
-function nativeMatcher(pattern: RegExp, tester = pattern): LineMatcher {
+/** The matcher of a regex: lines tested by `test` (by a regex matching in the same lines), matches found by `pattern`. */
+function nativeMatcher(pattern: RegExp, test = (line: string) => pattern.test(line)): LineMatcher {
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   return {
-    test: (line) => tester.test(line),
+    test,
     ranges: (line, until) => {
       const found: MatchRange[] = [];
       for (const match of line.matchAll(global)) {

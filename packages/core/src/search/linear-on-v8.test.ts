@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { leastMatch } from './least-match.js';
+import { linearOnV8 } from './linear-on-v8.js';
+import { compileSearchPattern } from './search-pattern.js';
+
+describe('a least match V8 runs in linear time', () => {
+  it('takes a sequence whose varying repeats each follow a character they do not take', () => {
+    const taken = [
+      '\\w+\\.\\w+\\(',
+      '\\w+->\\w+',
+      '\\w+\\s*=\\s*\\w+',
+      '[a-z]+\\.[a-z]+\\.\\w+',
+      '\\w+::\\w+\\(',
+      '\\bvoid\\s+\\w+\\(',
+      '\\.\\w+\\s+x',
+      '\\d+\\.\\d+',
+    ];
+    for (const query of taken) expect(linearOnV8(leastMatch(query), 'iu'), query).toBe(true);
+    // Classes of ASCII characters apart, heeding case only (ignoring it, [A-Z] takes U+212A, which [a-z] takes too).
+    expect(linearOnV8(leastMatch('[A-Z][a-z]+[A-Z][a-z]+'), 'u')).toBe(true);
+    expect(linearOnV8(leastMatch('[A-Z][a-z]+[A-Z][a-z]+'), 'iu')).toBe(false);
+  });
+
+  it('refuses a repeat after a character it may take, after another repeat, at the start, or in a group', () => {
+    const refused = [
+      '[a-z]\\w+\\(\\w',
+      '[A-Z]\\w+::\\w',
+      'a\\w+b',
+      '\\w+',
+      '\\.\\s*\\w+',
+      'a\\s*\\w+',
+      '\\.\\w+\\w+',
+      '\\.\\w+\\s*\\w+',
+      '(ab)+c',
+      'a|b+c',
+      '\\.\\w+?\\(',
+      '\\.\\w*+',
+      '\\.\\n+a',
+      '\\.é+a',
+      '\\.[\\w.]+a',
+      '\\.\\S+\\s',
+    ];
+    for (const source of refused) expect(linearOnV8(source, 'u'), source).toBe(false);
+    // Ignoring case, `k` matches U+212A, which `\\w` takes too: apart only if the class does not take `k` itself.
+    expect(linearOnV8('k[^k]+', 'iu')).toBe(true);
+    expect(linearOnV8('k[^a]+', 'iu')).toBe(false);
+    expect(linearOnV8('k\\W+', 'iu')).toBe(true);
+  });
+
+  it('answers hostile lines of 400,000 characters (quadratic, a start at each character would scan the line to its end: minutes)', async () => {
+    const long = 400_000;
+    const cases: [string, string][] = [
+      ['\\w+\\.\\w+\\(', `a.${'a'.repeat(long)}\nb.b(\n`],
+      ['\\w+\\.\\w+\\(', `${'a.'.repeat(long / 2)}\n`],
+      ['\\w+\\s*=\\s*\\w+', `a${' '.repeat(long)}=${' '.repeat(long)}\n${'a ='.repeat(long / 3)}\n`],
+      ['\\w+\\s*=\\s*\\w+', `${'= a '.repeat(long / 4)}\n${'a'.repeat(long)} ${'='.repeat(long)}\n`],
+      ['[a-z]+\\.[a-z]+\\.\\w+', `a.${'a'.repeat(long)}\n${'a.'.repeat(long / 2)}\n`],
+      ['\\w+::\\w+\\(', `a::${'a'.repeat(long)}\n${'a::'.repeat(long / 3)}\n`],
+      ['\\w+->\\w+', `${'a-'.repeat(long / 2)}\n`],
+      ['\\bvoid\\s+\\w+\\(', `void${' '.repeat(long)}a\n${'void a'.repeat(long / 6)}\nvoid\ta(\n`],
+    ];
+    // Shapes refused stay on RE2, where such lines cost as much: on V8, a start at each letter scans the run (`[a-z]\\w+\\(`), or at each `x` (`x\\s*\\w+`).
+    cases.push(['[a-z]\\w+\\(\\w+', `a(a ${'a'.repeat(long)}\nab(b\n`], ['x\\s*\\w+\\(\\w+', `${'x'.repeat(long)}\nx a(b\n`]);
+    for (const [query, text] of cases) {
+      const { matcher } = await compileSearchPattern(query, true);
+      const reference = (await compileSearchPattern(query, true, { linear: true })).matcher;
+      const lines = text.split('\n').slice(0, -1);
+      expect(matcher.countLines!(text), query).toBe(lines.filter((line) => reference.test(line)).length);
+      for (const line of lines) expect(matcher.test(line), query).toBe(reference.test(line));
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { classEnd } from './regex-source.js';
+
+/** One character a regex consumes: its source (a character, an escape, `.` or a class), whether its count may vary, and whether it may take none. */
+interface Atom {
+  source: string;
+  varies: boolean;
+  optional: boolean;
+}
+
+/**
+ * Whether V8's backtracking engine tests a line with `source` (compiled with `flags`) in time linear in
+ * the line's length: `source` is a sequence of single characters, escapes (`\\w`, `\\.`), `.` and classes,
+ * each maybe repeated greedily (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`), with `\\b`, `\\B`, `^` and `$`
+ * between them, no group or alternation, and each repeat whose count may vary follows an atom that
+ * (1) takes at least one character and (2) shares no character with it (`\\w\\.\\w+\\(`,
+ * `\\w\\s*=\\s*\\w`, `void\\s+\\w+\\(`: not `[a-z]\\w+\\(`, nor `a\\s*\\w+`).
+ *
+ * Why linear: by (1) and (2), the character just before a varying repeat's run is one it does not take,
+ * so each run it tries cannot extend to the left: two runs of one repeat are the same or apart. The
+ * first varying repeat starts at a fixed distance from the regex's start, so different starts try
+ * runs apart; an atom after a repeat that shares no character with it goes on only after the whole run
+ * (after a shorter count the next character is the repeat's), one that shares some goes on from each
+ * count, but each time at another position. So each position of a line is tried a bounded number of
+ * times by each atom: O(line × atoms). Where (2) fails, a start at each letter of a run scans the run
+ * to its end: quadratic (`[a-z]\\w+\\(` on 100,000 letters, decision 0027); where (1) fails, the atom
+ * before may take nothing (`a\\s*\\w+` on `aaa…`, each start scanning to the run's end).
+ */
+export function linearOnV8(source: string, flags: string): boolean {
+  const atoms = atomsOf(source);
+  if (atoms === undefined) return false;
+  return atoms.every((atom, index) => {
+    if (!atom.varies) return true;
+    const before = atoms[index - 1];
+    return before !== undefined && !before.optional && disjoint(before.source, atom.source, flags);
+  });
+}
+
+/** The atoms of `source`, assertions left out; `undefined` when it holds anything else (a group, `|`, a lazy repeat, a backreference). */
+function atomsOf(source: string): Atom[] | undefined {
+  const atoms: Atom[] = [];
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index]!;
+    let end = index;
+    if (char === '^' || char === '$') continue;
+    if (char > '\x7e') return undefined;
+    if (char === '\\') {
+      const next = source[index + 1];
+      if (next === 'b' || next === 'B') {
+        index += 1;
+        continue;
+      }
+      if (next === undefined || !/[dDwWsS]|[^\p{L}\p{N}]/u.test(next)) return undefined;
+      end = index + 1;
+    } else if (char === '[') {
+      end = classEnd(source, index);
+      if (end === -1) return undefined;
+    } else if ('()|*+?{}'.includes(char)) return undefined;
+    const atom = source.slice(index, end + 1);
+    const count = /^(?:[*+?]|\{(\d+)(,\d*)?\})/.exec(source.slice(end + 1));
+    index = end + (count?.[0].length ?? 0);
+    if (/[*+?{]/.test(source[index + 1] ?? '')) return undefined;
+    const varies = count !== null && (count[1] === undefined || count[2] !== undefined);
+    const optional = count !== null && (count[0] === '*' || count[0] === '?' || Number(count[1]) === 0);
+    if (optional && !varies) return undefined;
+    atoms.push({ source: atom, varies, optional });
+  }
+  return atoms;
+}
+
+/** Escapes of classes that share no character, under any flags (`\\w` and `\\d` hold no space, with or without U+017F and U+212A). */
+const apart = new Set(['\\w \\s', '\\d \\s', '\\s \\S', '\\w \\W', '\\d \\D', '\\d \\W']);
+
+/**
+ * Whether no character matches both atoms: one is a single character the other does not match
+ * (ignoring case, V8 matches a character when its case-folded form matches, so testing the character
+ * answers for every character folding alike), or both are classes known apart, or classes of printable
+ * ASCII characters heeding case, apart on every ASCII character.
+ */
+function disjoint(first: string, second: string, flags: string): boolean {
+  const single = (atom: string) => (atom.length === 1 && atom !== '.') || (atom.length === 2 && atom[0] === '\\' && !/[dDwWsS]/.test(atom[1]!));
+  const character = (atom: string) => atom.at(-1)!;
+  if (single(first)) return !new RegExp(second, flags).test(character(first));
+  if (single(second)) return !new RegExp(first, flags).test(character(second));
+  if (apart.has(`${first} ${second}`) || apart.has(`${second} ${first}`)) return true;
+  const asciiClass = /^\[[\x20-\x5b\x5d\x5f-\x7e]+\]$/;
+  if (flags.includes('i') || !asciiClass.test(first) || !asciiClass.test(second)) return false;
+  const one = new RegExp(first, flags);
+  const other = new RegExp(second, flags);
+  for (let unit = 0; unit < 128; unit += 1) {
+    const char = String.fromCharCode(unit);
+    if (one.test(char) && other.test(char)) return false;
+  }
+  return true;
+}
