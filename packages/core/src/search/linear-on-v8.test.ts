@@ -14,6 +14,7 @@ describe('a least match V8 runs in linear time', () => {
       '\\bvoid\\s+\\w+\\(',
       '\\.\\w+\\s+x',
       '\\d+\\.\\d+',
+      '\\w{3}\\.\\w{2,16}\\(',
     ];
     for (const query of taken) expect(linearOnV8(leastMatch(query), 'iu'), query).toBe(true);
     // Classes of ASCII characters apart, heeding case only (ignoring it, [A-Z] takes U+212A, which [a-z] takes too).
@@ -39,6 +40,10 @@ describe('a least match V8 runs in linear time', () => {
       '\\.é+a',
       '\\.[\\w.]+a',
       '\\.\\S+\\s',
+      // A large count: V8 tries its atom that many times at each count of the repeat before it it backs off through.
+      '\\.\\w+\\w{1000}\\s+x',
+      '\\w{1000}\\.\\w+\\s+x',
+      '\\.\\w+\\w{2,17}\\s+x',
     ];
     for (const source of refused) expect(linearOnV8(source, 'u'), source).toBe(false);
     // Ignoring case, `k` matches U+212A, which `\\w` takes too: apart only if the class does not take `k` itself.

@@ -16,10 +16,13 @@ export interface Re2Flags {
  * (a surrogate pair as one character), `\cJ` and `\0` become `\x{...}`. Without `unicode` (the legacy
  * syntax), an escaped letter that names nothing is that letter, `\p` is `p`, and a range with a class
  * escape at an end (`[\w-a]`) is the two and a "-". Ignoring case, JavaScript matches `\P{Ll}` with
- * every character one of whose case forms is not in Ll (so `a`, for `A`); RE2 has no way to say that: not written.
+ * every character one of whose case forms is not in Ll (so `a`, for `A`); RE2 has no way to say that: not written;
+ * nor, without `unicode`, a surrogate pair repeated or in a class, or a surrogate escaped or alone.
  * Ignoring case, `\w` and `\b` still part on U+017F and U+212A: see `foldedForRe2`.
  */
 export function re2SourceOf(source: string, flags: Re2Flags): string | undefined {
+  // Without `u` a surrogate is a character of its own (`😀?` makes the pair's second half optional), and RE2 reads pairs.
+  if (!flags.unicode && /\\u[dD][89a-fA-F]/.test(source)) return undefined;
   let written = '';
   for (let index = 0; index < source.length; index += 1) {
     const char = source[index]!;
@@ -42,7 +45,12 @@ export function re2SourceOf(source: string, flags: Re2Flags): string | undefined
     else if (char === ']') written += '\\]';
     // Modifiers (`(?i:...)`, V8 12.5 on): RE2 has them, but not with a line read folded (see `foldedForRe2`).
     else if (char === '(' && /^\(\?[a-zA-Z-]/.test(source.slice(index, index + 3))) return undefined;
-    else written += char;
+    else if (!flags.unicode && surrogate.test(char)) {
+      // Without `u`, a pair alike on both engines unless repeated alone.
+      if (!/^[\ud800-\udbff][\udc00-\udfff](?![*+?{])/.test(source.slice(index, index + 3))) return undefined;
+      written += source.slice(index, index + 2);
+      index += 1;
+    } else written += char;
   }
   return written;
 }
@@ -67,6 +75,8 @@ export function foldedForRe2(line: string): string {
 }
 
 const foldsToAscii = /[\u017f\u212a]/;
+
+const surrogate = /[\ud800-\udfff]/;
 
 /** JavaScript's line terminators, other than the line feed no line holds, as RE2 writes them. */
 const lineTerminators = '\\n\\r\\x{2028}\\x{2029}';
@@ -217,6 +227,8 @@ function classOf(source: string, open: number, flags: Re2Flags): Written | undef
 function classAtom(source: string, at: number, flags: Re2Flags): (Written & { set: boolean; notSpace: boolean }) | undefined {
   if (at >= source.length) return undefined;
   if (source[at] !== '\\') {
+    // Without `u`, a class takes either half of a pair alone.
+    if (!flags.unicode && surrogate.test(source[at]!)) return undefined;
     const char = String.fromCodePoint(source.codePointAt(at)!);
     return { written: char === '[' || char === '-' ? `\\${char}` : char, end: at + char.length - 1, set: false, notSpace: false };
   }

@@ -105,7 +105,7 @@ async function checkPattern(query: string, regex: boolean, caseSensitive: boolea
   if (backtracking === undefined) {
     throw new VaultError(
       'INVALID_ARGUMENT',
-      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, or repeat counts over 1000). Rewrite it without those, or without the nested repetition.`,
+      `The regex ${query} repeats a group (or has several unbounded repeats), which can take exponential time, and it uses what the linear-time engine lacks (backreferences, lookaround, repeat counts over 1000, or, in a regex not valid with the u flag, an astral character repeated or in a class). Rewrite it without those, or without the nested repetition.`,
     );
   }
   return { caseSensitive: settled, native, backtracking };
