@@ -141,13 +141,22 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const ascii = withoutU === undefined ? undefined : new RegExp(least.source, withoutU);
   const testLine = (line: string) => (ascii && !foldsOntoAscii(line) ? ascii : least.regex).test(line);
   if (onRe2) {
-    // One whose least match V8 runs in linear time (`\w+\.\w+\(` as `\w\.\w+\(`, see `linearOnV8`) tests a line on V8; RE2 gives the ranges.
+    // One whose least match V8 runs in linear time on any text (`\w+\.\w+\(` as `\w\.\w+\(`, see `linearOnV8`) tests lines on V8; RE2 gives the ranges.
     const onV8 = readAlikeByEngines(query, native) && linearOnV8(least.source, native.flags);
-    const tested = onV8 ? { ...onRe2, test: testLine } : onRe2;
+    // Without a repeat that may take nothing, it is run as V8's regexes are below, over whole texts too (over the corpus
+    // `\w+\.\w+\(` 65 -> 41 ms); one would be entered at every start (`\w\s*=` at every letter: 60 -> 257 ms), so it stays line by line.
+    if (onV8 && !/[*?]|\{0,/.test(least.source)) return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
     // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
-    return withCandidateLines(tested, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
+    return withCandidateLines(onV8 ? { ...onRe2, test: testLine } : onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   }
-  const matcher = nativeMatcher(native, testLine);
+  return scannedMatcher(nativeMatcher(native, testLine), query, native, least.source, withoutU);
+}
+
+/**
+ * A regex's matcher whose lines may match are found in one fast scan of the whole text, and only those tried: the words
+ * of an alternation, a literal every match holds, or its least match (`leastSource`) run over the text itself.
+ */
+function scannedMatcher(matcher: LineMatcher, query: string, native: RegExp, leastSource: string, withoutU: string | undefined): LineMatcher {
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
   // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
@@ -155,9 +164,9 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   if (alternatives !== undefined) return wordsMatcher(matcher, query, alternatives, native.flags);
   // A literal of two characters is looked for too when the regex starts with `\b` or `\B`: V8 has no first character to skip to
   // (`\b[a-z]+_t\b` scanned 160 ms over the corpus, the lines holding `_t` tried 48).
-  const words = requiredLiterals(query, /^\\[bB]/.test(least.source) ? 2 : 3);
+  const words = requiredLiterals(query, /^\\[bB]/.test(leastSource) ? 2 : 3);
   if (words !== undefined) return withCandidateLines(matcher, literalsScan(words, native.flags));
-  const scan = lineScanOf(least.source);
+  const scan = lineScanOf(leastSource);
   if (scan === undefined) return withCandidateLines(matcher, candidatesOf(query, native.flags));
   // Nothing in it can match a line feed, so over a text without CR it finds the very matches it finds line
   // by line; with a CR, it also finds some beside it (the CR of a CRLF is in no line): each line found is tried alone.
