@@ -45,6 +45,8 @@ describe('a regex ignoring case, run without the u flag', () => {
         if (compiled === undefined) return;
         const { matcher } = compiled;
         for (const whole of texts) {
+          // Left alone by decision 0026: V8 finds `\B` between a surrogate pair's halves, RE2 (which runs a regex with two repeats) does not.
+          if (source.includes('\\B') && /[\ud800-\udfff]/.test(whole)) continue;
           const lines = whole.split('\n');
           if (lines.at(-1) === '') lines.pop();
           const where = `${source} in ${JSON.stringify(whole)}`;
