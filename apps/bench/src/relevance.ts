@@ -8,7 +8,8 @@ import { type EngineRun, nodeWithSqlite, runBaseline } from './relevance-baselin
 import { type RelevanceQuery, relevanceCorpus, relevanceDocuments } from './relevance-corpus.js';
 import { runFindNotesInProcess } from './relevance-in-process.js';
 import { obsidianVaultNotes, obsidianVaultQuestions } from './relevance-obsidian-vault.js';
-import { corpusQuestions, exampleVaultQuestions } from './relevance-questions.js';
+import { type Question, corpusQuestions, exampleVaultQuestions } from './relevance-questions.js';
+import { researchVaultNotes, researchVaultQuestions } from './relevance-research-vault.js';
 import { residentMemory } from './search-versus-ripgrep.js';
 import { median, percentile } from './statistics.js';
 
@@ -48,7 +49,7 @@ export async function relevanceFigures(
   // Per engine, its ranks on the questions: the corpus's (run after the known-item queries, in the same process) and the example vault's.
   const questionRanks: QuestionRanks[] = [];
   const split = <T extends EngineRun>(engine: string, run: T): T => {
-    questionRanks.push({ engine, corpus: run.ranks.slice(queries.length), vault: [], obsidian: [] });
+    questionRanks.push({ engine, corpus: run.ranks.slice(queries.length), vault: [], obsidian: [], research: [] });
     return { ...run, ranks: run.ranks.slice(0, queries.length), times: run.times.slice(0, queries.length) };
   };
   const asked = [...queries, ...corpusQuestions];
@@ -70,7 +71,11 @@ export async function relevanceFigures(
     figures.push(figuresOf('SQLite FTS5', split('SQLite FTS5', await runBaseline('fts5', sqliteNode, documents, asked)), documents.length));
   } else log('relevance: SQLite FTS5 skipped, no Node with node:sqlite');
   await rankExampleVault(root, sqliteNode, questionRanks, log);
-  await rankObsidianVault(root, sqliteNode, questionRanks, log);
+  log(`relevance: ${obsidianVaultQuestions.length} questions on the Obsidian-shaped vault (${obsidianVaultNotes.length} notes)`);
+  const obsidian = await rankWrittenVault(root, sqliteNode, obsidianVaultNotes, obsidianVaultQuestions);
+  log(`relevance: ${researchVaultQuestions.length} questions on the research vault (${researchVaultNotes.length} notes)`);
+  const research = await rankWrittenVault(root, sqliteNode, researchVaultNotes, researchVaultQuestions);
+  for (const ranks of questionRanks) [ranks.obsidian, ranks.research] = [obsidian[ranks.engine]!, research[ranks.engine]!];
   const [overStdio, ...baselines] = figures as [RelevanceFigures, ...RelevanceFigures[]];
   const fts5 = baselines.find((figure) => figure.engine === 'SQLite FTS5');
   const best = Math.max(...baselines.map((figure) => figure.mrr10));
@@ -139,12 +144,13 @@ export async function relevanceFigures(
   };
 }
 
-/** An engine's ranks on the paraphrased questions: on the corpus, the example vault, and the Obsidian-shaped vault. */
+/** An engine's ranks on the paraphrased questions: on the corpus, the example vault, the Obsidian-shaped vault and the research vault. */
 interface QuestionRanks {
   engine: string;
   corpus: number[];
   vault: number[];
   obsidian: number[];
+  research: number[];
 }
 
 /**
@@ -169,30 +175,34 @@ async function rankExampleVault(root: string, sqliteNode: string | undefined, qu
 }
 
 /**
- * The Obsidian-shaped vault's questions (`obsidianVaultQuestions`), for each engine of `questionRanks`:
- * its notes (`obsidianVaultNotes`) written to a temporary folder, FindNotes in-process on it, the baselines on its notes.
+ * A vault written in the bench's source (`notes`, e.g. `obsidianVaultNotes`) and its questions: the notes written to a
+ * temporary folder, FindNotes in-process on it, the baselines on its notes; each engine's ranks, by engine.
  */
-async function rankObsidianVault(root: string, sqliteNode: string | undefined, questionRanks: QuestionRanks[], log: (message: string) => void) {
-  const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-obsidian-'));
+async function rankWrittenVault(
+  root: string,
+  sqliteNode: string | undefined,
+  notes: readonly (readonly [path: string, text: string])[],
+  questions: readonly Question[],
+): Promise<Record<string, number[]>> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-written-'));
   try {
-    for (const [file, text] of obsidianVaultNotes) {
+    for (const [file, text] of notes) {
       await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
       await writeFile(path.join(folder, file), text);
     }
     const documents = await relevanceDocuments(folder);
-    log(`relevance: ${obsidianVaultQuestions.length} questions on the Obsidian-shaped vault (${documents.length} notes)`);
-    const runs: Record<string, () => Promise<EngineRun>> = {
-      FindNotes: () => runFindNotesInProcess(root, folder, obsidianVaultQuestions),
-      'MiniSearch 7': () => runBaseline('minisearch', process.execPath, documents, obsidianVaultQuestions),
-      'SQLite FTS5': () => runBaseline('fts5', sqliteNode!, documents, obsidianVaultQuestions),
+    const ranks: Record<string, number[]> = {
+      FindNotes: (await runFindNotesInProcess(root, folder, questions)).ranks,
+      'MiniSearch 7': (await runBaseline('minisearch', process.execPath, documents, questions)).ranks,
     };
-    for (const ranks of questionRanks) ranks.obsidian = (await runs[ranks.engine]!()).ranks;
+    if (sqliteNode) ranks['SQLite FTS5'] = (await runBaseline('fts5', sqliteNode, documents, questions)).ranks;
+    return ranks;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-/** The questions' table: per engine, MRR@10 and recall@1 and @10 on the corpus's questions and the example vault's. */
+/** The questions' table: per engine, MRR@10 and recall@1 and @10 on each set of questions (the corpus's, the example vault's, the two written vaults'). */
 function questionsTable(questionRanks: readonly QuestionRanks[]): { columns: string[]; rows: string[][]; notes: string[] } {
   const cells = (ranks: readonly number[]) => {
     const quality = qualityOf(ranks);
@@ -210,10 +220,19 @@ function questionsTable(questionRanks: readonly QuestionRanks[]): { columns: str
       'Obsidian-shaped MRR@10',
       'recall@1',
       'recall@10',
+      'research vault MRR@10',
+      'recall@1',
+      'recall@10',
     ],
-    rows: questionRanks.map(({ engine, corpus, vault, obsidian }) => [engine, ...cells(corpus), ...cells(vault), ...cells(obsidian)]),
+    rows: questionRanks.map(({ engine, corpus, vault, obsidian, research }) => [
+      engine,
+      ...cells(corpus),
+      ...cells(vault),
+      ...cells(obsidian),
+      ...cells(research),
+    ]),
     notes: [
-      `${corpusQuestions.length} questions on the corpus, ${exampleVaultQuestions.length} on examples/vault and ${obsidianVaultQuestions.length} on an Obsidian-shaped vault of ${obsidianVaultNotes.length} short notes (file-name titles, wikilinks with aliases, tags, daily notes, tasks: src/relevance-obsidian-vault.ts), written by hand as an agent or a person asks them (src/relevance-questions.ts), each with the note or notes that answer it; a question's rank is its best-placed answer's. Every engine gets the question as written: FindNotes and MiniSearch (OR of its words) parse it themselves, FTS5 gets an OR of its whitespace-separated terms, each quoted.`,
+      `${corpusQuestions.length} questions on the corpus, ${exampleVaultQuestions.length} on examples/vault and ${obsidianVaultQuestions.length} on an Obsidian-shaped vault of ${obsidianVaultNotes.length} short notes (file-name titles, wikilinks with aliases, tags, daily notes, tasks: src/relevance-obsidian-vault.ts), ${researchVaultQuestions.length} on a second one held out from the ranker's tuning, a research vault of ${researchVaultNotes.length} notes in another domain and style (Zettelkasten ids, maps of content, a project index, literature notes with Dataview fields, long notes with many headings, callouts, nested tags, notes in German, French, Spanish and Japanese, a draft and its final: src/relevance-research-vault.ts), written by hand as an agent or a person asks them (src/relevance-questions.ts), each with the note or notes that answer it; a question's rank is its best-placed answer's. Every engine gets the question as written: FindNotes and MiniSearch (OR of its words) parse it themselves, FTS5 gets an OR of its whitespace-separated terms, each quoted.`,
     ],
   };
 }
