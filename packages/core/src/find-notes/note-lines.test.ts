@@ -23,6 +23,25 @@ describe('bestLines', () => {
     ]);
   });
 
+  it('counts the words ranking finds for a query word: by its stem, an ordinal by its number, a stop word only whole', () => {
+    const text = ['Paper: the reviewers', 'papered walls', 'a newspaper', 'the theme', 'on the 20th', 'day 20', 'Studies and studying', 'students'].join('\n');
+    expect(bestLines(text, section(1, 8), ['papers'])).toEqual([
+      { line: 1, text: 'Paper: the reviewers' },
+      { line: 2, text: 'papered walls' },
+    ]);
+    expect(bestLines(text, section(1, 8), ['the', '20th'])).toEqual([
+      { line: 1, text: 'Paper: the reviewers' },
+      { line: 4, text: 'the theme' },
+      { line: 5, text: 'on the 20th' },
+    ]);
+    expect(bestLines(text, section(6, 8), ['20th', 'studies'])).toEqual([
+      { line: 6, text: 'day 20' },
+      { line: 7, text: 'Studies and studying' },
+      // `studies` finds the words beginning `stud`, as ranking does.
+      { line: 8, text: 'students' },
+    ]);
+  });
+
   it("starts at the section's first line where told it starts, and counts the lines when that is not a line's start", () => {
     const text = 'a\nplan\n## S\nplan here\n';
     const shown = [{ line: 4, text: 'plan here' }];
@@ -32,9 +51,12 @@ describe('bestLines', () => {
   });
 
   it('finds the same lines in printable ASCII as word by word, on random sections', () => {
-    const vocabulary = ['index', 'Indexing', 'c', 'C++', 'cat', 'concat', 'a', 'an', 'plan', 'planning', 'x86', '_MSC_VER', 'std::vector', 're-index'];
+    const vocabulary = ['index', 'Indexing', 'c', 'C++', 'cat', 'concat', 'a', 'an', 'plan', 'planning', 'x86', '_MSC_VER', 'std::vector', 're-index', 'Paper', 'papered', 'the', 'theme', '20', '20th', '200'];
     const line = fc.array(fc.constantFrom(...vocabulary, ' ', ', ', '(', ')', '#', '\t'), { maxLength: 12 }).map((parts) => parts.join(''));
-    const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std'), { minLength: 1, maxLength: 4 });
+    const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std', 'papers', 'the', '20th', 'planned'), {
+      minLength: 1,
+      maxLength: 4,
+    });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), query, fc.boolean(), (lines, words, crlf) => {
         const text = lines.join(crlf ? '\r\n' : '\n');

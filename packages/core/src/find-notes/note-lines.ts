@@ -3,7 +3,8 @@ import { atxHeading } from '../text/heading-paths.js';
 import type { NoteSection } from './analyze-note.js';
 import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
-import { minPrefixLength } from './rank-notes.js';
+import { ordinalNumber } from './ordinal-number.js';
+import { wordPrefix } from './word-prefix.js';
 
 /** A line a hit shows: its number (1-based) and its text, cut to a window around its first matching word when long. */
 export interface ShownLine {
@@ -38,12 +39,14 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
 
 /**
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
- * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. The
- * section's heading line is left out (the answer names the heading, or the title, already). Only
+ * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. A word
+ * of a line counts for a query word as ranking finds it: the word itself, an ordinal's number, or a
+ * word beginning with its prefix (`wordPrefix`: its stem, so `papers` shows a line saying `Paper`).
+ * The section's heading line is left out (the answer names the heading, or the title, already). Only
  * the section's lines are cut from `text`, from `lineStart` when given (where its first line starts:
  * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a
- * section of printable ASCII only the words that begin with a query word are looked at, found by
- * searching its lowercased text (its words are its lowercased runs of letters and digits).
+ * section of printable ASCII only the words that begin with a prefix or are a whole query word are
+ * looked at, found by searching its lowercased text (its words are its lowercased runs of letters and digits).
  */
 export function bestLines(text: string, section: NoteSection, queryWords: readonly string[], lineStart?: number): ShownLine[] {
   const lines = linesOf(text, section.start, section.end, lineStart);
@@ -52,9 +55,8 @@ export function bestLines(text: string, section: NoteSection, queryWords: readon
   const chosen = createLineChoice();
   wordsFound(text, lines, query, (index, word, start) => {
     if (index === 0 && headed) return;
-    // A word of the line counts when it is a query word, or begins with one (as ranking finds it).
-    if (!query.wanted.has(word) && !queryWords.some((wanted) => wanted.length >= minPrefixLength && word.startsWith(wanted))) return;
-    chosen.add(index, queryWords.find((wanted) => word === wanted || word.startsWith(wanted)) ?? word, start);
+    const counted = query.forms.find(({ whole, prefix }) => whole.includes(word) || (prefix !== undefined && word.startsWith(prefix)));
+    if (counted) chosen.add(index, counted.word, start);
   });
   return chosen.best().map(({ index, firstHit }) => ({ line: section.start + index, text: windowOf(lines.line(index), firstHit) }));
 }
@@ -68,20 +70,27 @@ export function sectionBestLines(text: string, section: NoteSection, queryWords:
 /** A query's words as `bestLines` looks for them, made once for the notes of one answer. */
 interface PreparedQuery {
   words: readonly string[];
-  wanted: Set<string>;
-  /** The words of letters a-z and digits only, each once: those an ASCII section can hold. */
-  ascii: string[];
-  /** Per ASCII word shorter than a prefix (it counts only as a whole word), a regex finding it as one: most of its letters' places are inside longer words. */
+  /** Per query word, the words of a note that count for it: these whole, and any beginning with `prefix`. */
+  forms: { word: string; whole: string[]; prefix: string | undefined }[];
+  /** The prefixes of letters a-z and digits only, each once: an ASCII section's words beginning with one are looked at. */
+  prefixes: string[];
+  /** Per ASCII word counting only whole (a query word with no prefix), a regex finding it as one: most of its letters' places are inside longer words. */
   whole: Map<string, RegExp>;
 }
 
 let lastQuery: PreparedQuery | undefined;
 
+const isAsciiWord = (word: string) => /^[a-z0-9]+$/.test(word);
+
 function preparedQuery(words: readonly string[]): PreparedQuery {
   if (lastQuery?.words === words) return lastQuery;
-  const ascii = [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word));
-  const short = ascii.filter((word) => word.length < minPrefixLength);
-  lastQuery = { words, wanted: new Set(words), ascii, whole: new Map(short.map((word) => [word, new RegExp(`(?<![a-z0-9])${word}(?![a-z0-9])`, 'g')])) };
+  const forms = words.map((word) => {
+    const number = ordinalNumber(word);
+    return { word, whole: number === undefined ? [word] : [word, number], prefix: wordPrefix(word) };
+  });
+  const prefixes = [...new Set(forms.flatMap(({ prefix }) => (prefix === undefined ? [] : [prefix])))].filter(isAsciiWord);
+  const whole = [...new Set(forms.flatMap((form) => (form.prefix === undefined ? form.whole : [])))].filter(isAsciiWord);
+  lastQuery = { words, forms, prefixes, whole: new Map(whole.map((word) => [word, new RegExp(`(?<![a-z0-9])${word}(?![a-z0-9])`, 'g')])) };
   return lastQuery;
 }
 
@@ -124,9 +133,9 @@ const grown = (array: Int32Array) => {
 
 /**
  * Visits the words of the lines (as `wordsWithOffsets` gives them, with their line's index), in
- * order, that may be query words or begin with one. Printable ASCII: the words that start with a
- * query word, found by searching the lowercased section for each (a word there is a run of
- * letters and digits, lowercased); else every word of every line.
+ * order, that may count for a query word. Printable ASCII: the words that start with a prefix or
+ * are a whole word counting only whole, found by searching the lowercased section for each (a word
+ * there is a run of letters and digits, lowercased); else every word of every line.
  */
 function wordsFound(text: string, { starts, ends, line }: SectionLines, query: PreparedQuery, visit: (index: number, word: string, start: number) => void) {
   if (starts.length === 0) return;
@@ -142,15 +151,11 @@ function wordsFound(text: string, { starts, ends, line }: SectionLines, query: P
     if (count === foundScratch.length) foundScratch = grown(foundScratch);
     foundScratch[count++] = at;
   };
-  for (const word of query.ascii) {
-    // A word shorter than a prefix counts only as a whole word (`bestLines`): found by its regex, which passes over its letters inside other words.
-    const whole = query.whole.get(word);
-    if (whole) {
-      // A global regex's `exec` that finds nothing sets its lastIndex back to 0: each section starts from the start.
-      for (let match = whole.exec(lower); match !== null; match = whole.exec(lower)) add(match.index);
-      continue;
-    }
-    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) if (at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) add(at);
+  // A word counting only whole (`bestLines`) is found by its regex, which passes over its letters inside other words.
+  // A global regex's `exec` that finds nothing sets its lastIndex back to 0: each section starts from the start.
+  for (const whole of query.whole.values()) for (let match = whole.exec(lower); match !== null; match = whole.exec(lower)) add(match.index);
+  for (const prefix of query.prefixes) {
+    for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) if (at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) add(at);
   }
   // Where two query words begin the same word, it is visited once. A typed array sorts numbers without a comparator called per pair.
   const found = foundScratch.subarray(0, count).sort();

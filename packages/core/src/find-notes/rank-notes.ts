@@ -7,9 +7,8 @@ import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
 import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
-import { stopWords } from './stop-words.js';
-import { wordStem } from './word-stem.js';
 import { ordinalNumber } from './ordinal-number.js';
+import { wordPrefix } from './word-prefix.js';
 
 /** A note that matched, its score, and its best section (an index into its sections). */
 export interface RankedNote {
@@ -90,8 +89,6 @@ function holdersOf(scan: ScanForm, positionOf: Int32Array, notes: number, term: 
 export const maxPrefixForms = 20;
 /** What another form found by prefix or stem counts for, against the word itself. */
 const prefixWeight = 0.5;
-/** Shortest query word that also finds longer words. */
-export const minPrefixLength = 3;
 
 /**
  * The words of the dictionary a query word finds: itself (weight 1), and the longer words it begins
@@ -106,10 +103,11 @@ function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const number = ordinalNumber(word);
   const numberId = number === undefined ? undefined : dictionary.get(number);
   if (number !== undefined) return numberId === undefined ? forms : [...forms, { id: numberId, weight: prefixWeight }];
-  if (word.length < minPrefixLength || stopWords.has(word)) return forms;
-  const stem = wordStem(word);
-  const stemId = stem === undefined ? undefined : dictionary.get(stem);
-  const others = [...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(stem ?? word, maxPrefixForms + 1)];
+  const prefix = wordPrefix(word);
+  if (prefix === undefined) return forms;
+  // A stem is a word of its own too (`paper`); the word itself is among `forms` already.
+  const stemId = prefix === word ? undefined : dictionary.get(prefix);
+  const others = [...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(prefix, maxPrefixForms + 1)];
   return [
     ...forms,
     ...others
