@@ -51,7 +51,29 @@ describe('bestLines', () => {
   });
 
   it('finds the same lines in printable ASCII as word by word, on random sections', () => {
-    const vocabulary = ['index', 'Indexing', 'c', 'C++', 'cat', 'concat', 'a', 'an', 'plan', 'planning', 'x86', '_MSC_VER', 'std::vector', 're-index', 'Paper', 'papered', 'the', 'theme', '20', '20th', '200'];
+    const vocabulary = [
+      'index',
+      'Indexing',
+      'c',
+      'C++',
+      'cat',
+      'concat',
+      'a',
+      'an',
+      'plan',
+      'planning',
+      'x86',
+      '_MSC_VER',
+      'std::vector',
+      're-index',
+      'Paper',
+      'papered',
+      'the',
+      'theme',
+      '20',
+      '20th',
+      '200',
+    ];
     const line = fc.array(fc.constantFrom(...vocabulary, ' ', ', ', '(', ')', '#', '\t'), { maxLength: 12 }).map((parts) => parts.join(''));
     const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std', 'papers', 'the', '20th', 'planned'), {
       minLength: 1,
