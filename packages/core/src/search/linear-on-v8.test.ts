@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leastMatch } from './least-match.js';
-import { linearOnV8 } from './linear-on-v8.js';
+import { linearOnV8, takesSomethingEach } from './linear-on-v8.js';
 import { compileSearchPattern } from './search-pattern.js';
 
 describe('a least match V8 runs in linear time', () => {
@@ -15,6 +15,7 @@ describe('a least match V8 runs in linear time', () => {
       '\\.\\w+\\s+x',
       '\\d+\\.\\d+',
       '\\w{3}\\.\\w{2,16}\\(',
+      `${' a+'.repeat(15)}X`,
     ];
     for (const query of taken) expect(linearOnV8(leastMatch(query), 'iu'), query).toBe(true);
     // Classes of ASCII characters apart, heeding case only (ignoring it, [A-Z] takes U+212A, which [a-z] takes too).
@@ -44,12 +45,22 @@ describe('a least match V8 runs in linear time', () => {
       '\\.\\w+\\w{1000}\\s+x',
       '\\w{1000}\\.\\w+\\s+x',
       '\\.\\w+\\w{2,17}\\s+x',
+      // A long regex: the bound's constant is its size (V8 took seconds on a 100,000-character line where RE2 took none).
+      `\\.\\w+${'\\w{16}'.repeat(63)}\\s+x`,
+      `${' a+'.repeat(3300)}X`,
+      `${' a+'.repeat(17)}X`,
+      `\\.\\w+${'\\w{16}'.repeat(4)}\\s+x`,
     ];
     for (const source of refused) expect(linearOnV8(source, 'u'), source).toBe(false);
     // Ignoring case, `k` matches U+212A, which `\\w` takes too: apart only if the class does not take `k` itself.
     expect(linearOnV8('k[^k]+', 'iu')).toBe(true);
     expect(linearOnV8('k[^a]+', 'iu')).toBe(false);
     expect(linearOnV8('k\\W+', 'iu')).toBe(true);
+  });
+
+  it('tells a least match whose every atom takes a character, counts read as numbers (`{00,}` may take none)', () => {
+    for (const source of ['\\w\\.\\w+\\(', '\\bvoid\\s+\\w', 'a{1,}b', 'a{01}b']) expect(takesSomethingEach(source), source).toBe(true);
+    for (const source of ['\\w\\s*=', 'a?b', 'a{0,2}b', '\\w\\s{00,}=', '(a)+']) expect(takesSomethingEach(source), source).toBe(false);
   });
 
   it('answers hostile lines of 400,000 characters (quadratic, a start at each character would scan the line to its end: minutes)', async () => {
@@ -66,6 +77,8 @@ describe('a least match V8 runs in linear time', () => {
     ];
     // Shapes refused stay on RE2, where such lines cost as much: on V8, a start at each letter scans the run (`[a-z]\\w+\\(`), or at each `x` (`x\\s*\\w+`).
     cases.push(['[a-z]\\w+\\(\\w+', `a(a ${'a'.repeat(long)}\nab(b\n`], ['x\\s*\\w+\\(\\w+', `${'x'.repeat(long)}\nx a(b\n`]);
+    // Long regexes stay on RE2 (a review's: seconds on V8 for a line of 100,000 characters).
+    cases.push([`${' a+'.repeat(3300)}X`, `${' a'.repeat(long / 2)}\n`], [`\\.\\w+${'\\w{16}'.repeat(63)}\\s+x`, `.${'a'.repeat(long / 4)}\n`]);
     for (const [query, text] of cases) {
       const { matcher } = await compileSearchPattern(query, true);
       const reference = (await compileSearchPattern(query, true, { linear: true })).matcher;

@@ -2,7 +2,7 @@ import { characterBoundary, firstCharacters } from '../text/character-boundary.j
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { countCandidateLines, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
-import { linearOnV8 } from './linear-on-v8.js';
+import { linearOnV8, takesSomethingEach } from './linear-on-v8.js';
 import { readAlikeByEngines } from './read-alike-by-engines.js';
 import { foldsOntoAscii, readsAlikeWithoutUnicode } from './without-unicode-flag.js';
 import { prefilterOf } from './prefilter-of.js';
@@ -145,7 +145,7 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
     const onV8 = readAlikeByEngines(query, native) && linearOnV8(least.source, native.flags);
     // Without a repeat that may take nothing, it is run as V8's regexes are below, over whole texts too (over the corpus
     // `\w+\.\w+\(` 65 -> 41 ms); one would be entered at every start (`\w\s*=` at every letter: 60 -> 257 ms), so it stays line by line.
-    if (onV8 && !/[*?]|\{0,/.test(least.source)) return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
+    if (onV8 && takesSomethingEach(least.source)) return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
     // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
     return withCandidateLines(onV8 ? { ...onRe2, test: testLine } : onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   }
