@@ -73,12 +73,17 @@ describe('bestLines', () => {
       '20',
       '20th',
       '200',
+      'met',
+      'Meeting',
     ];
     const line = fc.array(fc.constantFrom(...vocabulary, ' ', ', ', '(', ')', '#', '\t'), { maxLength: 12 }).map((parts) => parts.join(''));
-    const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std', 'papers', 'the', '20th', 'planned'), {
-      minLength: 1,
-      maxLength: 4,
-    });
+    const query = fc.uniqueArray(
+      fc.constantFrom('index', 'c', 'cat', 'an', 'plan', 'x86', 'msc', 'vector', 'in', 'std', 'papers', 'the', '20th', 'planned', 'meet'),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    );
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), query, fc.boolean(), (lines, words, crlf) => {
         const text = lines.join(crlf ? '\r\n' : '\n');

@@ -3,6 +3,7 @@ import { atxHeading } from '../text/heading-paths.js';
 import type { NoteSection } from './analyze-note.js';
 import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
+import { irregularForms } from './irregular-verbs.js';
 import { ordinalNumber } from './ordinal-number.js';
 import { wordPrefix } from './word-prefix.js';
 
@@ -40,8 +41,9 @@ function holdsRun(words: readonly string[], run: readonly string[]): boolean {
 /**
  * The lines of `section` that hold the most of the query's words (distinct ones), at most
  * `maxShownLines`, in line order; ties go to the earlier line. None when no line holds one. A word
- * of a line counts for a query word as ranking finds it: the word itself, an ordinal's number, or a
- * word beginning with its prefix (`wordPrefix`: its stem, so `papers` shows a line saying `Paper`).
+ * of a line counts for a query word as ranking finds it: the word itself, an ordinal's number, an
+ * irregular verb's other forms, or a word beginning with its prefix (`wordPrefix`: its stem, so
+ * `papers` shows a line saying `Paper`).
  * The section's heading line is left out (the answer names the heading, or the title, already). Only
  * the section's lines are cut from `text`, from `lineStart` when given (where its first line starts:
  * `NoteSection.offset`, the text unchanged since analysed; used when it is a line's start), and in a
@@ -74,7 +76,7 @@ interface PreparedQuery {
   forms: { word: string; whole: string[]; prefix: string | undefined }[];
   /** The prefixes of letters a-z and digits only, each once: an ASCII section's words beginning with one are looked at. */
   prefixes: string[];
-  /** Per ASCII word counting only whole (a query word with no prefix), a regex finding it as one: most of its letters' places are inside longer words. */
+  /** Per ASCII word counting only whole (no prefix of the query's begins it), a regex finding it as one: most of its letters' places are inside longer words. */
   whole: Map<string, RegExp>;
 }
 
@@ -86,10 +88,13 @@ function preparedQuery(words: readonly string[]): PreparedQuery {
   if (lastQuery?.words === words) return lastQuery;
   const forms = words.map((word) => {
     const number = ordinalNumber(word);
-    return { word, whole: number === undefined ? [word] : [word, number], prefix: wordPrefix(word) };
+    return { word, whole: [word, ...(number === undefined ? [] : [number]), ...irregularForms(word)], prefix: wordPrefix(word) };
   });
   const prefixes = [...new Set(forms.flatMap(({ prefix }) => (prefix === undefined ? [] : [prefix])))].filter(isAsciiWord);
-  const whole = [...new Set(forms.flatMap((form) => (form.prefix === undefined ? form.whole : [])))].filter(isAsciiWord);
+  // The whole words a prefix of the query's does not find already.
+  const whole = [...new Set(forms.flatMap(({ whole, prefix }) => whole.filter((word) => prefix === undefined || !word.startsWith(prefix))))].filter(
+    isAsciiWord,
+  );
   lastQuery = { words, forms, prefixes, whole: new Map(whole.map((word) => [word, new RegExp(`(?<![a-z0-9])${word}(?![a-z0-9])`, 'g')])) };
   return lastQuery;
 }

@@ -7,6 +7,7 @@ import type { FindQuery } from './parse-find-query.js';
 import { createNoteScorer } from './score-note.js';
 import { type ScoredNote, scoreBest, scoreNote } from './score-notes.js';
 import type { TermDictionary } from './term-dictionary.js';
+import { irregularForms } from './irregular-verbs.js';
 import { ordinalNumber } from './ordinal-number.js';
 import { wordPrefix } from './word-prefix.js';
 
@@ -93,8 +94,8 @@ const prefixWeight = 0.5;
 /**
  * The words of the dictionary a query word finds: itself (weight 1), and the longer words it begins
  * (`index` finds `indexing`), or with an English ending its stem and the words the stem begins
- * (`configuring` finds `configure` and `configuration`: `wordStem`), the shortest first. A stop word
- * finds itself only (`the` is not `theme`).
+ * (`configuring` finds `configure` and `configuration`: `wordStem`), the shortest first, and an
+ * irregular verb's other forms (`irregularForms`). A stop word finds itself only (`the` is not `theme`).
  */
 function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const id = dictionary.get(word);
@@ -103,11 +104,14 @@ function wordForms(word: string, dictionary: TermDictionary): WordForm[] {
   const number = ordinalNumber(word);
   const numberId = number === undefined ? undefined : dictionary.get(number);
   if (number !== undefined) return numberId === undefined ? forms : [...forms, { id: numberId, weight: prefixWeight }];
+  // An irregular verb's other forms (`send` finds `sent`), then its stem and the words the stem or the word begins.
+  const irregular = irregularForms(word).flatMap((form) => dictionary.get(form) ?? []);
   const prefix = wordPrefix(word);
-  if (prefix === undefined) return forms;
+  if (prefix === undefined) return [...forms, ...irregular.map((other) => ({ id: other, weight: prefixWeight }))];
   // A stem is a word of its own too (`paper`); the word itself is among `forms` already.
   const stemId = prefix === word ? undefined : dictionary.get(prefix);
-  const others = [...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(prefix, maxPrefixForms + 1)];
+  // Once each (`eaten` is both `eat`'s form and a word `eat` begins).
+  const others = [...new Set([...irregular, ...(stemId === undefined ? [] : [stemId]), ...dictionary.longerWords(prefix, maxPrefixForms + 1)])];
   return [
     ...forms,
     ...others

@@ -62,6 +62,14 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'cafe' })).notes.map((note) => note.path)).toEqual(['fr/cafe.md']);
   });
 
+  it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
+    const { vault } = open(seed);
+    const found = await vault.call('FindNotes', { query: 'who did I meet' });
+    expect(found.notes.map((note) => note.path)).toEqual(['journal/2026-11-02.md']);
+    expect(found.notes[0]!.lines).toEqual([{ line: 1, text: 'Met Ana about the onboarding of Bob. #people' }]);
+    expect((await vault.call('FindNotes', { query: 'meeting' })).totalNotes).toBe(0);
+  });
+
   it('weighs the name and title above the body', async () => {
     const { vault } = open({ 'a.md': 'Some text on laptop and many other words to make it longer than the others here.\n', 'laptop.md': 'Short.\n' });
     expect((await vault.call('FindNotes', { query: 'laptop' })).notes.map((note) => note.path)).toEqual(['laptop.md', 'a.md']);
