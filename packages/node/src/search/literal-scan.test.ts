@@ -104,7 +104,9 @@ describe('a literal scanned with indexOf', () => {
     expect(literalScanOf({ query: '\\b(Int|_char|1x)\\b', regex: true, caseSensitive: true })).toEqual({
       needles: [word('Int', true, true), word('_char', true, true), word('1x', true, true)],
     });
-    expect(literalScanOf({ query: 'TODO|FIXME', regex: true, caseSensitive: true })).toEqual({ needles: [word('TODO', false, false), word('FIXME', false, false)] });
+    expect(literalScanOf({ query: 'TODO|FIXME', regex: true, caseSensitive: true })).toEqual({
+      needles: [word('TODO', false, false), word('FIXME', false, false)],
+    });
     expect(literalScanOf({ query: '\\bInt\\b|\\bChar\\b', regex: true, caseSensitive: true })?.anyOf).toBeUndefined();
     // Core's word path: several words in a group, or with \b only at the ends, one of them starting in lower case or ignoring case.
     for (const query of ['\\b(Mutex|atomic)\\b', '\\b(?:int|char)', 'todo|FIXME', '\\bint|char\\b'])
@@ -170,10 +172,34 @@ describe('a literal scanned with indexOf', () => {
   });
 
   it('counts the lines holding one of several words each found by indexOf as core does, heeding case: prefixes, overlaps, \\b anywhere (random texts)', async () => {
-    expect(countLinesHolding('Integer Int\nIntInt\nx_Int Int_\nInteger\n', { needles: [{ text: 'Int', wordBefore: true, wordAfter: true }, { text: 'Integer' }] })).toBe(2);
+    expect(
+      countLinesHolding('Integer Int\nIntInt\nx_Int Int_\nInteger\n', { needles: [{ text: 'Int', wordBefore: true, wordAfter: true }, { text: 'Integer' }] }),
+    ).toBe(2);
     // Each needle's next match kept ahead: a later line's match of one needle is not lost when another's is found first.
     expect(countLinesHolding('B A\nA\nB\n\nA B', { needles: [{ text: 'A' }, { text: 'B' }] })).toBe(4);
-    const units = ['I', 'In', 'Int', 'Integer', 'N', 'n', 't', 'T', '_', '1', ' ', '-', '\n', '\r', '\r\n', '\u2028', '\u017f', '\u212a', 'é', '\u{1F600}', '\uD800'];
+    const units = [
+      'I',
+      'In',
+      'Int',
+      'Integer',
+      'N',
+      'n',
+      't',
+      'T',
+      '_',
+      '1',
+      ' ',
+      '-',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\u017f',
+      '\u212a',
+      'é',
+      '\u{1F600}',
+      '\uD800',
+    ];
     const word = fc
       .tuple(fc.constantFrom('I', 'N', 'T', '_', '1', 'In'), fc.array(fc.constantFrom('n', 't', 'I', 'T', '_', '1', 'teger'), { maxLength: 2 }))
       .map(([first, rest]) => first + rest.join(''));
@@ -181,7 +207,12 @@ describe('a literal scanned with indexOf', () => {
     const grouped = fc
       .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: 2, maxLength: 5 }), side)
       .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
-    const ungrouped = fc.array(fc.tuple(side, word, side).map((parts) => parts.join('')), { minLength: 2, maxLength: 5 }).map((parts) => parts.join('|'));
+    const ungrouped = fc
+      .array(
+        fc.tuple(side, word, side).map((parts) => parts.join('')),
+        { minLength: 2, maxLength: 5 },
+      )
+      .map((parts) => parts.join('|'));
     await fc.assert(
       fc.asyncProperty(textOf(units), fc.oneof(grouped, ungrouped), async (text, query) => {
         const scan = literalScanOf({ query, regex: true, caseSensitive: true });
@@ -193,7 +224,7 @@ describe('a literal scanned with indexOf', () => {
   });
 
   it('finds words by indexOf in a line of 400,000 characters that nearly holds them everywhere', () => {
-    const line = 'In'.repeat(100_000) + 'I'.repeat(200_000) + ' Int';
+    const line = `${'In'.repeat(100_000)}${'I'.repeat(200_000)} Int`;
     const scan = literalScanOf({ query: '\\b(InIn|II|Int)\\b', regex: true, caseSensitive: true })!;
     expect(countLinesHolding(`${line}\n${line}`, scan)).toBe(2);
     expect(countLinesHolding(line.slice(0, -4), scan)).toBe(0);

@@ -1,4 +1,4 @@
-import type { SearchFilesRequest } from '@vault/core/search-backend';
+import { nextOfNeedles, type SearchFilesRequest } from '@vault/core/search-backend';
 
 /**
  * A query as `indexOf` finds it, with the very lines core's matcher finds (V8's RegExp with the `u` flag,
@@ -94,12 +94,22 @@ export function foldedCopy(text: string): string | undefined {
 /**
  * How many lines of a text hold one of the scan's needles (none with a line break), where its word checks hold: from
  * the first match to the end of its line, then the first match after, so each line counts once. With `anyOf`, that
- * regex finds the next match; else each needle's next match is kept, and looked for again only once the scan has
- * passed it: every needle's `indexOf` goes forward through the text once.
+ * regex finds the next match; else `indexOf` of each needle, its word checks holding (see `nextOfNeedles`).
  */
 export function countLinesHolding(text: string, scan: Pick<LiteralScan, 'needles' | 'anyOf'>): number {
-  if (scan.needles.length === 0) return 0;
-  const next = scan.anyOf ? nextOfRegex(text, scan.anyOf) : nextOfNeedles(text, scan.needles);
+  const { needles } = scan;
+  if (needles.length === 0) return 0;
+  const wordChecksHold = (at: number, index: number) => {
+    const { text: word, wordBefore, wordAfter } = needles[index]!;
+    return !(wordBefore && isWordUnit(text.charCodeAt(at - 1))) && !(wordAfter && isWordUnit(text.charCodeAt(at + word.length)));
+  };
+  const next = scan.anyOf
+    ? nextOfRegex(text, scan.anyOf)
+    : nextOfNeedles(
+        text,
+        needles.map((needle) => needle.text),
+        wordChecksHold,
+      );
   let count = 0;
   for (let at = next(0); at !== -1; ) {
     count += 1;
@@ -116,31 +126,6 @@ function nextOfRegex(text: string, anyOf: RegExp): (from: number) => number {
     anyOf.lastIndex = from;
     return anyOf.exec(text)?.index ?? -1;
   };
-}
-
-/** Where one of `needles` is next found in `text` (its word checks holding) from a place on, or -1; the places asked for never go back. */
-function nextOfNeedles(text: string, needles: readonly Needle[]): (from: number) => number {
-  // Each needle's next match from the last place asked (-1: none left); one before the place asked is looked for again from it.
-  const ahead = needles.map((needle) => nextMatch(text, needle, 0));
-  return (from) => {
-    let first = -1;
-    for (let index = 0; index < needles.length; index += 1) {
-      if (ahead[index]! !== -1 && ahead[index]! < from) ahead[index] = nextMatch(text, needles[index]!, from);
-      const at = ahead[index]!;
-      if (at !== -1 && (first === -1 || at < first)) first = at;
-    }
-    return first;
-  };
-}
-
-/** Where `needle` is next found from `from` with its word checks holding, or -1. */
-function nextMatch(text: string, needle: Needle, from: number): number {
-  for (let at = text.indexOf(needle.text, from); at !== -1; at = text.indexOf(needle.text, at + 1)) {
-    if (needle.wordBefore && isWordUnit(text.charCodeAt(at - 1))) continue;
-    if (needle.wordAfter && isWordUnit(text.charCodeAt(at + needle.text.length))) continue;
-    return at;
-  }
-  return -1;
 }
 
 /** Whether a UTF-16 unit is an ASCII word character (a letter, a digit or `_`); false for `NaN`, beyond the text. */
