@@ -199,10 +199,12 @@ function searchKept(
     if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   }
   if (file.text === undefined) return { path: relative, skipped: 'NOT_TEXT' };
-  // Counted in the held text when only counts are wanted; a literal beyond ASCII's reach passes over an ASCII text in either mode.
-  const counted = 'id' in file && (request.maxShown === 0 || query.scan?.beyondAscii) ? countHeld(file, query.scan) : undefined;
-  if (counted === undefined) return searchText(relative, file.text, query.matcher, request);
-  return counted === 0 ? undefined : { path: relative, matches: counted, lines: [] };
+  // Counted in the held text; a file with none is passed over in either mode, so that only the files whose lines are shown
+  // (at most the request's cap of them) are scanned twice, and one with lines to show is searched line by line.
+  const counted = 'id' in file ? countHeld(file, query.scan) : undefined;
+  if (counted === 0) return undefined;
+  if (counted === undefined || request.maxShown > 0) return searchText(relative, file.text, query.matcher, request);
+  return { path: relative, matches: counted, lines: [] };
 }
 
 /**
