@@ -34,6 +34,9 @@ describe('a literal scanned with indexOf', () => {
     expect(foldedCopy('Kelvin \u212a')).toBeUndefined();
     expect(countLinesHolding('aaaa\naaa\n', { needles: [{ text: 'aa' }] })).toBe(2);
     expect(countLinesHolding('', { needles: [{ text: 'a' }] })).toBe(0);
+    // Up to `enough` lines: a file with lines to show is only looked into up to its first.
+    expect(countLinesHolding('function a\nfunction b\nfunction c\n', { needles: [{ text: 'function' }] }, 1)).toBe(1);
+    expect(countLinesHolding('a\nb A\nA\n', { needles: [{ text: 'A' }, { text: 'B' }] }, 2)).toBe(2);
   });
 
   it('applies to literals only, none longer than 32 characters, with a line break or a surrogate; ignoring case beyond ASCII, only to say none is in an ASCII text', () => {

@@ -92,11 +92,11 @@ export function foldedCopy(text: string): string | undefined {
 }
 
 /**
- * How many lines of a text hold one of the scan's needles (none with a line break), where its word checks hold: from
+ * How many lines of a text hold one of the scan's needles (none with a line break), up to `enough`, where its word checks hold: from
  * the first match to the end of its line, then the first match after, so each line counts once. With `anyOf`, that
  * regex finds the next match; else `indexOf` of each needle, its word checks holding (see `nextOfNeedles`).
  */
-export function countLinesHolding(text: string, scan: Pick<LiteralScan, 'needles' | 'anyOf'>): number {
+export function countLinesHolding(text: string, scan: Pick<LiteralScan, 'needles' | 'anyOf'>, enough = Number.POSITIVE_INFINITY): number {
   const { needles } = scan;
   if (needles.length === 0) return 0;
   const wordChecksHold = (at: number, index: number) => {
@@ -111,7 +111,7 @@ export function countLinesHolding(text: string, scan: Pick<LiteralScan, 'needles
         wordChecksHold,
       );
   let count = 0;
-  for (let at = next(0); at !== -1; ) {
+  for (let at = next(0); at !== -1 && count < enough; ) {
     count += 1;
     const end = text.indexOf('\n', at);
     if (end === -1) break;
