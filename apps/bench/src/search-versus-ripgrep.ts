@@ -32,11 +32,14 @@ export const searchQueries: SearchQuery[] = [
 ];
 
 /**
- * The queries measured: the nine above, then those of the JSON file `VAULT_BENCH_QUERIES` names (if set),
- * unseen queries through the same measuring code: an array of `{ "query": "\\bint\\b", "regex": true }`
- * (`regex` true unless false; the query is its own name unless `name` is given).
+ * The queries measured: the nine above (left out with `VAULT_BENCH_QUERIES_ONLY` set, for a quicker A/B of a few), then those
+ * of the JSON file `VAULT_BENCH_QUERIES` names (if set), unseen queries through the same measuring code: an array of
+ * `{ "query": "\\bint\\b", "regex": true }` (`regex` true unless false; the query is its own name unless `name` is given).
  */
-export const measuredQueries: SearchQuery[] = [...searchQueries, ...extraQueries(process.env.VAULT_BENCH_QUERIES)];
+export const measuredQueries: SearchQuery[] = [
+  ...(process.env.VAULT_BENCH_QUERIES_ONLY ? [] : searchQueries),
+  ...extraQueries(process.env.VAULT_BENCH_QUERIES),
+];
 
 function extraQueries(file: string | undefined): SearchQuery[] {
   if (!file) return [];
@@ -173,7 +176,7 @@ export async function compareFindings(
   session: McpSession,
   corpus: string,
   query: SearchQuery,
-): Promise<{ files: number; differences: string[]; contentDigest: string }> {
+): Promise<{ files: number; differences: string[]; contentDigest: string; filesDigest: string }> {
   const result = await session.call('TextSearch', { query: query.query, regex: query.regex, outputMode: 'files_only', maxResults: 1_000_000 });
   const answer = result.structuredContent as { files: { path: string; matches: number }[]; totalFiles: number; totalMatches: number };
   const { output } = await ripgrep(corpus, ripgrepArgs(query, 'files_only'));
@@ -194,7 +197,9 @@ export async function compareFindings(
     differences.push(`totals: ours ${answer.totalMatches} lines in ${answer.totalFiles} files, ripgrep ${theirMatches} in ${theirs.size}`);
   }
   if (answer.files.length === 0) differences.push(`no files found: ${textOf(result).slice(0, 200)}`);
-  // The content answer's digest (lines and ranges), in the results: two builds' runs give the same digests when their answers are the same.
+  // The answers' digests (content: lines and ranges; files_only: every file's count and the totals), in the results: two builds' runs
+  // give the same digests when their answers are the same.
   const content = textOf(await session.call('TextSearch', { query: query.query, regex: query.regex }));
-  return { files: theirs.size, differences, contentDigest: createHash('sha256').update(content).digest('hex').slice(0, 16) };
+  const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return { files: theirs.size, differences, contentDigest: digest(content), filesDigest: digest(JSON.stringify(answer)) };
 }

@@ -8,4 +8,5 @@ export { compileSearchPattern, literalsOfMatches } from './search/search-pattern
 export type { LineMatcher, MatchRange, SearchPatternOptions } from './search/search-pattern.js';
 export { searchText } from './search/search-text.js';
 export type { SearchedFile, SearchLine, ShownLinesOptions, SkipCode } from './search/search-text.js';
+export { nextOfNeedles } from './text/next-of-needles.js';
 export type { SearchFilesRequest } from './vault/vault-fs.js';

@@ -1,3 +1,5 @@
+import { nextOfNeedles } from '../text/next-of-needles.js';
+
 /**
  * Lines of `text` where `everywhere` (a global regex that stays in a line, see `lineScanOf`, or a
  * literal without line breaks) matches, up to `enough`: one scan, each line counted once, the line after
@@ -40,6 +42,27 @@ export function countCandidateLines(text: string, candidates: RegExp, test: (lin
     if (test(line)) count += 1;
     if (end === -1) break;
     candidates.lastIndex = end + 1;
+  }
+  return count;
+}
+
+/**
+ * Lines of `text` holding one of `needles` (none with a line break, none empty: see `nextOfNeedles`) that pass
+ * `test`, given the line as splitting on /\r?\n/ gives it and as it stands before its line feed (`raw`, with the
+ * CR of a CRLF): each line once, each needle's `indexOf` going through the text once.
+ */
+export function countLinesHolding(text: string, needles: readonly string[], test: (line: string, raw: string) => boolean): number {
+  let count = 0;
+  const next = nextOfNeedles(text, needles);
+  for (let at = next(0); at !== -1; ) {
+    // No needle holds a line break: the line is the one around `at`.
+    const start = text.lastIndexOf('\n', at) + 1;
+    const end = text.indexOf('\n', at);
+    const raw = end === -1 ? text.slice(start) : text.slice(start, end);
+    // As `countCandidateLines` takes a line: the CR before a line feed left out.
+    if (test(end !== -1 && raw.endsWith('\r') ? raw.slice(0, -1) : raw, raw)) count += 1;
+    if (end === -1) break;
+    at = next(end + 1);
   }
   return count;
 }

@@ -34,6 +34,9 @@ describe('a literal scanned with indexOf', () => {
     expect(foldedCopy('Kelvin \u212a')).toBeUndefined();
     expect(countLinesHolding('aaaa\naaa\n', { needles: [{ text: 'aa' }] })).toBe(2);
     expect(countLinesHolding('', { needles: [{ text: 'a' }] })).toBe(0);
+    // Up to `enough` lines: a file with lines to show is only looked into up to its first.
+    expect(countLinesHolding('function a\nfunction b\nfunction c\n', { needles: [{ text: 'function' }] }, 1)).toBe(1);
+    expect(countLinesHolding('a\nb A\nA\n', { needles: [{ text: 'A' }, { text: 'B' }] }, 2)).toBe(2);
   });
 
   it('applies to literals only, none longer than 32 characters, with a line break or a surrogate; ignoring case beyond ASCII, only to say none is in an ASCII text', () => {
@@ -100,9 +103,18 @@ describe('a literal scanned with indexOf', () => {
       word('TODO', false, false),
       word('FIXME', true, false),
     ]);
-    // Core's word path: several words in a group, or with \b only at the ends.
-    for (const query of ['\\b(Mutex|atomic)\\b', '\\b(?:int|char)', 'TODO|FIXME', '\\bint|char\\b'])
+    // Heeding case, words none of which starts with a lower-case letter: each found by indexOf, in a group or not.
+    expect(literalScanOf({ query: '\\b(Int|_char|1x)\\b', regex: true, caseSensitive: true })).toEqual({
+      needles: [word('Int', true, true), word('_char', true, true), word('1x', true, true)],
+    });
+    expect(literalScanOf({ query: 'TODO|FIXME', regex: true, caseSensitive: true })).toEqual({
+      needles: [word('TODO', false, false), word('FIXME', false, false)],
+    });
+    expect(literalScanOf({ query: '\\bInt\\b|\\bChar\\b', regex: true, caseSensitive: true })?.anyOf).toBeUndefined();
+    // Core's word path: several words in a group, or with \b only at the ends, one of them starting in lower case or ignoring case.
+    for (const query of ['\\b(Mutex|atomic)\\b', '\\b(?:int|char)', 'todo|FIXME', '\\bint|char\\b'])
       expect(literalScanOf({ query, regex: true, caseSensitive: true }), query).toBeUndefined();
+    for (const query of ['\\b(Int|Char)\\b', 'TODO|FIXME']) expect(literalScanOf({ query, regex: true, caseSensitive: false }), query).toBeUndefined();
     const many = Array.from({ length: 17 }, (_, index) => `w${index}`).join('|');
     for (const query of [many, '(a|b', 'a|', '(a|b)+', '\\b(a|\\bb)\\b', '(a)(b)', '(a|b.)', '[ab]|c'])
       expect(literalScanOf({ query, regex: true, caseSensitive: true }), query).toBeUndefined();
@@ -160,5 +172,64 @@ describe('a literal scanned with indexOf', () => {
     );
     // Most cases are scanned (the rest: ignoring case in a text beyond ASCII, core's matcher's).
     expect(scannedCases).toBeGreaterThan(1000);
+  });
+
+  it('counts the lines holding one of several words each found by indexOf as core does, heeding case: prefixes, overlaps, \\b anywhere (random texts)', async () => {
+    expect(
+      countLinesHolding('Integer Int\nIntInt\nx_Int Int_\nInteger\n', { needles: [{ text: 'Int', wordBefore: true, wordAfter: true }, { text: 'Integer' }] }),
+    ).toBe(2);
+    // Each needle's next match kept ahead: a later line's match of one needle is not lost when another's is found first.
+    expect(countLinesHolding('B A\nA\nB\n\nA B', { needles: [{ text: 'A' }, { text: 'B' }] })).toBe(4);
+    const units = [
+      'I',
+      'In',
+      'Int',
+      'Integer',
+      'N',
+      'n',
+      't',
+      'T',
+      '_',
+      '1',
+      ' ',
+      '-',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\u017f',
+      '\u212a',
+      'é',
+      '\u{1F600}',
+      '\uD800',
+    ];
+    const word = fc
+      .tuple(fc.constantFrom('I', 'N', 'T', '_', '1', 'In'), fc.array(fc.constantFrom('n', 't', 'I', 'T', '_', '1', 'teger'), { maxLength: 2 }))
+      .map(([first, rest]) => first + rest.join(''));
+    const side = fc.constantFrom('', '\\b');
+    const grouped = fc
+      .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: 2, maxLength: 5 }), side)
+      .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
+    const ungrouped = fc
+      .array(
+        fc.tuple(side, word, side).map((parts) => parts.join('')),
+        { minLength: 2, maxLength: 5 },
+      )
+      .map((parts) => parts.join('|'));
+    await fc.assert(
+      fc.asyncProperty(textOf(units), fc.oneof(grouped, ungrouped), async (text, query) => {
+        const scan = literalScanOf({ query, regex: true, caseSensitive: true });
+        expect(scan?.anyOf, query).toBeUndefined();
+        expect(countLinesHolding(text, scan!)).toBe(await linesMatched(text, query, true, true));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds words by indexOf in a line of 400,000 characters that nearly holds them everywhere', () => {
+    const line = `${'In'.repeat(100_000)}${'I'.repeat(200_000)} Int`;
+    const scan = literalScanOf({ query: '\\b(InIn|II|Int)\\b', regex: true, caseSensitive: true })!;
+    expect(countLinesHolding(`${line}\n${line}`, scan)).toBe(2);
+    expect(countLinesHolding(line.slice(0, -4), scan)).toBe(0);
   });
 });

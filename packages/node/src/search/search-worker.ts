@@ -199,22 +199,25 @@ function searchKept(
     if (!file.notText && file.text === undefined) return searchFromDisk(joined(root, relative), relative, query, request, checkedFolders);
   }
   if (file.text === undefined) return { path: relative, skipped: 'NOT_TEXT' };
-  // Counted in the held text when only counts are wanted; a literal beyond ASCII's reach passes over an ASCII text in either mode.
-  const counted = 'id' in file && (request.maxShown === 0 || query.scan?.beyondAscii) ? countHeld(file, query.scan) : undefined;
-  if (counted === undefined) return searchText(relative, file.text, query.matcher, request);
-  return counted === 0 ? undefined : { path: relative, matches: counted, lines: [] };
+  // Counted in the held text when only counts are wanted; with lines to show, looked for up to the first matching line, so that
+  // a file without one is passed over (in either mode) and one with lines to show is searched line by line.
+  const shown = request.maxShown > 0;
+  const counted = 'id' in file ? countHeld(file, query.scan, shown ? 1 : undefined) : undefined;
+  if (counted === 0) return undefined;
+  if (counted === undefined || shown) return searchText(relative, file.text, query.matcher, request);
+  return { path: relative, matches: counted, lines: [] };
 }
 
 /**
- * The lines of a held text that hold a literal (or one of a few words), counted by `indexOf`: in the text when case counts, in its
+ * The lines of a held text that hold a literal (or one of a few words), counted by `indexOf` (up to `enough`): in the text when case counts, in its
  * folded copy when case is ignored; none in an ASCII text (one with a folded copy) for a literal beyond
  * ASCII's reach; `undefined` for the rest (core's matcher counts then).
  */
-function countHeld(file: WarmFile, scan: LiteralScan | undefined): number | undefined {
+function countHeld(file: WarmFile, scan: LiteralScan | undefined, enough?: number): number | undefined {
   if (scan === undefined) return undefined;
   if (scan.beyondAscii) return file.folded === undefined ? undefined : 0;
-  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan);
-  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan);
+  if (scan.folded === undefined) return file.text === undefined ? undefined : countLinesHolding(file.text, scan, enough);
+  return file.folded === undefined ? undefined : countLinesHolding(file.folded, scan, enough);
 }
 
 /** A plain file's text (`undefined`: not text), kept or just read; `undefined` for anything else. */
