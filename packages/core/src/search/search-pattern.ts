@@ -241,8 +241,13 @@ function literalsScan(literals: string[] | undefined, flags: string): CandidateL
  * 65); `undefined` for any other (a letter is everywhere in a text, and V8 skips a word's letters as fast).
  */
 function punctuationNeedles(literals: string[] | undefined): string[] | undefined {
-  return literals?.every((literal) => /^[!-/:-@[-`{-~]{1,32}$/.test(literal)) ? literals : undefined;
+  // Each is looked for on every candidate line: a long alternation (799 literals: 425 ms against 34) keeps the regex's scan.
+  if (literals === undefined || literals.length > mostNeedles) return undefined;
+  return literals.every((literal) => /^[!-/:-@[-`{-~]{1,32}$/.test(literal)) ? literals : undefined;
 }
+
+/** Most punctuation literals looked for one by one. */
+const mostNeedles = 16;
 
 /**
  * The matcher, trying only the candidate lines (see `candidatesOf`); the matcher itself without them. With

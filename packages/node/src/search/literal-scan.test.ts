@@ -232,4 +232,19 @@ describe('a literal scanned with indexOf', () => {
     expect(countLinesHolding(`${line}\n${line}`, scan)).toBe(2);
     expect(countLinesHolding(line.slice(0, -4), scan)).toBe(0);
   });
+
+  it('looks again past what the word checks rule out, in runs of 400,000 word characters (a review: each character tried by each of 16 words)', () => {
+    const run = 'A'.repeat(400_000);
+    const words = Array.from({ length: 16 }, (_, index) => 'A'.repeat(32 - index));
+    const both = literalScanOf({ query: `\\b(${words.join('|')})\\b`, regex: true, caseSensitive: true })!;
+    expect(both.anyOf).toBeUndefined();
+    expect(countLinesHolding(`x${run}\n${run}x\n${run}\n`, both)).toBe(0);
+    expect(countLinesHolding(`${run} ${'A'.repeat(20)}\n${run} ${'A'.repeat(16)}\n${'A'.repeat(32)}\n`, both)).toBe(2);
+    const after = literalScanOf({ query: '(AAAA|AAA)\\b', regex: true, caseSensitive: true })!;
+    expect(countLinesHolding(`${run}x\n${run}_\n`, after)).toBe(0);
+    expect(countLinesHolding(`${run} \n${run}\nxAAA-\n`, after)).toBe(3);
+    const before = literalScanOf({ query: '\\b(AAAA|AAA)', regex: true, caseSensitive: true })!;
+    expect(countLinesHolding(`x${run}\n_${run}\n`, before)).toBe(0);
+    expect(countLinesHolding(` ${run}\n${run}\n-AAAx\n`, before)).toBe(3);
+  });
 });
