@@ -150,19 +150,9 @@ describe('a literal scanned with indexOf', () => {
     const word = fc
       .array(fc.constantFrom('a', 'A', 'b', 'i', 'n', 't', 'k', 's', '_', '1', 'int'), { minLength: 1, maxLength: 3 })
       .map((parts) => parts.join(''));
-    const side = fc.constantFrom('', '\\b');
-    const grouped = fc
-      .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: 1, maxLength: 4 }), side)
-      .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
-    const ungrouped = fc
-      .array(
-        fc.tuple(side, word, side).map((parts) => parts.join('')),
-        { minLength: 1, maxLength: 4 },
-      )
-      .map((parts) => parts.join('|'));
     let scannedCases = 0;
     await fc.assert(
-      fc.asyncProperty(textOf(units), fc.oneof(grouped, ungrouped), fc.boolean(), async (text, query, caseSensitive) => {
+      fc.asyncProperty(textOf(units), alternationOf(word, 1, 4), fc.boolean(), async (text, query, caseSensitive) => {
         const count = scanned(text, query, caseSensitive, true);
         if (count === undefined) return;
         scannedCases += 1;
@@ -206,18 +196,8 @@ describe('a literal scanned with indexOf', () => {
     const word = fc
       .tuple(fc.constantFrom('I', 'N', 'T', '_', '1', 'In'), fc.array(fc.constantFrom('n', 't', 'I', 'T', '_', '1', 'teger'), { maxLength: 2 }))
       .map(([first, rest]) => first + rest.join(''));
-    const side = fc.constantFrom('', '\\b');
-    const grouped = fc
-      .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: 2, maxLength: 5 }), side)
-      .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
-    const ungrouped = fc
-      .array(
-        fc.tuple(side, word, side).map((parts) => parts.join('')),
-        { minLength: 2, maxLength: 5 },
-      )
-      .map((parts) => parts.join('|'));
     await fc.assert(
-      fc.asyncProperty(textOf(units), fc.oneof(grouped, ungrouped), async (text, query) => {
+      fc.asyncProperty(textOf(units), alternationOf(word, 2, 5), async (text, query) => {
         const scan = literalScanOf({ query, regex: true, caseSensitive: true });
         expect(scan?.anyOf, query).toBeUndefined();
         expect(countLinesHolding(text, scan!)).toBe(await linesMatched(text, query, true, true));
@@ -248,3 +228,18 @@ describe('a literal scanned with indexOf', () => {
     expect(countLinesHolding(` ${run}\n${run}\n-AAAx\n`, before)).toBe(3);
   });
 });
+
+/** Alternations of `least` to `most` words, `\\b` or not on either side of each: in a group (`\\b(a|b)`, `(?:a|b)\\b`) or not (`\\ba|b\\b`). */
+function alternationOf(word: fc.Arbitrary<string>, least: number, most: number): fc.Arbitrary<string> {
+  const side = fc.constantFrom('', '\\b');
+  const grouped = fc
+    .tuple(side, fc.constantFrom('(', '(?:'), fc.array(word, { minLength: least, maxLength: most }), side)
+    .map(([before, open, words, after]) => `${before}${open}${words.join('|')})${after}`);
+  const ungrouped = fc
+    .array(
+      fc.tuple(side, word, side).map((parts) => parts.join('')),
+      { minLength: least, maxLength: most },
+    )
+    .map((parts) => parts.join('|'));
+  return fc.oneof(grouped, ungrouped);
+}
