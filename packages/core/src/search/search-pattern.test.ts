@@ -165,6 +165,33 @@ describe('compileSearchPattern', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it('gives the lines and ranges of the plain regex on texts with lines longer than V8 is given (tried on RE2), over random regexes', () => {
+    const pieces = ['a', 'b', '_', '(', '=', ' ', '1', 'É', 'ſ'];
+    const query = fc
+      .array(fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?'), { minLength: 1, maxLength: 5 })
+      .map((parts) => parts.join(''));
+    const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).chain((parts) =>
+      fc.nat(4).map((copies) => parts.join('').repeat(copies === 4 ? Math.ceil(1_200 / Math.max(1, parts.length)) : 1)),
+    );
+    return fc.assert(
+      fc.asyncProperty(query, fc.array(line, { minLength: 1, maxLength: 4 }), async (source, lines) => {
+        const compiled = await compileSearchPattern(source, true).catch(() => undefined);
+        if (compiled === undefined) return;
+        const plain = new RegExp(source, `${compiled.caseSensitive ? '' : 'i'}u`);
+        const everywhere = new RegExp(plain.source, `${plain.flags}g`);
+        const { matcher } = compiled;
+        const matching = lines.filter((each) => plain.test(each));
+        expect(lines.map((each) => matcher.test(each))).toEqual(lines.map((each) => plain.test(each)));
+        if (matcher.countLines) expect(matcher.countLines(lines.map((each) => `${each}\n`).join(''))).toBe(matching.length);
+        for (const each of matching) {
+          const ranges = [...each.matchAll(everywhere)].filter((match) => match[0] !== '').map((match) => ({ start: match.index, end: match.index + match[0].length }));
+          expect(matcher.ranges(each, Number.POSITIVE_INFINITY)).toEqual(ranges);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('counts the lines holding a literal as the lines would, with case and without (random texts and literals)', async () => {
     // Letters in both cases, the two non-ASCII letters that match ASCII ones ignoring case (U+017F, U+212A),
     // others, CR and LF, and a character outside the BMP (a surrogate pair).

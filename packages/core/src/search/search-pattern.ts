@@ -1,5 +1,6 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
+import { hasLineLongerThan } from '../text/has-line-longer-than.js';
 import { countCandidateLines, countLinesHolding, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
 import { linearOnV8, takesSomethingEach } from './linear-on-v8.js';
@@ -149,14 +150,39 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
     // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
     return withCandidateLines(onV8 ? { ...onRe2, test: testLine } : onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   }
-  return scannedMatcher(nativeMatcher(native, testLine), query, native, least.source, withoutU);
+  const plain = nativeMatcher(native, testLine);
+  // A repeat V8 cannot vouch for (`linearOnV8`) may cost it the square of a line's length (`[a-z]\w*\(` on 400,000 letters):
+  // lines longer than `longestLineOnV8` are tried on RE2, where RE2 can run the regex; the rest stay on V8.
+  const quadratic = (source: string) => /[*+]|\{\d+,\}/.test(structureOf(source)) && !linearOnV8(source, native.flags);
+  const testSquare = quadratic(least.source);
+  const rangesSquare = quadratic(query);
+  const safe = testSquare || rangesSquare ? await linearMatcher(query, checked.caseSensitive, native.flags.includes('u')) : undefined;
+  if (safe === undefined) return scannedMatcher(plain, query, native, least.source, withoutU);
+  const long = (line: string) => line.length > longestLineOnV8;
+  const matcher: LineMatcher = {
+    test: testSquare ? (line) => (long(line) ? safe : plain).test(line) : plain.test,
+    ranges: rangesSquare ? (line, until) => (long(line) ? safe : plain).ranges(line, until) : plain.ranges,
+  };
+  return scannedMatcher(matcher, query, native, least.source, withoutU, testSquare);
 }
+
+/** Longest line V8 tries with a regex it may take the square of a line's length on: about 10^6 steps at most. */
+const longestLineOnV8 = 1_000;
+/** An empty match at each line's start (after a line feed, or at the text's start), to try every line. */
+const everyLine = /(?<![^\n])/g;
 
 /**
  * A regex's matcher whose lines may match are found in one fast scan of the whole text, and only those tried: the words
  * of an alternation, a literal every match holds, or its least match (`leastSource`) run over the text itself.
  */
-function scannedMatcher(matcher: LineMatcher, query: string, native: RegExp, leastSource: string, withoutU: string | undefined): LineMatcher {
+function scannedMatcher(
+  matcher: LineMatcher,
+  query: string,
+  native: RegExp,
+  leastSource: string,
+  withoutU: string | undefined,
+  longLinesApart = false,
+): LineMatcher {
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
   // whole text only as a scan nothing in which matches a line feed (`lineScanOf`): it never backtracks across lines.
@@ -174,6 +200,8 @@ function scannedMatcher(matcher: LineMatcher, query: string, native: RegExp, lea
   const plainAscii = withoutU === undefined ? undefined : new RegExp(scan.plain, `${withoutU}gm`);
   const guarded = new RegExp(scan.guarded, `${native.flags}g`);
   const count = (text: string, enough?: number) => {
+    // A text with a line the scan could take the square of the length of: each line tried alone, by `matcher`.
+    if (longLinesApart && hasLineLongerThan(text, longestLineOnV8)) return countCandidateLines(text, everyLine, matcher.test, enough);
     // Beside U+2028 or U+2029, V8 finds a lookbehind's match in the middle of a surrogate pair: those lines are tried too.
     if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
     return countLinesMatched(text, plainAscii && !foldsOntoAscii(text) ? plainAscii : plain, enough);
