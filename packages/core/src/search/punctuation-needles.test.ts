@@ -88,6 +88,12 @@ describe('the lines of a regex holding punctuation every match holds, found by i
     expect(scoped.countLines!(`${'Aa:'.repeat(long / 3)}\nx\n${'A'.repeat(long)}::x\n`)).toBe(1);
     const listed = (await compileSearchPattern('^\\s*-', true)).matcher;
     expect(listed.countLines!(`${' -'.repeat(long / 2)}\n${' '.repeat(long)}x-\n${' '.repeat(long)}-\n`)).toBe(2);
+    // Hundreds of alternatives, each a pair of punctuation at a line's start: beyond 16 needles, the regex's one scan.
+    const marks = ['!', '#', '%', '&', ':', ';', '<', '=', '>', '@', '~', ',', '"', "'", '\\*', '\\+', '\\|'];
+    const pairs = marks.flatMap((first) => marks.map((second) => `^\\s*${first}${second}`));
+    expect(pairs).toHaveLength(289);
+    const many = (await compileSearchPattern(pairs.join('|'), true)).matcher;
+    expect(many.countLines!(`${' '.repeat(long)}~|\n${'-'.repeat(long)}\n x\n`)).toBe(2);
     const pointed = (await compileSearchPattern('\\w+->\\w+', true)).matcher;
     expect(pointed.countLines!(`${'a->'.repeat(long / 3)}\n${'-> '.repeat(long / 3)}\n`)).toBe(1);
   });
