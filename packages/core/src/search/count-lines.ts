@@ -48,13 +48,18 @@ export function countCandidateLines(text: string, candidates: RegExp, test: (lin
 
 /**
  * Lines of `text` holding one of `needles` (none with a line break, none empty: see `nextOfNeedles`) that pass
- * `test`, given the line as splitting on /\r?\n/ gives it and as it stands before its line feed (`raw`, with the
+ * `test`, up to `enough`, given the line as splitting on /\r?\n/ gives it and as it stands before its line feed (`raw`, with the
  * CR of a CRLF): each line once, each needle's `indexOf` going through the text once.
  */
-export function countLinesHolding(text: string, needles: readonly string[], test: (line: string, raw: string) => boolean): number {
+export function countLinesHolding(
+  text: string,
+  needles: readonly string[],
+  test: (line: string, raw: string) => boolean,
+  enough = Number.POSITIVE_INFINITY,
+): number {
   let count = 0;
   const next = nextOfNeedles(text, needles);
-  for (let at = next(0); at !== -1; ) {
+  for (let at = next(0); at !== -1 && count < enough; ) {
     // No needle holds a line break: the line is the one around `at`.
     const start = text.lastIndexOf('\n', at) + 1;
     const end = text.indexOf('\n', at);
