@@ -149,6 +149,18 @@ describe('TextSearch', () => {
     ]);
   });
 
+  it('matches a filePattern of names beyond ASCII, plain or with a star, ignoring their case too', async () => {
+    const vault = createVault(createMemoryFs({ 'café.md': 'hello\n', '日本語.md': 'hello\n', 'notes/Über uns.md': 'hello\n', '😀 face.md': 'hello\n', 'plain.md': 'hello\n' }));
+    const found = async (filePattern: string) =>
+      (await vault.call('TextSearch', { query: 'hello', filePattern, outputMode: 'files_only' })).files.map((file) => file.path);
+    expect(await found('café.md')).toEqual(['café.md']);
+    expect(await found('CAFÉ.md')).toEqual(['café.md']);
+    expect(await found('日本*.md')).toEqual(['日本語.md']);
+    expect(await found('**/über*')).toEqual(['notes/Über uns.md']);
+    expect(await found('😀*')).toEqual(['😀 face.md']);
+    expect(await found('[c]afé.md')).toEqual(['café.md']);
+  });
+
   it('stops with TIMEOUT once the time budget is spent', async () => {
     const files = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f${index}.md`, 'word\n'.repeat(2000)]));
     const slow = createVault(createMemoryFs(files), { searchTimeout: 0 });
