@@ -1,4 +1,5 @@
 import { askForLess } from './bound-text.js';
+import { largest } from './largest.js';
 
 /** Strings this short are never shortened to fit (enum values such as `directory` or `files_only` stay valid). */
 const shortString = 64;
@@ -112,18 +113,6 @@ function longestString(value: unknown): number {
   if (typeof value === 'string') return value.length;
   if (value !== null && typeof value === 'object') return Object.values(value).reduce((longest: number, field) => Math.max(longest, longestString(field)), 0);
   return 0;
-}
-
-/** The largest whole number from `low` to `high` that `fits`, for a `fits` true up to some number and false past it; `undefined` when `low` does not fit. */
-function largest(low: number, high: number, fits: (candidate: number) => boolean): number | undefined {
-  if (low > high || !fits(low)) return undefined;
-  let [yes, no] = [low, high + 1];
-  while (no - yes > 1) {
-    const middle = Math.floor((yes + no) / 2);
-    if (fits(middle)) yes = middle;
-    else no = middle;
-  }
-  return yes;
 }
 
 /** The first `length` characters of `text`, never half a surrogate pair. */

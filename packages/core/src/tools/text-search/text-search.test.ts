@@ -161,6 +161,24 @@ describe('TextSearch', () => {
     expect(await found('[c]afé.md')).toEqual(['café.md']);
   });
 
+  it('pages by nextOffset through every file, in each mode, the structured content never cut (its JSON takes more than the text)', async () => {
+    const files = Object.fromEntries(Array.from({ length: 600 }, (_, index) => [`d${Math.floor(index / 100)}/${'"'.repeat(20)}${index}.md`, 'seed\nseed "quoted"\n']));
+    const vault = createVault(createMemoryFs(files), { maxOutput: 4096 });
+    for (const [outputMode, query] of [['files_only', 'seed'], ['content', 'seed'], [undefined, '']] as const) {
+      const seen: string[] = [];
+      for (let offset: number | undefined = 0; offset !== undefined; ) {
+        const output = await vault.call('TextSearch', { query, filePattern: '*.md', offset, maxResults: 1000, ...(outputMode ? { outputMode } : {}) });
+        const structure = vault.structure('TextSearch', output);
+        expect(structure.cut, outputMode).toBeUndefined();
+        expect(structure.nextOffset).toBe(output.nextOffset);
+        seen.push(...output.files.flatMap((file) => (outputMode === 'content' ? (file.lines ?? []).filter((line) => line.match).map((line) => `${file.path}:${line.number}`) : [file.path])));
+        offset = output.nextOffset;
+      }
+      expect(seen.length, outputMode).toBe(outputMode === 'content' ? 1200 : 600);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+  });
+
   it('stops with TIMEOUT once the time budget is spent', async () => {
     const files = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f${index}.md`, 'word\n'.repeat(2000)]));
     const slow = createVault(createMemoryFs(files), { searchTimeout: 0 });

@@ -16,6 +16,7 @@ import { filesBelow } from '../files-below.js';
 /** The largest `offset` a search takes: what it gathers to skip is held in memory. */
 export const maxSearchOffset = 10_000;
 import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
+import { largest } from '../largest.js';
 
 /** A file in TextSearch's answer. */
 export interface TextSearchFile {
@@ -140,7 +141,7 @@ export const textSearch = defineTool({
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
     if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
     // The answer's bound, less room for the summary line.
-    return collect(found, {
+    const output = collect(found, {
       outputMode,
       caseSensitive: checked.caseSensitive,
       maxResults,
@@ -148,6 +149,7 @@ export const textSearch = defineTool({
       contextLines,
       budget: createAnswerBudget(vault.options.maxOutput).left,
     });
+    return withinStructureBound(output, vault.options.maxOutput);
   },
 
   render(output, style = plainStyle) {
@@ -240,7 +242,23 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
   }
   output.truncated = input.offset + output.files.length < files.length;
   if (output.truncated) output.nextOffset = input.offset + output.files.length;
-  return output;
+  return withinStructureBound(output, vault.options.maxOutput);
+}
+
+/**
+ * `output` with no more files than its structured content holds within `maxOutput` characters, at least one: the
+ * lists were filled by the rendered text's costs, and JSON takes more for a file (its field names) or a line (its
+ * escapes). The files left out are the next page's, so that `nextOffset` follows what both forms show.
+ */
+function withinStructureBound(output: TextSearchOutput, maxOutput: number): TextSearchOutput {
+  const firstFiles = (count: number): TextSearchOutput => {
+    if (count === output.files.length) return output;
+    const files = output.files.slice(0, count);
+    const shown = output.outputMode === 'content' ? files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0) : count;
+    return { ...output, files, truncated: true, nextOffset: output.offset + shown };
+  };
+  const fits = (count: number) => JSON.stringify(textSearch.structure(firstFiles(count))).length <= maxOutput;
+  return output.files.length <= 1 || fits(output.files.length) ? output : firstFiles(largest(1, output.files.length, fits) ?? 1);
 }
 
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
