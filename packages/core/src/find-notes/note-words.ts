@@ -1,7 +1,7 @@
 /** A run of letters, digits and marks: a word, or a run of a script written without spaces (segmented further). */
 const wordRun = /[\p{L}\p{N}\p{M}]+/gu;
 /** Scripts written without spaces between words: a run in one of them is cut into words by `Intl.Segmenter`. */
-const unspacedScript = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+export const unspacedScript = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Scripts whose accents are folded away (`Café` is `cafe`); elsewhere a mark is part of the letter (Devanagari, Thai vowels). */
 const foldedScripts = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}\p{M}]+$/u;
 const asciiOnly = /^[\x20-\x7e]*$/;

@@ -62,6 +62,15 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'cafe' })).notes.map((note) => note.path)).toEqual(['fr/cafe.md']);
   });
 
+  it('finds a compound of a script written without spaces by its first two characters, and shows its line', async () => {
+    const { vault } = open({ ...seed, 'travel/tokyo.md': '# 旅行\n\n東京タワーに行った。\n', 'travel/kyoto.md': '# 旅行\n\n京都に行った。\n' });
+    const found = await vault.call('FindNotes', { query: '東京' });
+    expect(found.notes.map((note) => note.path)).toEqual(['travel/tokyo.md']);
+    expect(found.notes[0]!.lines).toEqual([{ line: 3, text: '東京タワーに行った。' }]);
+    // One character is not a prefix: it finds itself only.
+    expect((await vault.call('FindNotes', { query: '東' })).totalNotes).toBe(0);
+  });
+
   it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
     const { vault } = open(seed);
     const found = await vault.call('FindNotes', { query: 'who did I meet' });
