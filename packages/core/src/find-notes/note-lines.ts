@@ -4,6 +4,7 @@ import type { NoteSection } from './analyze-note.js';
 import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
 import { irregularForms } from './irregular-verbs.js';
+import { loweredAscii } from './lowered-ascii.js';
 import { ordinalNumber } from './ordinal-number.js';
 import { wordPrefix } from './word-prefix.js';
 
@@ -124,7 +125,6 @@ function createLineChoice() {
   };
 }
 
-const asciiText = /^[\x20-\x7e\t\r\n]*$/;
 const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 /** Where the query words start in the section being looked at (`wordsFound`): kept from note to note (showing is synchronous between reads). */
@@ -145,12 +145,11 @@ const grown = (array: Int32Array) => {
 function wordsFound(text: string, { starts, ends, line }: SectionLines, query: PreparedQuery, visit: (index: number, word: string, start: number) => void) {
   if (starts.length === 0) return;
   const from = starts[0]!;
-  const section = text.slice(from, ends.at(-1)!);
-  if (!asciiText.test(section)) {
+  const lower = loweredAscii(text.slice(from, ends.at(-1)!), text.length);
+  if (lower === undefined) {
     for (let index = 0; index < starts.length; index += 1) for (const { word, start } of wordsWithOffsets(line(index))) visit(index, word, start);
     return;
   }
-  const lower = section.toLowerCase();
   let count = 0;
   const add = (at: number) => {
     if (count === foundScratch.length) foundScratch = grown(foundScratch);
