@@ -30,7 +30,8 @@ export function createShownTextCache(bound: number): ShownTextCache {
   return {
     get(path, source, note, section) {
       const entry = entries.get(path);
-      if (entry?.note !== note || entry.section !== section || entry.source !== source) return undefined;
+      // A whole text shows any of its sections (`shownLines`).
+      if (entry?.note !== note || (entry.section !== section && entry.shown.section) || entry.source !== source) return undefined;
       // The most recently shown last: the first in the map goes first.
       entries.delete(path);
       entries.set(path, entry);
