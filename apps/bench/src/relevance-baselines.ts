@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { RelevanceDocument, RelevanceQuery } from './relevance-corpus.js';
+import { serveQueryTimes, startTimedEngine, type TimedEngine } from './timed-engine.js';
 
 /** What one engine did with the queries: for each, the rank of its best-placed answer (1-based, 0 when none is in the first 10) and the time. */
 export interface EngineRun {
@@ -22,7 +23,8 @@ const run = promisify(execFile);
  * The script each baseline runs in a Node process of its own: builds its index from the documents,
  * then runs each query once, after a warm-up of the first 20. MiniSearch: its defaults (BM25+, OR
  * of the words), the four fields. SQLite FTS5: `bm25()` with its defaults, the unicode61 tokenizer,
- * the words of a query as quoted terms joined by OR.
+ * the words of a query as quoted terms joined by OR. With `serve`, after the warm-up it times the
+ * queries asked (`serveQueryTimes`) instead.
  */
 const script = (engine: 'minisearch' | 'fts5', minisearch: string) => `
 import { readFileSync } from 'node:fs';
@@ -50,6 +52,7 @@ if (${JSON.stringify(engine)} === 'minisearch') {
 const buildMilliseconds = performance.now() - started;
 const memoryBytes = rss() - before;
 for (const { query } of queries.slice(0, 20)) search(query);
+${serveQueryTimes(false)}
 const ranks = [];
 const times = [];
 for (const { query, answers } of queries) {
@@ -68,18 +71,41 @@ export async function runBaseline(
   documents: readonly RelevanceDocument[],
   queries: readonly RelevanceQuery[],
 ): Promise<EngineRun> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-relevance-'));
+  const { folder, code, data } = await writeScript(engine, documents, queries);
   try {
-    const data = path.join(folder, 'data.json');
-    const code = path.join(folder, 'baseline.mjs');
-    await writeFile(data, JSON.stringify({ documents, queries }));
-    const minisearch = pathToFileURL(createRequire(import.meta.url).resolve('minisearch')).href;
-    await writeFile(code, script(engine, minisearch));
     const { stdout } = await run(node, ['--no-warnings', code, data], { maxBuffer: 64 * 1024 * 1024 });
     return JSON.parse(stdout) as EngineRun;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A baseline as `runBaseline` runs it, built and warmed up, timing the queries asked one at a time. */
+export async function serveBaseline(
+  engine: 'minisearch' | 'fts5',
+  node: string,
+  documents: readonly RelevanceDocument[],
+  queries: readonly RelevanceQuery[],
+): Promise<TimedEngine> {
+  const { folder, code, data } = await writeScript(engine, documents, queries);
+  const timed = startTimedEngine(node, code, data);
+  return {
+    time: timed.time,
+    async close() {
+      await timed.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function writeScript(engine: 'minisearch' | 'fts5', documents: readonly RelevanceDocument[], queries: readonly RelevanceQuery[]) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'vault-bench-relevance-'));
+  const data = path.join(folder, 'data.json');
+  const code = path.join(folder, 'baseline.mjs');
+  await writeFile(data, JSON.stringify({ documents, queries }));
+  const minisearch = pathToFileURL(createRequire(import.meta.url).resolve('minisearch')).href;
+  await writeFile(code, script(engine, minisearch));
+  return { folder, code, data };
 }
 
 /** A Node with `node:sqlite` (this one when it has it, else Node 22 from the registry through npx), or undefined. */

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { EngineRun } from './relevance-baselines.js';
 import type { RelevanceQuery } from './relevance-corpus.js';
+import { serveQueryTimes, startTimedEngine, type TimedEngine } from './timed-engine.js';
 
 /** What FindNotes did in-process: an engine's run, and the heap its notes hold once built (after a garbage collection). */
 export interface InProcessRun extends EngineRun {
@@ -17,6 +18,7 @@ export interface InProcessRun extends EngineRun {
  * search workers), its first FindNotes timed (every note read and analysed: the build), then 20
  * warm-up queries and each query once, each `vault.call('FindNotes')` timed as the baselines time
  * theirs (in-process, in a process of its own). The answers of a query are `prefix` + its notes.
+ * With `serve`, after the warm-up it times the queries asked (`serveQueryTimes`) instead.
  */
 const script = (root: string, folder: string, prefix: string, findNotesMemory: number) => `
 import { readFileSync } from 'node:fs';
@@ -37,6 +39,7 @@ globalThis.gc();
 const heapBytes = process.memoryUsage().heapUsed - heapBefore;
 process.stderr.write(\`bench: FindNotes in-process: built in \${Math.round(buildMilliseconds)} ms\n\`);
 for (const { query } of queries.slice(0, 20)) await search(query);
+${serveQueryTimes(true)}
 const ranks = [];
 const times = [];
 for (const { query, answers } of queries) {
@@ -50,19 +53,21 @@ process.stdout.write(JSON.stringify({ ranks, times, buildMilliseconds, memoryByt
 process.exit(0);
 `;
 
+/** FindNotes' options in-process: the answers' prefix (`script`), and `VaultOptions.findNotesMemory`. */
+interface InProcessOptions {
+  prefix?: string;
+  findNotesMemory?: number;
+}
+
 /** FindNotes in a Node process of its own on the built packages of the repository at `root`, on `folder` (a writable copy of the corpus). */
 export async function runFindNotesInProcess(
   root: string,
   folder: string,
   queries: readonly RelevanceQuery[],
-  { prefix = '', findNotesMemory = 128 * 1024 * 1024 }: { prefix?: string; findNotesMemory?: number } = {},
+  options: InProcessOptions = {},
 ): Promise<InProcessRun> {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'vault-bench-find-notes-'));
+  const { scratch, code, data } = await writeScript(root, folder, queries, options);
   try {
-    const data = path.join(scratch, 'queries.json');
-    const code = path.join(scratch, 'find-notes.mjs');
-    await writeFile(data, JSON.stringify(queries));
-    await writeFile(code, script(root, folder, prefix, findNotesMemory));
     const running = promisify(execFile)(process.execPath, ['--expose-gc', code, data], { maxBuffer: 64 * 1024 * 1024 });
     // Its progress, as it comes: the build of a large copy takes minutes on a loaded machine.
     running.child.stderr?.pipe(process.stderr);
@@ -70,4 +75,31 @@ export async function runFindNotesInProcess(
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** FindNotes as `runFindNotesInProcess` runs it, built and warmed up, timing the queries asked one at a time. */
+export async function serveFindNotesInProcess(root: string, folder: string, queries: readonly RelevanceQuery[]): Promise<TimedEngine> {
+  const { scratch, code, data } = await writeScript(root, folder, queries, {});
+  const engine = startTimedEngine(process.execPath, code, data);
+  return {
+    time: engine.time,
+    async close() {
+      await engine.close();
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+async function writeScript(
+  root: string,
+  folder: string,
+  queries: readonly RelevanceQuery[],
+  { prefix = '', findNotesMemory = 128 * 1024 * 1024 }: InProcessOptions,
+) {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'vault-bench-find-notes-'));
+  const data = path.join(scratch, 'queries.json');
+  const code = path.join(scratch, 'find-notes.mjs');
+  await writeFile(data, JSON.stringify(queries));
+  await writeFile(code, script(root, folder, prefix, findNotesMemory));
+  return { scratch, code, data };
 }

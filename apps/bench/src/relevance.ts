@@ -7,6 +7,7 @@ import { openSession, type ServerCommand } from './mcp-session.js';
 import { type EngineRun, nodeWithSqlite, runBaseline } from './relevance-baselines.js';
 import { type RelevanceQuery, relevanceCorpus, relevanceDocuments } from './relevance-corpus.js';
 import { runFindNotesInProcess } from './relevance-in-process.js';
+import { perQueryTimes, type QueryTimes } from './relevance-per-query.js';
 import { obsidianVaultNotes, obsidianVaultQuestions } from './relevance-obsidian-vault.js';
 import { type Question, corpusQuestions, exampleVaultQuestions } from './relevance-questions.js';
 import { researchVaultNotes, researchVaultQuestions } from './relevance-research-vault.js';
@@ -53,6 +54,8 @@ export async function relevanceFigures(
     return { ...run, ranks: run.ranks.slice(0, queries.length), times: run.times.slice(0, queries.length) };
   };
   const asked = [...queries, ...corpusQuestions];
+  const sqliteNode = await nodeWithSqlite();
+  let perQuery: QueryTimes[] | undefined;
   try {
     const run = split('FindNotes', await runFindNotesInProcess(root, copy.folder, asked));
     heapBytes = run.heapBytes;
@@ -60,12 +63,15 @@ export async function relevanceFigures(
     log(`relevance: FindNotes in-process ${JSON.stringify(inProcess)}, heap ${mb(heapBytes)}`);
     figures.push(figuresOf('FindNotes (vault-mcp, stdio)', await runFindNotes(copy.folder, queries, ours), documents.length));
     log(`relevance: FindNotes over stdio ${JSON.stringify(figures[0])}`);
+    if (sqliteNode) {
+      log('relevance: each known-item query timed on FindNotes in-process and SQLite FTS5 by turns');
+      perQuery = await perQueryTimes(root, copy.folder, sqliteNode, documents, queries);
+    }
   } finally {
     await rm(copy.folder, { recursive: true, force: true });
   }
   log('relevance: MiniSearch');
   figures.push(figuresOf('MiniSearch 7', split('MiniSearch 7', await runBaseline('minisearch', process.execPath, documents, asked)), documents.length));
-  const sqliteNode = await nodeWithSqlite();
   if (sqliteNode) {
     log(`relevance: SQLite FTS5 (node:sqlite on ${sqliteNode})`);
     figures.push(figuresOf('SQLite FTS5', split('SQLite FTS5', await runBaseline('fts5', sqliteNode, documents, asked)), documents.length));
@@ -108,6 +114,7 @@ export async function relevanceFigures(
     },
     latency('p50', inProcess, true),
     latency('p95', inProcess, true),
+    perQueryRow(perQuery),
     latency('p50', overStdio, false),
     latency('p95', overStdio, false),
     {
@@ -140,7 +147,37 @@ export async function relevanceFigures(
   return {
     rows,
     tables: [table, questionsTable(questionRanks)],
-    results: { queries: queries.length, notes: documents.length, figures: all, heapBytes, questions: questionRanks },
+    results: {
+      queries: queries.length,
+      notes: documents.length,
+      figures: all,
+      heapBytes,
+      questions: questionRanks,
+      perQuery: perQuery && { withinHalf: withinHalf(perQuery), slowest: slowestRatios(perQuery, 20), queries: perQuery },
+    },
+  };
+}
+
+/** Slowest ratios the row names. */
+const namedSlowest = 5;
+
+/** The share of the queries FindNotes answers in at most half FTS5's time on the same query (each engine's median). */
+const withinHalf = (times: readonly QueryTimes[]) => times.filter((query) => query.ratio <= 0.5).length / times.length;
+
+const slowestRatios = (times: readonly QueryTimes[], count: number) => [...times].sort((a, b) => b.ratio - a.ratio).slice(0, count);
+
+/** The per-query row: the share within half of FTS5's time, and the slowest few ratios with their times. */
+function perQueryRow(times: readonly QueryTimes[] | undefined): FigureRow {
+  const figure = 'relevance: known-item queries with FindNotes at most half FTS5 on the same query (each a median of 5 by turns, in-process)';
+  if (!times) return { figure, ours: 'FTS5 not run', peer: '', ratio: '', budget: '' };
+  const share = withinHalf(times);
+  const slowest = slowestRatios(times, namedSlowest).map((query) => `${ratio(query.findNotes, query.fts5)} (${ms(query.findNotes)} / ${ms(query.fts5)})`);
+  return {
+    figure,
+    ours: `${(share * 100).toFixed(1)}% of ${times.length}`,
+    peer: `slowest: ${slowest.join(', ')}`,
+    ratio: `median ${ratio(median(times.map((query) => query.ratio)), 1)}`,
+    budget: verdict(share === 1, 'every query at most half of FTS5'),
   };
 }
 

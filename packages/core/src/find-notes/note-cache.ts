@@ -2,6 +2,7 @@ import type { Vault } from '../vault/vault.js';
 import type { VaultChanges, VaultFs } from '../vault/vault-fs.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { createNoteIndex, type NoteIndex } from './note-index.js';
+import { createShownTextCache, type ShownTextCache } from './shown-text-cache.js';
 import { createTermDictionary, type TermDictionary } from './term-dictionary.js';
 
 /** Most distinct words one backend's cache numbers: past it (words of notes long gone pile up), the cache starts afresh. */
@@ -11,6 +12,8 @@ const maxDictionaryWords = 4 * 1024 * 1024;
 export interface NoteCache {
   dictionary: TermDictionary;
   index: NoteIndex;
+  /** The texts of its notes shown lately, a path's forgotten with its note (`ShownTextCache`); within an eighth of `bound`'s bytes. */
+  shown: ShownTextCache;
   /** The bound it keeps notes within, in 4-byte numbers (`VaultOptions.findNotesMemory`). */
   readonly bound: number;
   /** The numbers its notes hold now (`AnalyzedNote.size`). */
@@ -62,12 +65,15 @@ type Entry = { source: string; version: string; note: AnalyzedNote | Promise<Ana
 function createNoteCache(bound: number): NoteCache {
   const dictionary = createTermDictionary();
   const index = createNoteIndex();
+  // Units of two bytes, an eighth of the bytes the notes are kept within.
+  const shown = createShownTextCache(Math.floor(bound / 4));
   const notes = new Map<string, Entry>();
   let used = 0;
   let cursor = 0;
   let retained: readonly { path: string }[] | undefined;
   let generation = 0;
   const forget = (path: string) => {
+    shown.forget(path);
     const old = notes.get(path);
     if (old) generation += 1;
     notes.delete(path);
@@ -78,6 +84,7 @@ function createNoteCache(bound: number): NoteCache {
   return {
     dictionary,
     index,
+    shown,
     bound,
     get used() {
       return used;
@@ -121,7 +128,11 @@ function createNoteCache(bound: number): NoteCache {
     forgetChanged(changesSince) {
       const changes = changesSince(cursor);
       cursor = changes.cursor;
-      if (!('paths' in changes)) return false;
+      if (!('paths' in changes)) {
+        // What changed meanwhile is not known: a text shown before may be of an older note than its version tells.
+        shown.clear();
+        return false;
+      }
       if (changes.paths.length === 0) return true;
       generation += 1;
       const changed = new Set(changes.paths);

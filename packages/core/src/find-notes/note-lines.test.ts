@@ -95,4 +95,25 @@ describe('bestLines', () => {
       { numRuns: 500 },
     );
   });
+
+  it('finds the same lines in long printable ASCII sections as word by word, asked again with other words (kept by their text)', () => {
+    const line = fc.array(fc.constantFrom('index', 'Indexing', 'c', 'cat', 'concat', 'plan', 'x86', 'Paper', 'the', '20th', ' ', ', ', '('), { maxLength: 10 });
+    const query = fc.uniqueArray(fc.constantFrom('index', 'c', 'cat', 'plan', 'x86', 'papers', 'the', '20th', 'planned'), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 2, maxLength: 8 }), fc.array(query, { minLength: 2, maxLength: 4 }), (parts, queries) => {
+        // Past 16 kB (a section kept): the lines over and over, then the same lines in reverse order (as long, other lines).
+        const shortLines = parts.map((words) => words.join(''));
+        const lines = Array.from({ length: Math.ceil((17 * 1024) / (shortLines.join('\n').length + 1)) }, () => shortLines).flat();
+        lines.push('the last plan of 20th papers', ...lines.slice(0, 3));
+        const texts = [lines, [...lines].reverse()].map((shown) => shown.join('\n'));
+        for (const words of [...queries, ...queries]) {
+          for (const text of texts) {
+            const wordByWord = bestLines(`${text}\n→`, section(1, lines.length + 1), words);
+            expect(bestLines(text, section(1, lines.length), words)).toEqual(wordByWord);
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
 });

@@ -4,6 +4,7 @@ import type { NoteSection } from './analyze-note.js';
 import { maxWordLength, noteWords, wordsWithOffsets } from './note-words.js';
 import type { FindQuery } from './parse-find-query.js';
 import { irregularForms } from './irregular-verbs.js';
+import { asciiSection, isAsciiWordCode } from './ascii-section.js';
 import { ordinalNumber } from './ordinal-number.js';
 import { wordPrefix } from './word-prefix.js';
 
@@ -124,9 +125,6 @@ function createLineChoice() {
   };
 }
 
-const asciiText = /^[\x20-\x7e\t\r\n]*$/;
-const isAsciiWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-
 /** Where the query words start in the section being looked at (`wordsFound`): kept from note to note (showing is synchronous between reads). */
 let foundScratch = new Int32Array(256);
 
@@ -145,23 +143,21 @@ const grown = (array: Int32Array) => {
 function wordsFound(text: string, { starts, ends, line }: SectionLines, query: PreparedQuery, visit: (index: number, word: string, start: number) => void) {
   if (starts.length === 0) return;
   const from = starts[0]!;
-  const section = text.slice(from, ends.at(-1)!);
-  if (!asciiText.test(section)) {
+  const ascii = asciiSection(text.slice(from, ends.at(-1)!), text.length);
+  if (ascii === undefined) {
     for (let index = 0; index < starts.length; index += 1) for (const { word, start } of wordsWithOffsets(line(index))) visit(index, word, start);
     return;
   }
-  const lower = section.toLowerCase();
+  const lower = ascii.lower;
   let count = 0;
-  const add = (at: number) => {
-    if (count === foundScratch.length) foundScratch = grown(foundScratch);
-    foundScratch[count++] = at;
+  const add = (places: Int32Array) => {
+    while (count + places.length > foundScratch.length) foundScratch = grown(foundScratch);
+    foundScratch.set(places, count);
+    count += places.length;
   };
   // A word counting only whole (`bestLines`) is found by its regex, which passes over its letters inside other words.
-  // A global regex's `exec` that finds nothing sets its lastIndex back to 0: each section starts from the start.
-  for (const whole of query.whole.values()) for (let match = whole.exec(lower); match !== null; match = whole.exec(lower)) add(match.index);
-  for (const prefix of query.prefixes) {
-    for (let at = lower.indexOf(prefix); at !== -1; at = lower.indexOf(prefix, at + 1)) if (at === 0 || !isAsciiWordCode(lower.charCodeAt(at - 1))) add(at);
-  }
+  for (const [word, regex] of query.whole) add(ascii.wholeStarts(word, regex));
+  for (const prefix of query.prefixes) add(ascii.prefixStarts(prefix));
   // Where two query words begin the same word, it is visited once. A typed array sorts numbers without a comparator called per pair.
   const found = foundScratch.subarray(0, count).sort();
   let index = 0;

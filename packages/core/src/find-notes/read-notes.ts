@@ -7,6 +7,7 @@ import type { WalkedFile } from '../vault/walk-files.js';
 import { type AnalyzedNote, analyzeNote } from './analyze-note.js';
 import { type NoteCache, noteCacheOf } from './note-cache.js';
 import type { NoteIndex } from './note-index.js';
+import type { ShownTextCache } from './shown-text-cache.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** Largest note FindNotes ranks, in bytes: a larger file is skipped (`FILE_TOO_LARGE`) and named; TextSearch still searches it. */
@@ -26,6 +27,12 @@ export interface ReadNotes {
   sources: Map<string, string>;
   /** Files left unread because `keepReading` said to stop (the time budget ran low): the answer is partial. */
   unread: number;
+  /**
+   * The texts of notes shown before, when the change log named every change since the last call
+   * (the notes kept, and the texts shown of them, are as they are now); else undefined, and shown
+   * notes are read.
+   */
+  shown: ShownTextCache | undefined;
 }
 
 /**
@@ -75,7 +82,8 @@ export async function readNotes(
     const entry = found[at];
     if (entry && !('reason' in entry) && entry.terms === undefined && entry.ordinal === undefined) found[at] = await readNote(vault, cache, files[at]!);
   }
-  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread };
+  const shown = logged ? cache.shown : undefined;
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread, shown };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);
     else if (entry) read.notes.push(entry);

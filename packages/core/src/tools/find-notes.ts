@@ -4,7 +4,7 @@ import { filesBelow } from './files-below.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
-import { readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
+import { type ReadNotes, readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
 import type { SkipCode } from '../search/search-text.js';
@@ -118,7 +118,7 @@ export const findNotes = defineTool({
     const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
     const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
     const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read.sources, budget) : ranking.notes;
-    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read.sources, budget);
+    const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read, budget);
     return {
       notes,
       totalNotes: phrases ? ranked.length : ranking.total,
@@ -187,13 +187,18 @@ async function keepPhrases(
   return kept;
 }
 
-/** The hits as the answer shows them, as many as fit in its bound: each note's best section and lines, read now. */
-async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNote[], sources: ReadonlyMap<string, string>, budget: SearchBudget) {
+/** The hits as the answer shows them, as many as fit in its bound: each note's best section and lines, read now or shown before as it is now (`ReadNotes.shown`). */
+async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNote[], read: ReadNotes, budget: SearchBudget) {
   const answer = createAnswerBudget(vault.options.maxOutput);
   const notes: FoundNote[] = [];
   for (const { note, score, section: index } of hits) {
     budget.check();
-    const shown = await readShownText(vault, sources.get(note.path) ?? note.path, { note, section: index });
+    const source = read.sources.get(note.path) ?? note.path;
+    let shown = read.shown?.get(note.path, source, note, index);
+    if (!shown) {
+      shown = await readShownText(vault, source, { note, section: index });
+      if (shown) read.shown?.set(note.path, source, note, index, shown);
+    }
     const section = note.sections[index]!;
     const found: FoundNote = {
       path: note.path,

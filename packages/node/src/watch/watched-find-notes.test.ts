@@ -66,6 +66,16 @@ describe('FindNotes right after a change made from outside, before the watch hea
     expect(renamed.notes.map((note) => note.path)).not.toContain(notes[2]);
   });
 
+  it('shows a note shown before as it is now, after a rewrite of the same length (its shown text is not kept past a change)', async () => {
+    const input = { query: 'text note', maxResults: 100 };
+    await watched.call('FindNotes', input);
+    for (const word of ['zebra', 'gamma', 'alpha']) {
+      writeFileSync(at(notes[0]!), noteText(0, word));
+      const found = await findBoth(input, watched.call('FindNotes', input));
+      expect(found.notes.find((note) => note.path === notes[0])?.lines).toEqual([{ line: 4, text: `${word} text of note 0` }]);
+    }
+  });
+
   it('gives what a backend opened now gives, after any changes made just before each call (property)', async () => {
     const change = fc.oneof(
       fc.record({ kind: fc.constant('write' as const), note: fc.nat(notes.length - 1), word: fc.constantFrom(...words, 'zebra') }),
