@@ -20,8 +20,8 @@ export interface MatchRange {
 /** Tests one line of text, and says where in it the query matches. */
 export interface LineMatcher {
   test(line: string): boolean;
-  /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later. */
-  ranges(line: string, until: number): MatchRange[];
+  /** The non-empty matches in the line, left to right, up to the first that starts at `until` or later, at most `most` of them. */
+  ranges(line: string, until: number, most?: number): MatchRange[];
   /** Whether a whole text may have a matching line (false means none has), tested in one pass over it; left out when that cannot be told. */
   mayMatch?(text: string): boolean;
   /** How many lines of a whole text match, counted in one pass over it; left out when that cannot be told. */
@@ -161,7 +161,7 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
   const long = (line: string) => line.length > longestLineOnV8;
   const matcher: LineMatcher = {
     test: testSquare ? (line) => (long(line) ? safe : plain).test(line) : plain.test,
-    ranges: rangesSquare ? (line, until) => (long(line) ? safe : plain).ranges(line, until) : plain.ranges,
+    ranges: rangesSquare ? (line, until, most) => (long(line) ? safe : plain).ranges(line, until, most) : plain.ranges,
   };
   return scannedMatcher(matcher, query, native, least.source, withoutU, testSquare);
 }
@@ -383,10 +383,10 @@ const lineBreaks = '\r\n\u2028\u2029';
 /** A case-sensitive literal matched with the linear finder (`findAll`). */
 function literalMatcher(literal: string): LineMatcher {
   const test = (line: string) => indexOfLinear(line, literal) !== -1;
-  const ranges = (line: string, until: number) => {
+  const ranges = (line: string, until: number, most = Number.POSITIVE_INFINITY) => {
     const found: MatchRange[] = [];
     for (const start of findAll(line, literal, { overlapping: false })) {
-      if (start >= until) break;
+      if (start >= until || found.length >= most) break;
       found.push({ start, end: start + literal.length });
     }
     return found;
@@ -409,9 +409,9 @@ async function linearMatcher(query: string, caseSensitive: boolean, unicode: boo
     return undefined;
   }
   const read = !caseSensitive && unicode ? foldedForRe2 : (line: string) => line;
-  const ranges = (line: string, until: number) => {
+  const ranges = (line: string, until: number, most = Number.POSITIVE_INFINITY) => {
     const found: MatchRange[] = [];
-    for (const match = linear.matcher(read(line)); match.find() && match.start() < until; ) {
+    for (const match = linear.matcher(read(line)); found.length < most && match.find() && match.start() < until; ) {
       if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
     }
     return found;
@@ -438,10 +438,10 @@ function nativeMatcher(pattern: RegExp, test = (line: string) => pattern.test(li
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   return {
     test,
-    ranges: (line, until) => {
+    ranges: (line, until, most = Number.POSITIVE_INFINITY) => {
       const found: MatchRange[] = [];
       for (const match of line.matchAll(global)) {
-        if (match.index >= until) break;
+        if (match.index >= until || found.length >= most) break;
         if (match[0] !== '') found.push({ start: match.index, end: match.index + match[0].length });
       }
       return found;

@@ -111,7 +111,8 @@ function shownLine(number: number, text: string, match: boolean, matcher: LineMa
   if (text.length <= maxResultLineLength) {
     return match ? { number, text, match, ranges: shownRanges(text, matcher.ranges(text, text.length)) } : { number, text, match };
   }
-  const first = match ? matcher.ranges(text, text.length)[0] : undefined;
+  // Only the first match places the window (a line of 120 MB may hold millions).
+  const first = match ? matcher.ranges(text, text.length, 1)[0] : undefined;
   // Never half a character at either end of the window.
   const column = characterBoundary(text, first ? Math.max(0, Math.min(first.start - 100, text.length - maxResultLineLength)) : 0);
   const shown = text.slice(column, characterBoundary(text, column + maxResultLineLength));
