@@ -168,7 +168,9 @@ describe('compileSearchPattern', () => {
   it('gives the lines and ranges of the plain regex on texts with lines longer than V8 is given (tried on RE2), over random regexes', () => {
     const pieces = ['a', 'b', '_', '(', '=', ' ', '1', 'É', 'ſ'];
     const query = fc
-      .array(fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?'), { minLength: 1, maxLength: 5 })
+      .array(fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?', '[a-z]\\w{0,40}'), { minLength: 1, maxLength: 5 })
+      // One varying repeat at most: those with more run on RE2 whole, and the plain regex of the truth would take the cube of a line.
+      .filter((parts) => parts.filter((part) => /[*+}]$|\)$/.test(part)).length <= 1)
       .map((parts) => parts.join(''));
     const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).chain((parts) =>
       fc.nat(4).map((copies) => parts.join('').repeat(copies === 4 ? Math.ceil(1_200 / Math.max(1, parts.length)) : 1)),

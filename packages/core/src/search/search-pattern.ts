@@ -151,9 +151,10 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
     return withCandidateLines(onV8 ? { ...onRe2, test: testLine } : onRe2, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   }
   const plain = nativeMatcher(native, testLine);
-  // A repeat V8 cannot vouch for (`linearOnV8`) may cost it the square of a line's length (`[a-z]\w*\(` on 400,000 letters):
+  // A repeat V8 cannot vouch for (`linearOnV8`) may cost it the square of a line's length (`[a-z]\w*\(` on 400,000 letters,
+  // `[a-z]\w{0,1000}\(` a thousand steps a letter):
   // lines longer than `longestLineOnV8` are tried on RE2, where RE2 can run the regex; the rest stay on V8.
-  const quadratic = (source: string) => /[*+]|\{\d+,\}/.test(structureOf(source)) && !linearOnV8(source, native.flags);
+  const quadratic = (source: string) => /[*+]|\{\d+,\d*\}/.test(structureOf(source)) && !linearOnV8(source, native.flags);
   const testSquare = quadratic(least.source);
   const rangesSquare = quadratic(query);
   const safe = testSquare || rangesSquare ? await linearMatcher(query, checked.caseSensitive, native.flags.includes('u')) : undefined;

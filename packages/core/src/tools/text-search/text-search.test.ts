@@ -177,6 +177,18 @@ describe('TextSearch', () => {
       expect(seen.length, outputMode).toBe(outputMode === 'content' ? 1200 : 600);
       expect(new Set(seen).size).toBe(seen.length);
     }
+    // One file whose lines JSON escapes at six times their length: the page ends inside it.
+    const escaped = createVault(createMemoryFs({ 'one.md': Array.from({ length: 200 }, (_, line) => `seed ${line} ${'\u0001"'.repeat(30)}\n`).join('') }), { maxOutput: 4096 });
+    for (const contextLines of [0, 2]) {
+      const seen: number[] = [];
+      for (let offset: number | undefined = 0; offset !== undefined; ) {
+        const output = await escaped.call('TextSearch', { query: 'seed', offset, maxResults: 1000, contextLines });
+        expect(escaped.structure('TextSearch', output).cut).toBeUndefined();
+        seen.push(...output.files.flatMap((file) => (file.lines ?? []).filter((line) => line.match).map((line) => line.number)));
+        offset = output.nextOffset;
+      }
+      expect(seen).toEqual(Array.from({ length: 200 }, (_, line) => line + 1));
+    }
   });
 
   it('stops with TIMEOUT once the time budget is spent', async () => {

@@ -246,19 +246,28 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
 }
 
 /**
- * `output` with no more files than its structured content holds within `maxOutput` characters, at least one: the
- * lists were filled by the rendered text's costs, and JSON takes more for a file (its field names) or a line (its
- * escapes). The files left out are the next page's, so that `nextOffset` follows what both forms show.
+ * `output` with no more results (matching lines in content mode, else files) than its structured content holds within
+ * `maxOutput` characters, at least one: the lists were filled by the rendered text's costs, and JSON takes more for a
+ * file (its field names) or a line (its escapes). The results left out are the next page's, so that `nextOffset`
+ * follows what both forms show.
  */
 function withinStructureBound(output: TextSearchOutput, maxOutput: number): TextSearchOutput {
-  const firstFiles = (count: number): TextSearchOutput => {
-    if (count === output.files.length) return output;
-    const files = output.files.slice(0, count);
-    const shown = output.outputMode === 'content' ? files.reduce((sum, file) => sum + (file.lines ?? []).filter((line) => line.match).length, 0) : count;
-    return { ...output, files, truncated: true, nextOffset: output.offset + shown };
+  const content = output.outputMode === 'content';
+  const resultsOf = (file: TextSearchFile) => (content ? (file.lines ?? []).filter((line) => line.match).length : 1);
+  const results = output.files.reduce((sum, file) => sum + resultsOf(file), 0);
+  const firstResults = (count: number): TextSearchOutput => {
+    if (count === results) return output;
+    const files: TextSearchFile[] = [];
+    for (let left = count, index = 0; left > 0; index += 1) {
+      const file = output.files[index]!;
+      const kept = Math.min(left, resultsOf(file));
+      files.push(kept === resultsOf(file) ? file : { ...file, lines: keepFirstMatches(file.lines ?? [], kept, output.contextLines) });
+      left -= kept;
+    }
+    return { ...output, files, truncated: true, nextOffset: output.offset + count };
   };
-  const fits = (count: number) => JSON.stringify(textSearch.structure(firstFiles(count))).length <= maxOutput;
-  return output.files.length <= 1 || fits(output.files.length) ? output : firstFiles(largest(1, output.files.length, fits) ?? 1);
+  const fits = (count: number) => JSON.stringify(textSearch.structure(firstResults(count))).length <= maxOutput;
+  return results <= 1 || fits(results) ? output : firstResults(largest(1, results, fits) ?? 1);
 }
 
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
