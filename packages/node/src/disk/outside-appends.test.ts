@@ -90,8 +90,8 @@ describe('files another program appends to while TextEdit edits them', () => {
       // Every line once, in the order appended, after the edited first line, which holds the last edit; but for a
       // line written into a file that was no longer at the note's name (there or not, but once at most).
       const left = new Set(excused[at]!.map((line) => `outside ${line}`));
-      const all = Array.from({ length: lines }, (_, line) => `outside ${line}`);
-      expect(appended.filter((line) => !left.has(line)), note).toEqual(all.filter((line) => !left.has(line)));
+      const counted = (all: string[]) => all.filter((line) => !left.has(line));
+      expect(counted(appended), note).toEqual(counted(Array.from({ length: lines }, (_, line) => `outside ${line}`)));
       expect(new Set(appended).size, note).toBe(appended.length);
       expect(text.startsWith(`counter ${edits[at]!.counter}\n`), note).toBe(true);
     }
