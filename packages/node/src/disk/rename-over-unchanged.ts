@@ -57,7 +57,8 @@ export function renameOverUnchanged(folder: string, name: string, temp: string, 
 /** Whether the open file `fd` holds exactly `expected`, compared a chunk at a time. */
 function holds(fd: number, expected: Uint8Array): boolean {
   if (fstatSync(fd).size !== expected.length) return false;
-  const buffer = Buffer.allocUnsafe(Math.min(compareChunk, expected.length));
+  // At least a byte, for the last look: an empty file expected is read too (a read into no room is refused).
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(compareChunk, expected.length)));
   for (let offset = 0; offset < expected.length; ) {
     const bytesRead = readSync(fd, buffer, 0, buffer.length, offset);
     if (bytesRead === 0 || !buffer.subarray(0, bytesRead).equals(expected.subarray(offset, offset + bytesRead))) return false;
