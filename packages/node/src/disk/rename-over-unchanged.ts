@@ -36,7 +36,7 @@ export function renameOverUnchanged(folder: string, name: string, temp: string, 
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw writeConflict(relative, expected);
       throw error;
     }
-    const edited = openSync(temp, constants.O_RDONLY);
+    const edited = openSync(temp, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
       const written = fstatSync(edited).size;
       renameSync(temp, target);
