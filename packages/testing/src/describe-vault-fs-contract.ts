@@ -95,14 +95,17 @@ export function describeVaultFsContract(name: string, open: (seed: VaultSeed) =>
       });
 
       it('writes over a file only while it holds the expected bytes, and creates only where nothing is', async () => {
-        const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read' });
+        const { fs, dump } = await start({ 'a.md': 'read', 'b.md': 'read', 'e.md': '' });
         await fs.writeFile('a.md', encode('edited'), { expected: encode('read') });
+        // An empty file expected empty, and a file expected empty that is not.
+        await fs.writeFile('e.md', encode('was empty'), { expected: encode('') });
+        expect(await codeOf(fs.writeFile('b.md', encode('edited'), { expected: encode('') }))).toBe('STALE_FILE');
         expect(await codeOf(fs.writeFile('b.md', encode('edited'), { expected: encode('reaD') }))).toBe('STALE_FILE');
         expect(await codeOf(fs.writeFile('b.md', encode('edited'), { expected: encode('rea') }))).toBe('STALE_FILE');
         expect(await codeOf(fs.writeFile('gone.md', encode('edited'), { expected: encode('read') }))).toBe('STALE_FILE');
         expect(await codeOf(fs.writeFile('b.md', encode('created'), { expected: null }))).toBe('ALREADY_EXISTS');
         await fs.writeFile('c.md', encode('created'), { expected: null });
-        expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created' });
+        expect(await dump()).toEqual({ 'a.md': 'edited', 'b.md': 'read', 'c.md': 'created', 'e.md': 'was empty' });
       });
 
       it('reads chunks from a byte given', async () => {

@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { VaultError, writeConflict } from '@vault/core';
+import { renameOverUnchanged } from './rename-over-unchanged.js';
 import { type FileLockTiming, shortened, withFileLock } from './with-file-lock.js';
-
-/** Bytes compared at a time when checking that a file still holds what was read. */
-const compareChunk = 1024 * 1024;
 
 /**
  * Writes `data` (bytes, or pieces of them written as they come) as the file `name` in `folder`, atomically: a hidden temp file beside it, with the
  * old file's mode (and owner, when run as root), written and synced, then renamed over the file.
  * The rename happens under the file's lock (see `withFileLock`), after checking `expected`: the
- * bytes the file must still hold; with `null` (no file may be there) the temp file is linked in
+ * bytes the file must still hold, checked again after the rename (`renameOverUnchanged`); with `null` (no file may be there) the temp file is linked in
  * instead, which fails if anything is there. A symlink in the file's place is replaced, never
  * followed. `lockTiming` overrides the lock's default timing.
  */
@@ -55,37 +53,14 @@ export async function replaceFile(
           await fs.rm(temp, { force: true });
           return;
         }
-        if (expected !== undefined && !(await holds(target, expected))) throw writeConflict(relative, expected);
-        await fs.rename(temp, target);
+        if (expected === undefined) await fs.rename(temp, target);
+        else renameOverUnchanged(folder, name, temp, expected, relative);
       },
       lockTiming,
     );
   } catch (error) {
     await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
-  }
-}
-
-/** Whether the file at `target` holds exactly `expected`, compared a chunk at a time. */
-async function holds(target: string, expected: Uint8Array): Promise<boolean> {
-  // A symlink that has taken the file's place (ELOOP) is a change too.
-  const handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ELOOP') return undefined;
-    return ignoreMissing(error);
-  });
-  if (!handle) return false;
-  try {
-    if ((await handle.stat()).size !== expected.length) return false;
-    const buffer = Buffer.allocUnsafe(Math.min(compareChunk, expected.length));
-    for (let offset = 0; offset < expected.length; ) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-      if (bytesRead === 0 || !buffer.subarray(0, bytesRead).equals(expected.subarray(offset, offset + bytesRead))) return false;
-      offset += bytesRead;
-    }
-    // And nothing more: bytes appended since the size was taken are a change too.
-    return (await handle.read(buffer, 0, 1, expected.length)).bytesRead === 0;
-  } finally {
-    await handle.close();
   }
 }
 
