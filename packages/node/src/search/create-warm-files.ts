@@ -312,7 +312,7 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         entryCost: cost,
         // ASCII text is a one-byte string; anything else may take two bytes a character.
         textCost: text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2,
-        watched: watching && stat.nlink <= 1,
+        watched: watching && !(stat.nlink > 1),
         linked: stat.nlink > 1,
       };
       kept.set(path, file);
