@@ -137,14 +137,11 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     const relative = folder === '' ? name : `${folder}/${name}`;
     changes.add(relative);
     forget(relative, kind === 'rename');
-    // Its content or attributes changed: a folder's own listing is read again (one made unreadable is found so by the next walk).
-    if (kind === 'change') {
-      if (folders.has(relative)) dropListing(relative);
-      return;
-    }
+    if (kind === 'change') return;
     // Created, removed, renamed or replaced: the folder's listing is read again, what was below the
     // entry is forgotten, and a folder there now is watched, with all below it.
-    dropListing(folder);
+    listings.delete(folder);
+    tokens.set(folder, (tokens.get(folder) ?? 0) + 1);
     folders.unwatchBelow(relative);
     for (const kept of [...listings.keys()]) if (kept === relative || kept.startsWith(`${relative}/`)) listings.delete(kept);
     const stat = lstatOf(absolute(relative));
@@ -159,12 +156,6 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     }
     // Files read from it before its watch started are read again.
     forget(relative, true);
-  }
-
-  /** The folder's kept listing dropped, and one being read now not kept (see `keep`). */
-  function dropListing(relative: string) {
-    listings.delete(relative);
-    tokens.set(relative, (tokens.get(relative) ?? 0) + 1);
   }
 
   /**
