@@ -34,7 +34,11 @@ afterAll(async () => {
 const at = (relative: string) => path.join(vault.path, relative);
 
 async function call(name: string, input: Record<string, unknown>) {
-  return client.callTool({ name, arguments: input }) as Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }>;
+  return client.callTool({ name, arguments: input }) as Promise<{
+    isError?: boolean;
+    structuredContent?: Record<string, unknown>;
+    content: { text: string }[];
+  }>;
 }
 
 /** TextSearch of `alpha` (every note holds it once) through the server: the files found and the skipped ones. */

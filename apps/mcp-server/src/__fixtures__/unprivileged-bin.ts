@@ -37,7 +37,9 @@ export function unprivilegedLaunch(): Unprivileged {
   if (spawnSync('setpriv', [...caps, process.execPath, '-e', '']).status === 0) {
     return { command: 'setpriv', args: [...caps, process.execPath], how: 'as root without the capabilities to read any file' };
   }
-  throw new Error('Cannot start the server as a user that file permissions apply to: run the tests as another user than root, or where root may drop to nobody.');
+  throw new Error(
+    'Cannot start the server as a user that file permissions apply to: run the tests as another user than root, or where root may drop to nobody.',
+  );
 }
 
 /** Gives the folder and all below it to `owner`. */

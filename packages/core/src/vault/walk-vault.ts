@@ -40,9 +40,7 @@ export async function* walkVault(
   let level = [directory];
   for (let depth = 1; level.length > 0; depth += 1) {
     checkDeadline?.();
-    const listings = await Promise.all(
-      level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOver) })),
-    );
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOver) })));
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {

@@ -18,12 +18,7 @@ export type DiskReads = Pick<VaultFs, 'stat' | 'readFile' | 'version' | 'readDir
  * The reads of the vault at `realRoot`, each path located and used through `pinned` (see `createPinnedPaths`);
  * `linked` hears each version given of a file with more than one name (a watch checks those at every sync point).
  */
-export function createDiskReads(
-  realRoot: string,
-  pinned: PinnedPaths,
-  chunkSize: number,
-  linked?: (relative: string, version: string) => void,
-): DiskReads {
+export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize: number, linked?: (relative: string, version: string) => void): DiskReads {
   const { locate, inFolder, openFile, targetOf } = pinned;
   return {
     stat: (relative) =>

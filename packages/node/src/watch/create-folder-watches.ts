@@ -107,5 +107,5 @@ export function lstatOf(absolute: string): Stats | undefined {
 
 /** Whether `stat` is of a plain file with more than one link (a hard link: other names share its inode). */
 export function hasOtherNames(stat: Stats | undefined): boolean {
-  return stat !== undefined && stat.isFile() && stat.nlink > 1;
+  return stat?.isFile() === true && stat.nlink > 1;
 }

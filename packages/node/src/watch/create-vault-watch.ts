@@ -177,7 +177,8 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
   }
 
   function flush() {
-    if (forgotten.files.length > 0 || forgotten.folders.length > 0) tell({ forget: { files: forgotten.files.splice(0), folders: forgotten.folders.splice(0) } });
+    if (forgotten.files.length > 0 || forgotten.folders.length > 0)
+      tell({ forget: { files: forgotten.files.splice(0), folders: forgotten.folders.splice(0) } });
     // Every kept file checked once more (`recheck`), once for all the names that asked it since.
     if (rechecking && state === 'watching') tell({ watching: true });
     rechecking = false;

@@ -110,7 +110,9 @@ describe('FindNotes right after a change made from outside, before the watch hea
     const linkedIn = await findBoth({ query: 'unicornfish' }, watched.call('FindNotes', { query: 'unicornfish' }));
     expect(linkedIn.notes.map((note) => note.path)).toEqual(['notes/linked-in.md']);
     appendFileSync(outside, 'narwhal\n');
-    expect((await findBoth({ query: 'narwhal' }, watched.call('FindNotes', { query: 'narwhal' }))).notes.map((note) => note.path)).toEqual(['notes/linked-in.md']);
+    expect((await findBoth({ query: 'narwhal' }, watched.call('FindNotes', { query: 'narwhal' }))).notes.map((note) => note.path)).toEqual([
+      'notes/linked-in.md',
+    ]);
     rmSync(outside);
   });
 });

@@ -140,7 +140,10 @@ export const textSearch = defineTool({
     const searched = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
     // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT, PERMISSION_DENIED).
     if (input.filePath !== undefined && searched[0] && 'skipped' in searched[0]) await vault.readText(searched[0].path);
-    const found = withPlacesByPath(searched, skippedFolders(unreadable).map(({ path, reason }): SearchedFile => ({ path, skipped: reason })));
+    const found = withPlacesByPath(
+      searched,
+      skippedFolders(unreadable).map(({ path, reason }): SearchedFile => ({ path, skipped: reason })),
+    );
     // The answer's bound, less room for the summary line.
     return collect(found, {
       outputMode,
@@ -249,18 +252,17 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
   const lines = output.files.map((file) => style.path(file.path));
   const cut = output.truncated ? `; ${showing(output, output.files.length, '')} (${more(output)}, or narrow the pattern)` : '';
-  return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}${skippedNote(output, style)}]`)].join('\n');
+  return [
+    ...lines,
+    style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}${skippedNote(output, style)}]`),
+  ].join('\n');
 }
 
 /**
  * The files to search, and whether the backend's watch passed a sync point first (`afterSync`: every change
  * made before the search began is seen, so what the backend keeps is current; see `VaultFs.sync`).
  */
-async function candidateFiles(
-  vault: Vault,
-  input: z.output<typeof inputSchema>,
-  checkDeadline: () => void,
-): Promise<WalkedFiles & { afterSync: boolean }> {
+async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFiles & { afterSync: boolean }> {
   if (input.filePath !== undefined) return { files: await namedFile(vault, input.filePath), unreadable: [], afterSync: false };
   const afterSync = (await vault.fs.sync?.()) ?? false;
   const found = await filesBelow(vault, input, { checkDeadline, afterSync }, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
@@ -389,7 +391,11 @@ function pathCost(path: string): number {
 }
 
 /** A skipped file's reason as the answer words it. */
-const skipWords: Record<SkipCode, string> = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large', PERMISSION_DENIED: 'not readable with the server\'s permissions' };
+const skipWords: Record<SkipCode, string> = {
+  NOT_TEXT: 'not UTF-8 text',
+  FILE_TOO_LARGE: 'too large',
+  PERMISSION_DENIED: "not readable with the server's permissions",
+};
 
 /** The summary's note of the files skipped, naming the first few, or nothing. */
 function skippedNote(output: TextSearchOutput, style: TextStyle): string {
