@@ -1,5 +1,5 @@
 import pMap from 'p-map';
-import type { SkipCode } from '../search/search-text.js';
+import { isSkipCode, type SkipCode } from '../search/search-text.js';
 import { createTextDecoder, decodeText } from '../text/text-codec.js';
 import type { Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
@@ -40,7 +40,7 @@ export interface ReadNotes {
  * version is the one cached, else read and analysed (and cached). After a sync point (`afterSync`)
  * the backend's change log names every note changed since the last call: those are read again, and
  * the others are taken as cached with no version asked (no lstat per note). A file gone since the
- * walk is passed over; one that is not text, or too large to rank, is skipped and named.
+ * walk is passed over; one that is not text, too large to rank or not readable is skipped and named.
  * `keepReading` runs before each file read: once false, the rest is left unread and counted (it
  * may throw, to stop the call). `pace`, when given, is awaited before each file read (the warm-up's
  * way of giving calls the way, `createWarmUpPace`). `wholeVault`: `files` are every note of the vault, so the cache
@@ -106,7 +106,8 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
     return await analysed;
   } catch (error) {
     if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
-    if (isVaultError(error) && (error.code === 'NOT_TEXT' || error.code === 'FILE_TOO_LARGE')) return { path, reason: error.code };
+    // Not a note to rank (not text, too large), or not readable with the server's permissions: named, and read again at the next call.
+    if (isVaultError(error) && isSkipCode(error.code)) return { path, reason: error.code };
     throw error;
   }
 }
@@ -151,7 +152,7 @@ export async function readShownText(vault: Vault, path: string, shown?: { note: 
     }
     return { text: decodeText(bytes, path).text, section: false };
   } catch (error) {
-    if (isVaultError(error) && ['NOT_FOUND', 'NOT_TEXT', 'FILE_TOO_LARGE'].includes(error.code)) return undefined;
+    if (isVaultError(error) && (error.code === 'NOT_FOUND' || isSkipCode(error.code))) return undefined;
     throw error;
   }
 }

@@ -3,13 +3,13 @@ import { isVaultError } from '../vault/vault-error.js';
 import { createLineCap } from './line-cap.js';
 import type { FilesSearch, ListedFile } from './search-in-backend.js';
 import type { CheckedQuery } from './search-pattern.js';
-import { type SearchedFile, searchText } from './search-text.js';
+import { isSkipCode, type SearchedFile, searchText } from './search-text.js';
 
 /**
  * Searches the files here, one after the other, each read as TextRead reads it, the query compiled
- * here now; lines are shown up to the cap, the files after it only counted. A file that is not text
- * or is too large is skipped; one gone since the walk is passed over, unless it is the one file asked
- * for (its error is then the answer).
+ * here now; lines are shown up to the cap, the files after it only counted. A file that is not text,
+ * is too large or may not be read is skipped; one gone since the walk is passed over, unless it is the
+ * one file asked for (its error is then the answer).
  */
 export async function searchOneByOne(
   vault: Vault,
@@ -27,9 +27,9 @@ export async function searchOneByOne(
     try {
       text = (await vault.readText(path)).text;
     } catch (error) {
-      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_TEXT' && error.code !== 'FILE_TOO_LARGE' && error.code !== 'NOT_FOUND')) throw error;
+      if (oneFileAskedFor || !isVaultError(error) || (error.code !== 'NOT_FOUND' && !isSkipCode(error.code))) throw error;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
-      if (error.code !== 'NOT_FOUND') found.push({ path, skipped: error.code });
+      if (isSkipCode(error.code)) found.push({ path, skipped: error.code });
       continue;
     }
     options.maxShown = cap.room;

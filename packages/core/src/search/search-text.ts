@@ -25,8 +25,15 @@ export interface SearchLine {
 /** Notes whose matching lines carry their heading path. */
 const markdownPath = /\.(?:md|markdown|mdx)$/i;
 
-/** Why a search left a file out: the code reading it would have failed with (the words are the answer's, see TextSearch's render). */
-export type SkipCode = Extract<ErrorCode, 'NOT_TEXT' | 'FILE_TOO_LARGE'>;
+/** Why a search left a file (or a folder it could not list) out: the code reading it would have failed with (the words are the answer's, see TextSearch's render). */
+export type SkipCode = Extract<ErrorCode, 'NOT_TEXT' | 'FILE_TOO_LARGE' | 'PERMISSION_DENIED'>;
+
+const skipCodes: readonly ErrorCode[] = ['NOT_TEXT', 'FILE_TOO_LARGE', 'PERMISSION_DENIED'];
+
+/** Whether a file whose reading failed with `code` is skipped by a search of many files (and named), rather than failing it. */
+export function isSkipCode(code: ErrorCode): code is SkipCode {
+  return skipCodes.includes(code);
+}
 
 /** One searched file: its count of matching lines and the lines to show, or why it was skipped. */
 export type SearchedFile = { path: string; matches: number; lines: SearchLine[] } | { path: string; skipped: SkipCode };

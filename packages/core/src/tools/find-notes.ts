@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
-import { filesBelow } from './files-below.js';
+import { filesBelow, skippedFolders } from './files-below.js';
+import { withPlacesByPath } from '../vault/compare-paths.js';
 import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
@@ -17,6 +18,13 @@ import { createAnswerBudget } from './answer-budget.js';
 export const defaultFoundNotes = 10;
 /** Most notes one call gives. */
 export const maxFoundNotes = 100;
+/** A skipped file's reason as the answer words it. */
+const skipWords: Record<SkipCode, string> = {
+  NOT_TEXT: 'not UTF-8 text',
+  FILE_TOO_LARGE: 'too large to rank',
+  PERMISSION_DENIED: "not readable with the server's permissions",
+};
+
 /** Skipped files an answer names; the rest are counted. */
 const maxListedSkipped = 10;
 
@@ -101,7 +109,7 @@ export const findNotes = defineTool({
     const budget = findBudget(vault, signal);
     // After a sync point of the backend's watch, the walk of an unchanged vault is the one kept.
     const afterSync = (await vault.fs.sync?.()) ?? false;
-    const files = await filesBelow(
+    const { files, unreadable } = await filesBelow(
       vault,
       { directoryPath, filePattern },
       { checkDeadline: budget.check, afterSync },
@@ -119,13 +127,14 @@ export const findNotes = defineTool({
     const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
     const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read.sources, budget) : ranking.notes;
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read, budget);
+    const skipped = withPlacesByPath(read.skipped, skippedFolders(unreadable));
     return {
       notes,
       totalNotes: phrases ? ranked.length : ranking.total,
       searchedNotes: read.notes.length,
       maxResults,
-      skipped: read.skipped.slice(0, maxListedSkipped),
-      totalSkipped: read.skipped.length,
+      skipped: skipped.slice(0, maxListedSkipped),
+      totalSkipped: skipped.length,
       unreadNotes: read.unread,
     };
   },
@@ -139,7 +148,7 @@ export const findNotes = defineTool({
     notes: output.notes.map((note) => ({ ...note, lines: note.lines.map((line) => shownLine(line, plainStyle)) })),
     totalNotes: output.totalNotes,
     searchedNotes: output.searchedNotes,
-    skipped: output.skipped.map(({ path, reason }) => ({ path, reason: reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank' })),
+    skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
     unreadNotes: output.unreadNotes,
   }),
@@ -154,7 +163,7 @@ export const findNotes = defineTool({
  */
 export async function warmFindNotes(vault: Vault): Promise<number> {
   if (!vault.fs.version) return 0;
-  const files = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
+  const { files } = await filesBelow(vault, {}, { checkDeadline: () => undefined }, (path) => path);
   // After a sync point, the cache starts from the change log's cursor, so the first call after the warm-up asks no versions.
   const afterSync = (await vault.fs.sync?.()) ?? false;
   // In short stretches, waiting while a call runs: a call never waits for the warm-up.
@@ -246,7 +255,7 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
     text += `; PARTIAL: ${output.unreadNotes} ${output.unreadNotes === 1 ? 'note' : 'notes'} not read within the time budget (the index is still being built, or past its memory bound); ask again in a few seconds, or narrow it with \`directoryPath\` or \`filePattern\``;
   }
   if (output.totalSkipped > 0) {
-    const named = output.skipped.map((file) => `${style.path(file.path)}: ${file.reason === 'NOT_TEXT' ? 'not UTF-8 text' : 'too large to rank'}`);
+    const named = output.skipped.map((file) => `${style.path(file.path)}: ${skipWords[file.reason]}`);
     if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);
     text += `; ${output.totalSkipped} ${output.totalSkipped === 1 ? 'file' : 'files'} skipped (${named.join(', ')})`;
   }

@@ -12,3 +12,8 @@ export function comparePaths(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/** `list` (in path order) with `more` put in their places by path; `list` itself when there are none. */
+export function withPlacesByPath<T extends { path: string }>(list: T[], more: readonly T[]): T[] {
+  return more.length === 0 ? list : [...list, ...more].sort((a, b) => comparePaths(a.path, b.path));
+}

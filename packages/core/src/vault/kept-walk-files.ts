@@ -1,11 +1,11 @@
 import type { Vault } from './vault.js';
 import type { VaultChanges } from './vault-fs.js';
-import { type WalkedFile, type WalkFilesOptions, walkFiles } from './walk-files.js';
+import { type WalkedFiles, type WalkFilesOptions, walkFiles } from './walk-files.js';
 
-/** A walk's files as kept: the log's cursor when the walk began, and the paths listed. */
+/** A walk's files as kept: the log's cursor when the walk began, what it found, and the paths listed. */
 interface KeptWalk {
   cursor: number;
-  files: WalkedFile[];
+  found: WalkedFiles;
   listed: Set<string>;
 }
 
@@ -22,7 +22,7 @@ const keptWalks = new WeakMap<Vault, Map<string, KeptWalk>>();
  * a file no walk lists is passed over), so a search of an unchanged vault walks no folder. Anything else
  * (a file made, removed or renamed, a folder, `everything`, many changes) walks again.
  */
-export async function keptWalkFiles(vault: Vault, directory: string, options: WalkFilesOptions): Promise<WalkedFile[]> {
+export async function keptWalkFiles(vault: Vault, directory: string, options: WalkFilesOptions): Promise<WalkedFiles> {
   const changesSince = vault.fs.changesSince?.bind(vault.fs);
   if (!options.afterSync || changesSince === undefined || (options.realDirectory ?? directory) !== directory) return walkFiles(vault, directory, options);
   const kept = keptWalks.get(vault) ?? new Map<string, KeptWalk>();
@@ -32,16 +32,16 @@ export async function keptWalkFiles(vault: Vault, directory: string, options: Wa
     const changes = changesSince(last.cursor);
     if (await unchangedList(vault, directory, last, changes)) {
       last.cursor = changes.cursor;
-      return last.files;
+      return last.found;
     }
   }
   const { cursor } = changesSince(0);
-  const files = await walkFiles(vault, directory, options);
+  const found = await walkFiles(vault, directory, options);
   kept.delete(directory);
   // A symlink on the way (a file listed where it is not) is left to a walk each time.
-  if (files.every((file) => file.path === file.source)) kept.set(directory, { cursor, files, listed: new Set(files.map((file) => file.path)) });
+  if (found.files.every((file) => file.path === file.source)) kept.set(directory, { cursor, found, listed: new Set(found.files.map((file) => file.path)) });
   if (kept.size > keptFolders) kept.delete(kept.keys().next().value!);
-  return files;
+  return found;
 }
 
 /** Whether none of `changes` alters the files listed below `directory`. */
@@ -59,7 +59,7 @@ async function unchangedList(vault: Vault, directory: string, kept: KeptWalk, ch
       continue;
     }
     // Gone: a folder that held listed files? Made: a file a walk would list?
-    if (stat === undefined ? kept.files.some((file) => file.path.startsWith(`${path}/`)) : vault.isListed(path, 'file')) return false;
+    if (stat === undefined ? kept.found.files.some((file) => file.path.startsWith(`${path}/`)) : vault.isListed(path, 'file')) return false;
   }
   return true;
 }

@@ -67,6 +67,9 @@ describe('walkVault', () => {
     };
     expect(await walked(fs)).toEqual(['1 a.md', '1 b/', '1 f/', '2 f/g.md']);
     await expect(walked(countingFs(['f']).fs)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
-    expect(await walked(countingFs(['f']).fs, '', { passOverUnreadable: true })).toEqual(['1 a.md', '1 b/', '1 f/', '2 b/c.md', '2 b/d/', '3 b/d/e.md']);
+    const passedOver: string[] = [];
+    const passOver = (folder: string, error: VaultError) => passedOver.push(`${folder} ${error.code}`) > 0;
+    expect(await walked(countingFs(['f']).fs, '', { passOver })).toEqual(['1 a.md', '1 b/', '1 f/', '2 b/c.md', '2 b/d/', '3 b/d/e.md']);
+    expect(passedOver).toEqual(['f PERMISSION_DENIED']);
   });
 });

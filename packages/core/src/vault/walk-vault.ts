@@ -1,4 +1,4 @@
-import { isVaultError } from './vault-error.js';
+import { isVaultError, type VaultError } from './vault-error.js';
 import type { VaultDirectoryEntry, VaultFs } from './vault-fs.js';
 import { joinVaultPath } from './vault-path.js';
 
@@ -18,8 +18,11 @@ export interface WalkOptions {
   sizes?: boolean;
   /** The caller passed `VaultFs.sync` with `true` since its work began: a backend may answer from the listings it keeps. Default false. */
   afterSync?: boolean;
-  /** Pass over a folder that cannot be read (no permission, an I/O error) instead of failing: for work that may do with part of the vault. Default false. */
-  passOverUnreadable?: boolean;
+  /**
+   * Whether to pass over a folder that cannot be read (no permission, an I/O error) instead of failing:
+   * for work that may do with part of the vault (and may name what it passed over). Default: none.
+   */
+  passOver?: (folder: string, error: VaultError) => boolean;
 }
 
 /**
@@ -32,14 +35,12 @@ export interface WalkOptions {
 export async function* walkVault(
   fs: VaultFs,
   directory: string,
-  { enter = () => true, checkDeadline, sizes = false, afterSync = false, passOverUnreadable = false }: WalkOptions = {},
+  { enter = () => true, checkDeadline, sizes = false, afterSync = false, passOver }: WalkOptions = {},
 ): AsyncGenerator<WalkedEntry> {
   let level = [directory];
   for (let depth = 1; level.length > 0; depth += 1) {
     checkDeadline?.();
-    const listings = await Promise.all(
-      level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOverUnreadable) })),
-    );
+    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOver) })));
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {
@@ -56,12 +57,12 @@ async function readListedFolder(
   fs: VaultFs,
   path: string,
   options: { sizes: boolean; afterSync: boolean },
-  passOverUnreadable: boolean,
+  passOver: WalkOptions['passOver'],
 ): Promise<VaultDirectoryEntry[]> {
   try {
     return await fs.readDirectory(path, options);
   } catch (error) {
-    if (isVaultError(error) && (error.code === 'NOT_FOUND' || passOverUnreadable)) return [];
+    if (isVaultError(error) && (error.code === 'NOT_FOUND' || passOver?.(path, error))) return [];
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { VaultFs, VaultStat } from '@vault/core';
 import { type OpenedFile, type PinnedPaths, specialFile, swappedIn } from './create-pinned-paths.js';
 import { describeEntry } from './describe-entry.js';
+import { fileVersion } from './file-version.js';
 import { toVaultError, withErrorsTranslated } from './to-vault-error.js';
 
 /** Files up to this size are read with one blocking call (see `openFile`). */
@@ -13,8 +14,11 @@ const readAsync = promisify(read);
 /** What the Node backend reads: what is at a path, a file whole or in chunks of `chunkSize` bytes, its version, a folder's entries, where a path leads. */
 export type DiskReads = Pick<VaultFs, 'stat' | 'readFile' | 'version' | 'readDirectory' | 'resolveSymlinks'> & Required<Pick<VaultFs, 'readFileChunks'>>;
 
-/** The reads of the vault at `realRoot`, each path located and used through `pinned` (see `createPinnedPaths`). */
-export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize: number): DiskReads {
+/**
+ * The reads of the vault at `realRoot`, each path located and used through `pinned` (see `createPinnedPaths`);
+ * `linked` hears each version given of a file with more than one name (a watch checks those at every sync point).
+ */
+export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize: number, linked?: (relative: string, version: string) => void): DiskReads {
   const { locate, inFolder, openFile, targetOf } = pinned;
   return {
     stat: (relative) =>
@@ -73,7 +77,10 @@ export function createDiskReads(realRoot: string, pinned: PinnedPaths, chunkSize
     version: (relative) =>
       withErrorsTranslated(relative, async () => {
         const stat = lstatSync(await locate(relative), { bigint: true, throwIfNoEntry: false });
-        return stat?.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : undefined;
+        if (!stat?.isFile()) return undefined;
+        const version = fileVersion(stat);
+        if (stat.nlink > 1n) linked?.(relative, version);
+        return version;
       }),
 
     readDirectory: (relative, { sizes = true } = {}) =>

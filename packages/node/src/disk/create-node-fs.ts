@@ -87,7 +87,7 @@ export async function createNodeFs(root: string, options: NodeFsOptions & NodeFs
   const log = options.onWatchNotice ?? ((message: string) => process.emitWarning(message, { code: 'VAULT_WATCH' }));
   const watch = options.watch ? createVaultWatch(realRoot, { tell: (notice) => pool?.tell(notice), log }, options.watchTuning) : undefined;
   const pinned = createPinnedPaths(realRoot, watch ? { watchedFolder: (relative) => watch.watches(relative) } : {});
-  const reads = createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024);
+  const reads = createDiskReads(realRoot, pinned, options.chunkSize ?? 1024 * 1024, watch && ((relative, version) => watch.linked(relative, version)));
 
   const nodeFs: NodeVaultFs = {
     root: realRoot,
@@ -176,7 +176,7 @@ async function plainFilesBelow(vaultFs: VaultFs, isListed: (path: string, kind: 
   const files: string[] = [];
   const enter = ({ path }: WalkedEntry) => isListed(path, 'directory');
   // Filling search memory may do with part of the vault: a folder it cannot read is passed over.
-  for await (const { path, entry } of walkVault(vaultFs, '', { enter, passOverUnreadable: true })) {
+  for await (const { path, entry } of walkVault(vaultFs, '', { enter, passOver: () => true })) {
     if (entry.kind === 'file' && !entry.symlink && isListed(path, 'file')) files.push(path);
   }
   return files;

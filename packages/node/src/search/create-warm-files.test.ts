@@ -28,6 +28,20 @@ describe('the warm files and their postings', () => {
     expect(warm.files).toBe(2);
   });
 
+  it('never takes a file with more than one link as covered by a watch: a check shows it current, and it stays checked', () => {
+    const warm = createWarmFiles(1024 * 1024, 0);
+    warm.watching(true);
+    const linked = { ...versionOf(7, 5), nlink: 2, isFile: () => true } as unknown as Stats;
+    warm.keep('one.md', versionOf(1, 5), 'alpha', 5, Date.now());
+    warm.keep('two.md', linked, 'gamma', 5, Date.now());
+    expect([warm.getWatched('one.md')?.path, warm.getWatched('two.md')]).toEqual(['one.md', undefined]);
+    const generation = warm.generation;
+    expect(warm.get('two.md', linked)?.text).toBe('gamma');
+    expect([warm.getWatched('two.md'), warm.generation]).toEqual([undefined, generation]);
+    warm.watching(true);
+    expect(warm.get('one.md', versionOf(1, 5))?.watched).toBe(true);
+  });
+
   it('past the bound, lets texts go before postings, so that every file kept stays a candidate', () => {
     const texts = Array.from({ length: 40 }, (_, index) => `note ${index}: ${'word '.repeat(40)}`);
     const warm = createWarmFiles(20_000, 0);

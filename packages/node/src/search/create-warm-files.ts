@@ -37,6 +37,11 @@ export interface WarmFile extends Version {
   textCost: number;
   /** Whether a watch has covered the file since it was read (or last checked): any later change is told by `forget`. */
   watched: boolean;
+  /**
+   * Whether the file had more than one link when read (a hard link: a write through another name sends
+   * an event for that name alone): never taken as covered by a watch, checked at every search.
+   */
+  linked: boolean;
 }
 
 /** The texts of the files a search worker has read, with trigram postings of them, kept while they stay as they were on disk; made by `createWarmFiles`. */
@@ -246,9 +251,10 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         forget(path);
         return undefined;
       }
-      // Checked now, while watched: any later change is told.
-      if (file.watched !== watching) generation += 1;
-      file.watched = watching;
+      // Checked now, while watched: any later change is told (but through another name of a linked file).
+      const covered = watching && !file.linked;
+      if (file.watched !== covered) generation += 1;
+      file.watched = covered;
       return file;
     },
 
@@ -306,7 +312,8 @@ export function createWarmFiles(maxBytes: number, settleTime = racyMargin): Warm
         entryCost: cost,
         // ASCII text is a one-byte string; anything else may take two bytes a character.
         textCost: text === undefined ? 0 : text.length === byteLength ? byteLength : text.length * 2,
-        watched: watching,
+        watched: watching && !(stat.nlink > 1),
+        linked: stat.nlink > 1,
       };
       kept.set(path, file);
       if (text !== undefined) {

@@ -154,7 +154,9 @@ async function searchBatch(task: SearchTask, batch: KeptBatch): Promise<SearchTa
       const { message, code } = error as NodeJS.ErrnoException;
       // Gone since the walk (removed, or moved by another call): searched as if listed a moment later.
       if (code === 'ENOENT') continue;
-      return { id: task.id, error: { message, code, path: relative } };
+      // Not readable with the server's permissions (the file, or a folder on the way): skipped and named, as core's search does.
+      if (code === 'EACCES' || code === 'EPERM') found.add(place, { path: relative, skipped: 'PERMISSION_DENIED' });
+      else return { id: task.id, error: { message, code, path: relative } };
     }
   }
   return { id: task.id, found: found.packed(), warm: totals() };

@@ -1,4 +1,4 @@
-import { type FSWatcher, readdirSync, watch } from 'node:fs';
+import { type FSWatcher, lstatSync, readdirSync, type Stats, watch } from 'node:fs';
 import path from 'node:path';
 
 /** A folder that is never watched (nor searched): git's, whose churn would only cost events. */
@@ -16,9 +16,10 @@ export interface FolderWatches {
   /**
    * Watches the folder `relative` and every folder below it (symlinks not followed, `.git` left out),
    * each watch started before its folder is listed, so no change made after the listing goes unseen.
-   * Gives the folders it started watching; throws what a watch failed with.
+   * With `findLinked`, gives whether a plain file below has more than one link (an lstat of each file);
+   * else false. Throws what a watch failed with.
    */
-  watchTree(relative: string): string[];
+  watchTree(relative: string, findLinked?: boolean): boolean;
   /** Stops watching the folder `relative` and the folders below it (removed, or renamed away). */
   unwatchBelow(relative: string): void;
   /** Whether the folder `relative` is watched. */
@@ -50,8 +51,8 @@ export function createFolderWatches(
   }
 
   return {
-    watchTree(relative) {
-      const started: string[] = [];
+    watchTree(relative, findLinked = false) {
+      let linked = false;
       const waiting = [relative];
       for (let folder = waiting.pop(); folder !== undefined; folder = waiting.pop()) {
         if (watches.has(folder)) continue;
@@ -64,9 +65,9 @@ export function createFolderWatches(
             });
           }
           start(folder);
-          started.push(folder);
           for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
             if (entry.isDirectory() && entry.name !== unwatchedName) waiting.push(folder === '' ? entry.name : `${folder}/${entry.name}`);
+            else if (findLinked && !linked && entry.isFile()) linked = hasOtherNames(lstatOf(path.join(root, folder, entry.name)));
           }
         } catch (error) {
           // Gone since it was found (or replaced by a file): its parent's watch tells of it.
@@ -74,7 +75,7 @@ export function createFolderWatches(
           throw error;
         }
       }
-      return started;
+      return linked;
     },
     unwatchBelow(relative) {
       const prefix = relative === '' ? '' : `${relative}/`;
@@ -93,4 +94,18 @@ export function createFolderWatches(
       watches.clear();
     },
   };
+}
+
+/** What is at `absolute` now (a symlink not followed), or undefined. */
+export function lstatOf(absolute: string): Stats | undefined {
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `stat` is of a plain file with more than one link (a hard link: other names share its inode). */
+export function hasOtherNames(stat: Stats | undefined): boolean {
+  return stat?.isFile() === true && stat.nlink > 1;
 }

@@ -1,9 +1,10 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VaultChanges, VaultDirectoryEntry } from '@vault/core';
 import type { WorkerNotice } from '../search/search-worker.js';
 import { type ChangeLog, createChangeLog } from './create-change-log.js';
-import { createFolderWatches, unwatchedName } from './create-folder-watches.js';
+import { createFolderWatches, hasOtherNames, lstatOf, unwatchedName } from './create-folder-watches.js';
+import { createLinkedFiles } from './create-linked-files.js';
 import { createSyncPoint, isCookieName } from './create-sync-point.js';
 import { remoteMountsBelow, unwatchableReason } from './watchable-file-system.js';
 
@@ -47,6 +48,8 @@ export interface VaultWatch {
   watches(relative: string): boolean;
   /** Whether the watch covers these real vault paths now: watching, and none in a `.git` folder. */
   covers(paths: readonly string[]): boolean;
+  /** Hears a version the backend gave of a file with more than one link: checked at every sync point from now on, and logged as changed when it is not that version. */
+  linked(relative: string, version: string): void;
   /** `starting` (or starting again), `watching`, or `off` for good. */
   readonly state: 'starting' | 'watching' | 'off';
   close(): void;
@@ -74,6 +77,8 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
   let epoch = 0;
   let state: VaultWatch['state'] = 'starting';
   let burst = 0;
+  let rechecking = false;
+  const linked = createLinkedFiles(root);
   const forgotten = { files: [] as string[], folders: [] as string[] };
   const absolute = (relative: string) => (relative === '' ? root : path.join(root, relative));
   const folders = createFolderWatches(
@@ -139,15 +144,30 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     tokens.set(folder, (tokens.get(folder) ?? 0) + 1);
     folders.unwatchBelow(relative);
     for (const kept of [...listings.keys()]) if (kept === relative || kept.startsWith(`${relative}/`)) listings.delete(kept);
-    if (name === unwatchedName || !isFolder(absolute(relative))) return;
+    const stat = lstatOf(absolute(relative));
+    // A name for a file with others (a hard link made, a linked file moved in): which kept names share it is not known.
+    if (hasOtherNames(stat)) recheck();
+    if (name === unwatchedName || !stat?.isDirectory()) return;
     try {
-      folders.watchTree(relative);
+      if (folders.watchTree(relative, true)) recheck();
     } catch (error) {
       stop(unwatchedBecause(error));
       return;
     }
     // Files read from it before its watch started are read again.
     forget(relative, true);
+  }
+
+  /**
+   * A file with more than one name (hard links) appeared under a name: a write through one name sends an
+   * event for that name alone, and which kept names share its inode is not known. Nothing kept is trusted
+   * until checked once: the change log says `everything` (FindNotes asks each note's version, and keeps
+   * those with other names to check at every sync point), and the workers check each kept file once
+   * (keeping one with other names checked at every search).
+   */
+  function recheck() {
+    changes.lose();
+    rechecking = true;
   }
 
   function forget(file: string, below: boolean) {
@@ -157,8 +177,11 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
   }
 
   function flush() {
-    if (forgotten.files.length === 0 && forgotten.folders.length === 0) return;
-    tell({ forget: { files: forgotten.files.splice(0), folders: forgotten.folders.splice(0) } });
+    if (forgotten.files.length > 0 || forgotten.folders.length > 0)
+      tell({ forget: { files: forgotten.files.splice(0), folders: forgotten.folders.splice(0) } });
+    // Every kept file checked once more (`recheck`), once for all the names that asked it since.
+    if (rechecking && state === 'watching') tell({ watching: true });
+    rechecking = false;
   }
 
   const reason = unwatchable(root);
@@ -171,6 +194,13 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       const passed = await syncPoint.pass();
       // The root moved away and another folder put at its path: its events never come (the cookie lives in the old one).
       if (passed && !syncPoint.sameRoot()) stop('the vault folder was moved or replaced');
+      // Files with other names: a write through another sends no event for theirs.
+      if (passed && state === 'watching') {
+        for (const file of linked.changed()) {
+          changes.add(file);
+          forget(file, false);
+        }
+      }
       flush();
       return passed && state === 'watching';
     },
@@ -183,6 +213,7 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     },
     watches: (relative) => state === 'watching' && folders.has(relative),
     covers: (paths) => state === 'watching' && !holdsUnwatched(paths),
+    linked: (relative, version) => linked.gave(relative, version),
     get state() {
       return state;
     },
@@ -192,15 +223,6 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
       syncPoint.cancel();
     },
   };
-}
-
-/** Whether a plain folder (not a symlink) is at `absolute` now. */
-function isFolder(absolute: string): boolean {
-  try {
-    return lstatSync(absolute, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
 }
 
 /** Why a folder could not be watched, as the notice says it. */

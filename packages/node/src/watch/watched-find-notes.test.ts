@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createVault, type ToolInput, type Vault } from '@vault/core';
 import { createTempFolder, type TempFolder } from '@vault/testing';
@@ -105,5 +105,24 @@ describe('FindNotes right after a change made from outside, before the watch hea
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('ranks a note written through another name (a hard link in the vault, or outside it) as it is now', async () => {
+    linkSync(at(notes[1]!), at('notes/hard.md'));
+    await findBoth({ query: 'beta' }, watched.call('FindNotes', { query: 'beta' }));
+    appendFileSync(at('notes/hard.md'), 'zebracorn through the other name\n');
+    const found = await findBoth({ query: 'zebracorn' }, watched.call('FindNotes', { query: 'zebracorn' }));
+    expect(found.notes.map((note) => note.path).sort()).toEqual(['notes/1/01.md', 'notes/hard.md']);
+    // A note with a name outside the vault too, linked in: a write through the outside name sends no event at all.
+    const outside = `${folder.path}-outside.md`;
+    writeFileSync(outside, '# Linked in\nunicornfish\n');
+    linkSync(outside, at('notes/linked-in.md'));
+    const linkedIn = await findBoth({ query: 'unicornfish' }, watched.call('FindNotes', { query: 'unicornfish' }));
+    expect(linkedIn.notes.map((note) => note.path)).toEqual(['notes/linked-in.md']);
+    appendFileSync(outside, 'narwhal\n');
+    expect((await findBoth({ query: 'narwhal' }, watched.call('FindNotes', { query: 'narwhal' }))).notes.map((note) => note.path)).toEqual([
+      'notes/linked-in.md',
+    ]);
+    rmSync(outside);
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, link, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { everything, notes, useWarmVault } from '../__fixtures__/warm-search-fixture.js';
@@ -63,5 +63,31 @@ describe('a watched search: files changed behind its back are searched as they a
     const found = await vault.searchBoth({ query: 'gamma', ...everything });
     expect(found.skipped).toEqual([{ path: notes[3], reason: 'NOT_TEXT' }]);
     expect(pathsOf(found)).toContain(notes[0]);
+  });
+
+  it('sees a write through a hard link made in the vault under the other name too, and one through a name outside', async () => {
+    const folder = vault.folder.path;
+    await link(path.join(folder, notes[12]!), path.join(folder, 'notes/hard.md'));
+    expect(pathsOf(await vault.searchBoth({ query: 'gamma', ...everything }))).toContain('notes/hard.md');
+    await appendFile(path.join(folder, 'notes/hard.md'), 'omega through the other name\n');
+    expect(pathsOf(await vault.searchBoth({ query: 'omega', ...everything }))).toEqual([notes[12], 'notes/hard.md']);
+    // A file with a name outside the vault, linked in: a write through the outside name sends no event at all.
+    const outside = path.join(folder, '..', `${path.basename(folder)}-outside.md`);
+    await writeFile(outside, 'kappa\n');
+    await link(outside, path.join(folder, 'notes/linked-in.md'));
+    expect(pathsOf(await vault.searchBoth({ query: 'kappa', ...everything }))).toEqual(['notes/linked-in.md']);
+    await appendFile(outside, 'lambda\n');
+    expect(pathsOf(await vault.searchBoth({ query: 'lambda', ...everything }))).toEqual(['notes/linked-in.md']);
+    await rm(outside);
+  });
+
+  it('sees a write through a hard link moved in with a folder, under the name kept before', async () => {
+    const outside = path.join(vault.folder.path, '..', `${path.basename(vault.folder.path)}-moved`);
+    await mkdir(outside);
+    await link(path.join(vault.folder.path, notes[3]!), path.join(outside, 'twin.md'));
+    await rename(outside, path.join(vault.folder.path, 'moved-in'));
+    expect(pathsOf(await vault.searchBoth({ query: 'gamma', ...everything }))).toContain('moved-in/twin.md');
+    await appendFile(path.join(vault.folder.path, 'moved-in/twin.md'), 'omega through the twin\n');
+    expect(pathsOf(await vault.searchBoth({ query: 'omega', ...everything }))).toEqual(['moved-in/twin.md', notes[3]]);
   });
 });

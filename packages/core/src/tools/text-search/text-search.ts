@@ -10,8 +10,9 @@ import { renderFileLines, renderSearchLine } from './render-file-lines.js';
 import type { Vault } from '../../vault/vault.js';
 import { VaultError } from '../../vault/vault-error.js';
 import { escapeName } from '../../vault/vault-path.js';
-import type { WalkedFile } from '../../vault/walk-files.js';
-import { filesBelow } from '../files-below.js';
+import { withPlacesByPath } from '../../vault/compare-paths.js';
+import type { WalkedFile, WalkedFiles } from '../../vault/walk-files.js';
+import { filesBelow, skippedFolders } from '../files-below.js';
 
 /** The largest `offset` a search takes: what it gathers to skip is held in memory. */
 export const maxSearchOffset = 10_000;
@@ -133,13 +134,17 @@ export const textSearch = defineTool({
     // Checked here, before the walk; compiled where it runs: in the backend, or here by searchOneByOne.
     const checked = await checkSearchQuery(query, regex, { caseSensitive: input.caseSensitive });
     const budget = searchBudget(vault, signal);
-    const { files, afterSync } = await candidateFiles(vault, input, budget.check);
+    const { files, unreadable, afterSync } = await candidateFiles(vault, input, budget.check);
     // Lines are gathered for at most what the answer's bound can show, whatever maxResults says (memory).
     const maxShown = outputMode === 'content' ? input.offset + Math.min(maxResults, mostShownLines(vault.options.maxOutput)) : 0;
     const search = { query: checked, contextLines, maxShown, budget, afterSync };
-    const found = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
-    // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT).
-    if (input.filePath !== undefined && found[0] && 'skipped' in found[0]) await vault.readText(found[0].path);
+    const searched = (await searchInBackend(vault, files, search)) ?? (await searchOneByOne(vault, files, search, input.filePath !== undefined));
+    // The one file asked for, skipped by the backend: loading it here gives its error (FILE_TOO_LARGE, NOT_TEXT, PERMISSION_DENIED).
+    if (input.filePath !== undefined && searched[0] && 'skipped' in searched[0]) await vault.readText(searched[0].path);
+    const found = withPlacesByPath(
+      searched,
+      skippedFolders(unreadable).map(({ path, reason }): SearchedFile => ({ path, skipped: reason })),
+    );
     // The answer's bound, less room for the summary line.
     const output = collect(found, {
       outputMode,
@@ -221,7 +226,8 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
         : '`query` is empty. Pass the text to search for, or a `filePattern` (or `directoryPath`) to list the files whose paths match.',
     );
   }
-  const { files } = await candidateFiles(vault, input, searchBudget(vault, signal).check);
+  const { files, unreadable } = await candidateFiles(vault, input, searchBudget(vault, signal).check);
+  const skipped = skippedFolders(unreadable);
   const output: TextSearchOutput = {
     outputMode: 'paths',
     caseSensitive: false,
@@ -232,8 +238,8 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
     truncated: false,
     maxResults,
     offset: input.offset,
-    skipped: [],
-    totalSkipped: 0,
+    skipped: skipped.slice(0, maxListedSkipped),
+    totalSkipped: skipped.length,
   };
   const budget = createAnswerBudget(vault.options.maxOutput);
   for (const file of files.slice(input.offset, input.offset + maxResults)) {
@@ -273,22 +279,21 @@ function withinStructureBound(output: TextSearchOutput, maxOutput: number): Text
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
   const lines = output.files.map((file) => style.path(file.path));
   const cut = output.truncated ? `; ${showing(output, output.files.length, '')} (${more(output)}, or narrow the pattern)` : '';
-  return [...lines, style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}]`)].join('\n');
+  return [
+    ...lines,
+    style.note(`[${output.totalFiles === 0 ? 'No files match' : `${filesCount(output.totalFiles)} match`}${cut}${skippedNote(output, style)}]`),
+  ].join('\n');
 }
 
 /**
  * The files to search, and whether the backend's watch passed a sync point first (`afterSync`: every change
  * made before the search began is seen, so what the backend keeps is current; see `VaultFs.sync`).
  */
-async function candidateFiles(
-  vault: Vault,
-  input: z.output<typeof inputSchema>,
-  checkDeadline: () => void,
-): Promise<{ files: WalkedFile[]; afterSync: boolean }> {
-  if (input.filePath !== undefined) return { files: await namedFile(vault, input.filePath), afterSync: false };
+async function candidateFiles(vault: Vault, input: z.output<typeof inputSchema>, checkDeadline: () => void): Promise<WalkedFiles & { afterSync: boolean }> {
+  if (input.filePath !== undefined) return { files: await namedFile(vault, input.filePath), unreadable: [], afterSync: false };
   const afterSync = (await vault.fs.sync?.()) ?? false;
-  const files = await filesBelow(vault, input, { checkDeadline, afterSync }, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
-  return { files, afterSync };
+  const found = await filesBelow(vault, input, { checkDeadline, afterSync }, (directory) => `${directory} is a file. Pass it as \`filePath\` to search in it.`);
+  return { ...found, afterSync };
 }
 
 /** The one file TextSearch was asked to search (`filePath`). */
@@ -413,7 +418,11 @@ function pathCost(path: string): number {
 }
 
 /** A skipped file's reason as the answer words it. */
-const skipWords: Record<SkipCode, string> = { NOT_TEXT: 'not UTF-8 text', FILE_TOO_LARGE: 'too large' };
+const skipWords: Record<SkipCode, string> = {
+  NOT_TEXT: 'not UTF-8 text',
+  FILE_TOO_LARGE: 'too large',
+  PERMISSION_DENIED: "not readable with the server's permissions",
+};
 
 /** The summary's note of the files skipped, naming the first few, or nothing. */
 function skippedNote(output: TextSearchOutput, style: TextStyle): string {
