@@ -95,7 +95,7 @@ describe('limits of the MCP server (the built bin over HTTP)', () => {
     console.info(`pathological regex: TIMEOUT after ${elapsed.toFixed(0)} ms (budget ${searchTimeout} ms), ${answeredMeanwhile} reads answered meanwhile`);
   });
 
-  it('answers a regex V8 would take the square of the million-letter line on (RE2 tries it), and shows a match at a long line\'s start', async () => {
+  it("answers a regex V8 would take the square of the million-letter line on (RE2 tries it), and shows a match at a long line's start", async () => {
     // An atom, then a repeat of what it takes too, then what the line never holds: V8 scans to the run's end from each letter.
     for (const query of ['[a-z]\\w*\\(', 'a.*b', '(\\w+)=', '\\p{L}\\w*\\d', '[a-z]\\w{0,1000}\\(']) {
       const result = (await client.callTool({ name: 'TextSearch', arguments: { query, regex: true, outputMode: 'files_only' } })) as CallToolResult;

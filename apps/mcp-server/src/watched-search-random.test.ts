@@ -81,8 +81,8 @@ const changes: Record<string, (random: Random) => Promise<unknown>> = {
   },
   async sameSizeAndTimes({ pick }) {
     const name = pick(await filesNow());
-    const before = name && (await stat(at(name)).catch(() => undefined));
-    if (!before?.isFile()) return;
+    const before = name ? await stat(at(name)).catch(() => undefined) : undefined;
+    if (!name || !before?.isFile()) return;
     const bytes = await readFile(at(name));
     for (const [index, byte] of bytes.entries()) if (byte >= 0x61 && byte <= 0x7a) bytes[index] = 0x61 + ((byte - 0x61 + 1) % 26);
     await writeFile(at(name), bytes);
@@ -152,7 +152,7 @@ async function expectSameNotes(input: Record<string, unknown>, where: string): P
     answer.totalNotes,
     answer.notes.map((note) => [note.path, note.score]),
   ];
-  const expected = await fromDisk.call('FindNotes', input).then((answer) => ranked(answer as never), errorCodeOf);
+  const expected = await fromDisk.call('FindNotes', input as { query: string }).then((answer) => ranked(answer as never), errorCodeOf);
   const result = await client.callTool({ name: 'FindNotes', arguments: input });
   const found = result.isError ? { error: (result._meta as { errorCode?: string }).errorCode } : ranked(result.structuredContent as never);
   expect(found, `${where}: FindNotes ${JSON.stringify(input)}`).toEqual(expected);

@@ -14,6 +14,7 @@ const minUnspacedPrefixLength = 2;
  * word (`the` is not `theme`), an ordinal of digits (`20th` finds its number, `ordinalNumber`).
  */
 export function wordPrefix(word: string): string | undefined {
-  if (word.length < (unspacedScript.test(word) ? minUnspacedPrefixLength : minPrefixLength) || stopWords.has(word) || ordinalNumber(word) !== undefined) return undefined;
+  if (word.length < (unspacedScript.test(word) ? minUnspacedPrefixLength : minPrefixLength) || stopWords.has(word) || ordinalNumber(word) !== undefined)
+    return undefined;
   return wordStem(word) ?? word;
 }

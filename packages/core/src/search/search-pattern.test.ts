@@ -168,13 +168,16 @@ describe('compileSearchPattern', () => {
   it('gives the lines and ranges of the plain regex on texts with lines longer than V8 is given (tried on RE2), over random regexes', () => {
     const pieces = ['a', 'b', '_', '(', '=', ' ', '1', 'É', 'ſ'];
     const query = fc
-      .array(fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?', '[a-z]\\w{0,40}'), { minLength: 1, maxLength: 5 })
+      .array(
+        fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?', '[a-z]\\w{0,40}'),
+        { minLength: 1, maxLength: 5 },
+      )
       // One varying repeat at most: those with more run on RE2 whole, and the plain regex of the truth would take the cube of a line.
       .filter((parts) => parts.filter((part) => /[*+}]$|\)$/.test(part)).length <= 1)
       .map((parts) => parts.join(''));
-    const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).chain((parts) =>
-      fc.nat(4).map((copies) => parts.join('').repeat(copies === 4 ? Math.ceil(1_200 / Math.max(1, parts.length)) : 1)),
-    );
+    const line = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 12 })
+      .chain((parts) => fc.nat(4).map((copies) => parts.join('').repeat(copies === 4 ? Math.ceil(1_200 / Math.max(1, parts.length)) : 1)));
     return fc.assert(
       fc.asyncProperty(query, fc.array(line, { minLength: 1, maxLength: 4 }), async (source, lines) => {
         const compiled = await compileSearchPattern(source, true).catch(() => undefined);
@@ -186,7 +189,9 @@ describe('compileSearchPattern', () => {
         expect(lines.map((each) => matcher.test(each))).toEqual(lines.map((each) => plain.test(each)));
         if (matcher.countLines) expect(matcher.countLines(lines.map((each) => `${each}\n`).join(''))).toBe(matching.length);
         for (const each of matching) {
-          const ranges = [...each.matchAll(everywhere)].filter((match) => match[0] !== '').map((match) => ({ start: match.index, end: match.index + match[0].length }));
+          const ranges = [...each.matchAll(everywhere)]
+            .filter((match) => match[0] !== '')
+            .map((match) => ({ start: match.index, end: match.index + match[0].length }));
           expect(matcher.ranges(each, Number.POSITIVE_INFINITY)).toEqual(ranges);
         }
       }),

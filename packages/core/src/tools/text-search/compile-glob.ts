@@ -36,7 +36,7 @@ export async function compileGlob(pattern: string): Promise<(path: string) => bo
   }
   for (const guard of pathGuards) source = source.replaceAll(guard, '');
   // picomatch escapes a character beyond ASCII of a plain name (`caf\é`), an escape RE2 refuses: the character stands for itself.
-  source = source.replace(/\\(.)/gsu, (escape, character: string) => (character > '\x7f' ? character : escape));
+  source = source.replace(/\\(.)/gsu, (escaped, character: string) => (character > '\x7f' ? character : escaped));
   const { RE2JS } = await import('re2js');
   try {
     const compiled = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryFs } from '../../vault/memory-fs.js';
 import { createVault } from '../../vault/vault.js';
-import { textSearch } from './text-search.js';
+import { type TextSearchOutput, textSearch } from './text-search.js';
 
 const seed = {
   'b.md': 'Apple pie\napple tart\nbanana\n',
@@ -150,7 +150,9 @@ describe('TextSearch', () => {
   });
 
   it('matches a filePattern of names beyond ASCII, plain or with a star, ignoring their case too', async () => {
-    const vault = createVault(createMemoryFs({ 'café.md': 'hello\n', '日本語.md': 'hello\n', 'notes/Über uns.md': 'hello\n', '😀 face.md': 'hello\n', 'plain.md': 'hello\n' }));
+    const vault = createVault(
+      createMemoryFs({ 'café.md': 'hello\n', '日本語.md': 'hello\n', 'notes/Über uns.md': 'hello\n', '😀 face.md': 'hello\n', 'plain.md': 'hello\n' }),
+    );
     const found = async (filePattern: string) =>
       (await vault.call('TextSearch', { query: 'hello', filePattern, outputMode: 'files_only' })).files.map((file) => file.path);
     expect(await found('café.md')).toEqual(['café.md']);
@@ -162,27 +164,39 @@ describe('TextSearch', () => {
   });
 
   it('pages by nextOffset through every file, in each mode, the structured content never cut (its JSON takes more than the text)', async () => {
-    const files = Object.fromEntries(Array.from({ length: 600 }, (_, index) => [`d${Math.floor(index / 100)}/${'"'.repeat(20)}${index}.md`, 'seed\nseed "quoted"\n']));
+    const files = Object.fromEntries(
+      Array.from({ length: 600 }, (_, index) => [`d${Math.floor(index / 100)}/${'"'.repeat(20)}${index}.md`, 'seed\nseed "quoted"\n']),
+    );
     const vault = createVault(createMemoryFs(files), { maxOutput: 4096 });
-    for (const [outputMode, query] of [['files_only', 'seed'], ['content', 'seed'], [undefined, '']] as const) {
+    for (const [outputMode, query] of [
+      ['files_only', 'seed'],
+      ['content', 'seed'],
+      [undefined, ''],
+    ] as const) {
       const seen: string[] = [];
       for (let offset: number | undefined = 0; offset !== undefined; ) {
-        const output = await vault.call('TextSearch', { query, filePattern: '*.md', offset, maxResults: 1000, ...(outputMode ? { outputMode } : {}) });
+        const output: TextSearchOutput = await vault.call('TextSearch', { query, filePattern: '*.md', offset, maxResults: 1000, ...(outputMode ? { outputMode } : {}) });
         const structure = vault.structure('TextSearch', output);
         expect(structure.cut, outputMode).toBeUndefined();
         expect(structure.nextOffset).toBe(output.nextOffset);
-        seen.push(...output.files.flatMap((file) => (outputMode === 'content' ? (file.lines ?? []).filter((line) => line.match).map((line) => `${file.path}:${line.number}`) : [file.path])));
+        seen.push(
+          ...output.files.flatMap((file) =>
+            outputMode === 'content' ? (file.lines ?? []).filter((line) => line.match).map((line) => `${file.path}:${line.number}`) : [file.path],
+          ),
+        );
         offset = output.nextOffset;
       }
       expect(seen.length, outputMode).toBe(outputMode === 'content' ? 1200 : 600);
       expect(new Set(seen).size).toBe(seen.length);
     }
     // One file whose lines JSON escapes at six times their length: the page ends inside it.
-    const escaped = createVault(createMemoryFs({ 'one.md': Array.from({ length: 200 }, (_, line) => `seed ${line} ${'\u0001"'.repeat(30)}\n`).join('') }), { maxOutput: 4096 });
+    const escaped = createVault(createMemoryFs({ 'one.md': Array.from({ length: 200 }, (_, line) => `seed ${line} ${'\u0001"'.repeat(30)}\n`).join('') }), {
+      maxOutput: 4096,
+    });
     for (const contextLines of [0, 2]) {
       const seen: number[] = [];
       for (let offset: number | undefined = 0; offset !== undefined; ) {
-        const output = await escaped.call('TextSearch', { query: 'seed', offset, maxResults: 1000, contextLines });
+        const output: TextSearchOutput = await escaped.call('TextSearch', { query: 'seed', offset, maxResults: 1000, contextLines });
         expect(escaped.structure('TextSearch', output).cut).toBeUndefined();
         seen.push(...output.files.flatMap((file) => (file.lines ?? []).filter((line) => line.match).map((line) => line.number)));
         offset = output.nextOffset;
