@@ -175,7 +175,13 @@ describe('TextSearch', () => {
     ] as const) {
       const seen: string[] = [];
       for (let offset: number | undefined = 0; offset !== undefined; ) {
-        const output: TextSearchOutput = await vault.call('TextSearch', { query, filePattern: '*.md', offset, maxResults: 1000, ...(outputMode ? { outputMode } : {}) });
+        const output: TextSearchOutput = await vault.call('TextSearch', {
+          query,
+          filePattern: '*.md',
+          offset,
+          maxResults: 1000,
+          ...(outputMode ? { outputMode } : {}),
+        });
         const structure = vault.structure('TextSearch', output);
         expect(structure.cut, outputMode).toBeUndefined();
         expect(structure.nextOffset).toBe(output.nextOffset);
