@@ -318,15 +318,15 @@ describe('permission bits are honoured, also as root', () => {
 
 describe('a symlinked file is searched under the time budget like any other', () => {
   it('ends a regex stuck on a symlinked file with TIMEOUT, by path and by folder', async () => {
-    // a.*b on a line of a million "a"s backtracks for hours on JavaScript's engine.
+    // a.*(?=b) on a line of a million "a"s backtracks for hours on JavaScript's engine (RE2 has no lookahead to take it).
     const folder = await createTempFolder({ 'stuck.txt': 'a'.repeat(1_000_000) });
     try {
       await symlink('stuck.txt', path.join(folder.path, 'link.md'));
       // The built worker: from the sources, createNodeFs finds none beside it.
       const fs = await createNodeFs(folder.path, { searchWorker });
       const budgeted = createVault(fs, { searchTimeout: 300 });
-      await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true, filePath: 'link.md' })).rejects.toMatchObject({ code: 'TIMEOUT' });
-      await expect(budgeted.call('TextSearch', { query: 'a.*b', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(budgeted.call('TextSearch', { query: 'a.*(?=b)', regex: true, filePath: 'link.md' })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(budgeted.call('TextSearch', { query: 'a.*(?=b)', regex: true })).rejects.toMatchObject({ code: 'TIMEOUT' });
       // Found through the link, shown under the link's name (on the same workers, with a budget a loaded machine meets).
       const unhurried = createVault(fs, { searchTimeout: 60_000 });
       expect((await unhurried.call('TextSearch', { query: 'aaa', outputMode: 'files_only' })).files).toEqual([
