@@ -30,7 +30,8 @@ interface Unprivileged {
  */
 export function unprivilegedLaunch(): Unprivileged {
   if (process.getuid?.() !== 0) return { command: process.execPath, args: [], how: 'as the user running the tests' };
-  if (spawnSync(process.execPath, ['--import', asNobody, '-e', '']).status === 0) {
+  // Only where nobody can reach the bin (a checkout in a folder of mode 700, as mktemp -d makes, it cannot).
+  if (spawnSync(process.execPath, ['--import', asNobody, '-e', `require('node:fs').accessSync(${JSON.stringify(bin)})`]).status === 0) {
     return { command: process.execPath, args: ['--import', asNobody], owner: nobody, how: 'as nobody (root dropped to it)' };
   }
   const caps = [`--inh-caps=-${readAnything.replace(',', ',-')}`, `--bounding-set=-${readAnything.replace(',', ',-')}`];
