@@ -68,3 +68,37 @@ describe('tools/call: the structured content within --max-output, as the text is
     expect(remove).toMatchObject({ path: 'gone.md', linkedFromTotal: 60, cut: expect.stringContaining('/linkedFrom: ') });
   });
 });
+
+describe('tools/call: a page whose JSON takes more than its text ends where the JSON is full, and nextOffset pages through every result', () => {
+  it('TextRead, Links and TextSearch, each result fitting alone, quotes doubling them in JSON', async () => {
+    const quoted = '"'.repeat(150);
+    const seed: VaultSeed = { 'target.md': `${`${quoted}\n`.repeat(80)}` };
+    for (let index = 0; index < 80; index += 1) seed[`${quoted}-${String(index).padStart(2, '0')}.md`] = `[t](target.md) ${quoted}\n`;
+    const { client, call } = await connectTestClient(createMemoryFs(seed), { maxOutput });
+    await client.listTools();
+    const pages = async (name: string, args: Record<string, unknown>, resultsOf: (content: Record<string, unknown>) => unknown[]) => {
+      const seen: unknown[] = [];
+      const offsets: number[] = [];
+      for (let offset: number | undefined = name === 'TextRead' ? 1 : 0; offset !== undefined; ) {
+        offsets.push(offset);
+        const result: CallToolResult = await call(name, { ...args, offset });
+        const content = result.structuredContent!;
+        expect(JSON.stringify(content).length, name).toBeLessThanOrEqual(maxOutput);
+        expect(content.cut, name).toBeUndefined();
+        // The text says where the next page starts as the structured content does.
+        if (content.nextOffset !== undefined) expect(textOf(result), name).toContain(`offset: ${content.nextOffset}`);
+        seen.push(...resultsOf(content));
+        offset = content.nextOffset as number | undefined;
+      }
+      return { seen, pages: offsets.length };
+    };
+    const read = await pages('TextRead', { filePath: 'target.md' }, (content) => content.lines as string[]);
+    expect(read.seen).toEqual(Array.from({ length: 80 }, (_, index) => `${index + 1}: ${quoted}`));
+    const backlinks = await pages('Links', { filePath: 'target.md', maxResults: 1000 }, (content) => content.entries as string[]);
+    expect(backlinks.seen).toEqual(Array.from({ length: 80 }, (_, index) => `${quoted}-${String(index).padStart(2, '0')}.md:1: [t](target.md)`));
+    const found = await pages('TextSearch', { query: 't](target', outputMode: 'files_only', maxResults: 1000 }, (content) => content.files as unknown[]);
+    expect(found.seen).toHaveLength(80);
+    // Each took several pages: the JSON's bound was reached, not the text's alone.
+    for (const each of [read, backlinks, found]) expect(each.pages).toBeGreaterThan(2);
+  });
+});

@@ -12,6 +12,7 @@ import type { Vault } from '../vault/vault.js';
 import { VaultError } from '../vault/vault-error.js';
 import { createAnswerBudget } from './answer-budget.js';
 import { defineTool } from './define-tool.js';
+import { withinStructureBound } from './within-structure-bound.js';
 import { shownLink } from './shown-link.js';
 
 /** Unread notes an answer names; the total counts them all. */
@@ -106,11 +107,9 @@ export const links = defineTool({
         return closest.get(name)!;
       }),
     );
-    const next = offset + entries.length;
-    return {
+    const facts = {
       mode: found.mode,
       path: found.path,
-      entries,
       offset,
       total: found.entries.length,
       outgoingTotal: found.outgoingTotal,
@@ -120,9 +119,15 @@ export const links = defineTool({
       ...(found.notesChecked === undefined ? {} : { notesChecked: found.notesChecked }),
       unread: found.unread.slice(0, maxListedUnread),
       unreadTotal: found.unread.length,
-      ...(next < found.entries.length ? { nextOffset: next } : {}),
       ...(backlinksOnly && filePath !== undefined ? { backlinksOnly: true as const } : {}),
     };
+    // The first `count` entries of the page, and where the next page starts.
+    const answerWith = (count: number): LinksOutput => ({
+      ...facts,
+      entries: entries.slice(0, count),
+      ...(offset + count < found.entries.length ? { nextOffset: offset + count } : {}),
+    });
+    return withinStructureBound(entries.length, answerWith, links.structure, vault.options.maxOutput);
   },
 
   render(output, style = plainStyle) {

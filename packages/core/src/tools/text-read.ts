@@ -12,6 +12,7 @@ import { VaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
 import { createAnswerBudget, metadataRoom } from './answer-budget.js';
 import { findSection, type Section } from './find-section.js';
+import { withinStructureBound } from './within-structure-bound.js';
 
 /** Most lines one TextRead call returns. */
 export const maxReadLines = 500;
@@ -90,7 +91,13 @@ export const textReadDefinition = {
       const { text, bytes } = await vault.readText(path);
       const section = findSection(text, heading, path);
       const { offset, limit } = sectionWindow(section, asked, wanted, path);
-      return readOutput(path, offset, await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)), section);
+      return readOutput(
+        path,
+        offset,
+        await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)),
+        vault.options.maxOutput,
+        section,
+      );
     }
     const openWindow = windowOpener(vault, path, { offset: asked, limit: wanted, column });
     const { fs, options } = vault;
@@ -98,7 +105,7 @@ export const textReadDefinition = {
       fs.readFileChunks && stat.size > Math.min(streamThreshold, options.maxFileSize)
         ? await streamed(vault, path, stat.size, asked, openWindow)
         : await wholeWindow(vault, path, stat.size, openWindow(1));
-    return readOutput(path, asked, read);
+    return readOutput(path, asked, read, vault.options.maxOutput);
   },
 
   render(output: TextReadOutput, style = plainStyle) {
@@ -128,8 +135,17 @@ export function windowOpener(vault: Vault, path: string, { offset, limit, column
   return (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
 }
 
-/** A read's answer from its window (of `section`, when one was asked for), refusing an offset past the end. */
-export function readOutput(path: string, offset: number, { lines, totalLines, lineEnding, bom, fileHash }: StreamedWindow, section?: Section): TextReadOutput {
+/**
+ * A read's answer from its window (of `section`, when one was asked for), refusing an offset past the end: as many of its
+ * lines as its structured content holds within `maxOutput` characters (see `withinStructureBound`).
+ */
+export function readOutput(
+  path: string,
+  offset: number,
+  { lines, totalLines, lineEnding, bom, fileHash }: StreamedWindow,
+  maxOutput: number,
+  section?: Section,
+): TextReadOutput {
   if (offset > Math.max(totalLines, 1)) {
     throw new VaultError(
       'INVALID_ARGUMENT',
@@ -138,17 +154,19 @@ export function readOutput(path: string, offset: number, { lines, totalLines, li
         : `offset ${offset} is past the end of ${path}, which has ${totalLines} lines. Use an offset from 1 to ${totalLines}.`,
     );
   }
-  const lastShown = offset + lines.length - 1;
-  return {
+  const facts = {
     path,
-    lines,
     totalLines,
     ...(fileHash === undefined ? {} : { fileHash }),
     lineEnding,
     bom,
-    ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}),
     ...(section ? { section: { heading: section.heading, startLine: section.startLine, endLine: section.endLine } } : {}),
   };
+  const withFirst = (count: number): TextReadOutput => {
+    const lastShown = offset + count - 1;
+    return { ...facts, lines: lines.slice(0, count), ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}) };
+  };
+  return withinStructureBound(lines.length, withFirst, textReadDefinition.structure, maxOutput);
 }
 function sectionLine(section: NonNullable<TextReadOutput['section']>): string {
   return `${section.heading} (lines ${section.startLine}-${section.endLine})`;

@@ -35,5 +35,11 @@ async function readAt(
   }
   const section = heading === undefined ? undefined : findSection(createTextDecoder(path).decode(bytes, true), heading, path);
   const { offset, limit } = section ? sectionWindow(section, asked, wanted, path) : { offset: asked, limit: wanted };
-  return readOutput(path, offset, await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)), section);
+  return readOutput(
+    path,
+    offset,
+    await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)),
+    vault.options.maxOutput,
+    section,
+  );
 }

@@ -17,7 +17,7 @@ import { filesBelow, skippedFolders } from '../files-below.js';
 /** The largest `offset` a search takes: what it gathers to skip is held in memory. */
 export const maxSearchOffset = 10_000;
 import { createAnswerBudget, mostShownLines } from '../answer-budget.js';
-import { largest } from '../largest.js';
+import { withinStructureBound } from '../within-structure-bound.js';
 
 /** A file in TextSearch's answer. */
 export interface TextSearchFile {
@@ -154,7 +154,7 @@ export const textSearch = defineTool({
       contextLines,
       budget: createAnswerBudget(vault.options.maxOutput).left,
     });
-    return withinStructureBound(output, vault.options.maxOutput);
+    return fittedToStructure(output, vault.options.maxOutput);
   },
 
   render(output, style = plainStyle) {
@@ -248,16 +248,11 @@ async function findPaths(vault: Vault, input: z.output<typeof inputSchema>, maxR
   }
   output.truncated = input.offset + output.files.length < files.length;
   if (output.truncated) output.nextOffset = input.offset + output.files.length;
-  return withinStructureBound(output, vault.options.maxOutput);
+  return fittedToStructure(output, vault.options.maxOutput);
 }
 
-/**
- * `output` with no more results (matching lines in content mode, else files) than its structured content holds within
- * `maxOutput` characters, at least one: the lists were filled by the rendered text's costs, and JSON takes more for a
- * file (its field names) or a line (its escapes). The results left out are the next page's, so that `nextOffset`
- * follows what both forms show.
- */
-function withinStructureBound(output: TextSearchOutput, maxOutput: number): TextSearchOutput {
+/** `output` with no more results (matching lines in content mode, else files) than its structured content holds within `maxOutput` characters. */
+function fittedToStructure(output: TextSearchOutput, maxOutput: number): TextSearchOutput {
   const content = output.outputMode === 'content';
   const resultsOf = (file: TextSearchFile) => (content ? (file.lines ?? []).filter((line) => line.match).length : 1);
   const results = output.files.reduce((sum, file) => sum + resultsOf(file), 0);
@@ -272,8 +267,7 @@ function withinStructureBound(output: TextSearchOutput, maxOutput: number): Text
     }
     return { ...output, files, truncated: true, nextOffset: output.offset + count };
   };
-  const fits = (count: number) => JSON.stringify(textSearch.structure(firstResults(count))).length <= maxOutput;
-  return results <= 1 || fits(results) ? output : firstResults(largest(1, results, fits) ?? 1);
+  return withinStructureBound(results, firstResults, textSearch.structure, maxOutput);
 }
 
 function renderPaths(output: TextSearchOutput, style: TextStyle): string {
