@@ -23,6 +23,13 @@ describe('a least match V8 runs in linear time', () => {
     expect(linearOnV8(leastMatch('[A-Z][a-z]+[A-Z][a-z]+'), 'iu')).toBe(false);
   });
 
+  it('takes a first repeat whose tries start apart: at the line start, or at a word start, taking word characters only', () => {
+    const taken = ['^#+ ', '^\\s*-', '^\\w+', '\\b[A-Z]{3,}\\b', '\\bget\\w*\\(', '\\b[a-z]+_t\\b', '\\b\\w{2}\\d+x', '\\bk\\w+\\.'];
+    for (const flags of ['u', 'iu']) for (const source of taken) expect(linearOnV8(source, flags), `${source} ${flags}`).toBe(true);
+    const refused = ['\\B\\w+x', '\\b[.a-z]+x', '\\b\\s+x', '\\b.+x', '\\b[^a]+x', '\\b\\w+\\w+x', 'a^\\w+x', '\\b\\.\\w+\\w+', '^\\w+\\w+x', '\\b[a-z.]\\w+x'];
+    for (const flags of ['u', 'iu']) for (const source of refused) expect(linearOnV8(source, flags), `${source} ${flags}`).toBe(false);
+  });
+
   it('refuses a repeat after a character it may take, after another repeat, at the start, or in a group', () => {
     const refused = [
       '[a-z]\\w+\\(\\w',
@@ -77,6 +84,14 @@ describe('a least match V8 runs in linear time', () => {
     ];
     // Shapes refused stay on RE2, where such lines cost as much: on V8, a start at each letter scans the run (`[a-z]\\w+\\(`), or at each `x` (`x\\s*\\w+`).
     cases.push(['[a-z]\\w+\\(\\w+', `a(a ${'a'.repeat(long)}\nab(b\n`], ['x\\s*\\w+\\(\\w+', `${'x'.repeat(long)}\nx a(b\n`]);
+    // First repeats whose tries start apart (at the line start, at a word start).
+    cases.push(
+      ['^#+ ', `${'#'.repeat(long)}\n${'#'.repeat(long)} \n`],
+      ['^\\s*-', `${' '.repeat(long)}\n${' '.repeat(long)}-\n`],
+      ['\\b[A-Z]{3,}\\b', `${'A'.repeat(long)}a\n${'AB '.repeat(long / 3)}\n`],
+      ['\\bget\\w*\\(', `get${'a'.repeat(long)}\n${'get'.repeat(long / 3)}(\n`],
+      ['\\b[a-z]+_t\\b', `${'a'.repeat(long)}_x\n${'a_'.repeat(long / 2)}t\n`],
+    );
     // Long regexes stay on RE2 (a review's: seconds on V8 for a line of 100,000 characters).
     cases.push([`${' a+'.repeat(3300)}X`, `${' a'.repeat(long / 2)}\n`], [`\\.\\w+${'\\w{16}'.repeat(63)}\\s+x`, `.${'a'.repeat(long / 4)}\n`]);
     for (const [query, text] of cases) {

@@ -31,8 +31,14 @@ export function linearOnV8(source: string, flags: string): boolean {
   // The bound's constant is the regex's own size: a long one stays on RE2 (` a+` written 3,300 times took V8 34 s on a
   // 100,000-character line, RE2 no time; `\\.\\w+` then `\\w{16}` written 63 times, 0.9 s).
   if (atoms === undefined || atoms.length > mostAtoms || atoms.reduce((sum, atom) => sum + atom.width, 0) > widest) return false;
+  // Tries that start only where no other try's run can reach: at the line's start alone (`^#+ `), or at a word's start, the atoms
+  // up to the first varying repeat taking word characters only (`\\b[A-Z]{3,}\\b`, `\\bget\\w*\\(`: one start in each word).
+  const lead = /^(?:\^|\\[bB])*/.exec(source)![0];
+  const firstVarying = atoms.findIndex((atom) => atom.varies);
+  const startsApart = lead.includes('^') || (lead.includes('\\b') && atoms.slice(0, firstVarying + 1).every((atom) => wordOnly(atom.source, flags)));
   return atoms.every((atom, index) => {
     if (!atom.varies) return true;
+    if (index === firstVarying && startsApart) return true;
     const before = atoms[index - 1];
     return before !== undefined && !before.optional && disjoint(before.source, atom.source, flags);
   });
@@ -86,6 +92,22 @@ function atomsOf(source: string): Atom[] | undefined {
 /** Escapes of classes that share no character, under any flags (`\\w` and `\\d` hold no space, with or without U+017F and U+212A). */
 const apart = new Set(['\\w \\s', '\\d \\s', '\\s \\S', '\\w \\W', '\\d \\D', '\\d \\W']);
 
+/** Whether every character `atom` takes is a word character as `\\w` and `\\b` read one under `flags` (ignoring case with `u`, U+017F and U+212A are). */
+function wordOnly(atom: string, flags: string): boolean {
+  if (atom === '\\w' || atom === '\\d') return true;
+  if (!single(atom) && !asciiClass.test(atom)) return false;
+  const word = new RegExp('\\w', flags);
+  const one = new RegExp(atom, flags);
+  // An ASCII character or class matches no character beyond ASCII but these two, ignoring case.
+  const candidates = [...Array.from({ length: 128 }, (_, unit) => String.fromCharCode(unit)), '\u017f', '\u212a'];
+  return candidates.every((char) => !one.test(char) || word.test(char));
+}
+
+/** An atom of one character: not `.`, not a class, not an escape of one (`\\d`, `\\W`). */
+const single = (atom: string) => (atom.length === 1 && atom !== '.') || (atom.length === 2 && atom[0] === '\\' && !/[dDwWsS]/.test(atom[1]!));
+/** A class of printable ASCII characters, none escaped. */
+const asciiClass = /^\[[\x20-\x5b\x5d\x5f-\x7e]+\]$/;
+
 /**
  * Whether no character matches both atoms: one is a single character the other does not match
  * (ignoring case, V8 matches a character when its case-folded form matches, so testing the character
@@ -93,12 +115,10 @@ const apart = new Set(['\\w \\s', '\\d \\s', '\\s \\S', '\\w \\W', '\\d \\D', '\
  * ASCII characters heeding case, apart on every ASCII character.
  */
 function disjoint(first: string, second: string, flags: string): boolean {
-  const single = (atom: string) => (atom.length === 1 && atom !== '.') || (atom.length === 2 && atom[0] === '\\' && !/[dDwWsS]/.test(atom[1]!));
   const character = (atom: string) => atom.at(-1)!;
   if (single(first)) return !new RegExp(second, flags).test(character(first));
   if (single(second)) return !new RegExp(first, flags).test(character(second));
   if (apart.has(`${first} ${second}`) || apart.has(`${second} ${first}`)) return true;
-  const asciiClass = /^\[[\x20-\x5b\x5d\x5f-\x7e]+\]$/;
   if (flags.includes('i') || !asciiClass.test(first) || !asciiClass.test(second)) return false;
   const one = new RegExp(first, flags);
   const other = new RegExp(second, flags);

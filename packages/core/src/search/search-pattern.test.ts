@@ -169,7 +169,26 @@ describe('compileSearchPattern', () => {
     const pieces = ['a', 'b', '_', '(', '=', ' ', '1', 'É', 'ſ'];
     const query = fc
       .array(
-        fc.constantFrom('a', 'b', '[a-z]', '\\w', '\\w*', '\\w+', '[ab]+', '\\(', '=', '\\d', '\\s*', '.*', '(\\w+)', '\\b', '\\p{L}+', 'x?', '[a-z]\\w{0,40}'),
+        fc.constantFrom(
+          'a',
+          'b',
+          '[a-z]',
+          '\\w',
+          '\\w*',
+          '\\w+',
+          '[ab]+',
+          '\\(',
+          '=',
+          '\\d',
+          '\\s*',
+          '.*',
+          '(\\w+)',
+          '\\b',
+          '\\p{L}+',
+          'x?',
+          '[a-z]\\w{0,40}',
+          '$',
+        ),
         { minLength: 1, maxLength: 5 },
       )
       // One varying repeat at most: those with more run on RE2 whole, and the plain regex of the truth would take the cube of a line.
@@ -179,24 +198,39 @@ describe('compileSearchPattern', () => {
       .array(fc.constantFrom(...pieces), { maxLength: 12 })
       .chain((parts) => fc.nat(4).map((copies) => parts.join('').repeat(copies === 4 ? Math.ceil(1_200 / Math.max(1, parts.length)) : 1)));
     return fc.assert(
-      fc.asyncProperty(query, fc.array(line, { minLength: 1, maxLength: 4 }), async (source, lines) => {
-        const compiled = await compileSearchPattern(source, true).catch(() => undefined);
-        if (compiled === undefined) return;
-        const plain = new RegExp(source, `${compiled.caseSensitive ? '' : 'i'}u`);
-        const everywhere = new RegExp(plain.source, `${plain.flags}g`);
-        const { matcher } = compiled;
-        const matching = lines.filter((each) => plain.test(each));
-        expect(lines.map((each) => matcher.test(each))).toEqual(lines.map((each) => plain.test(each)));
-        if (matcher.countLines) expect(matcher.countLines(lines.map((each) => `${each}\n`).join(''))).toBe(matching.length);
-        for (const each of matching) {
-          const ranges = [...each.matchAll(everywhere)]
-            .filter((match) => match[0] !== '')
-            .map((match) => ({ start: match.index, end: match.index + match[0].length }));
-          expect(matcher.ranges(each, Number.POSITIVE_INFINITY)).toEqual(ranges);
-        }
-      }),
+      fc.asyncProperty(
+        query,
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        async (source, lines, lineBreak, final) => {
+          const compiled = await compileSearchPattern(source, true).catch(() => undefined);
+          if (compiled === undefined) return;
+          const plain = new RegExp(source, `${compiled.caseSensitive ? '' : 'i'}u`);
+          const everywhere = new RegExp(plain.source, `${plain.flags}g`);
+          const { matcher } = compiled;
+          const matching = lines.filter((each) => plain.test(each));
+          expect(lines.map((each) => matcher.test(each))).toEqual(lines.map((each) => plain.test(each)));
+          // Long lines and short ones in one text, each way of ending a line (an empty last line needs its break: after a final one, none is a line).
+          const text = lines.join(lineBreak) + (final || lines.at(-1) === '' ? lineBreak : '');
+          if (matcher.countLines) expect(matcher.countLines(text)).toBe(matching.length);
+          for (const each of matching) {
+            const ranges = [...each.matchAll(everywhere)]
+              .filter((match) => match[0] !== '')
+              .map((match) => ({ start: match.index, end: match.index + match[0].length }));
+            expect(matcher.ranges(each, Number.POSITIVE_INFINITY)).toEqual(ranges);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
+  });
+
+  it('counts a long line of a CRLF text without its CR, and the short lines around it as they are', async () => {
+    const text = `short\r\n${'x'.repeat(2_000)}\r\nlast ${'y'.repeat(2_000)}\r\nend`;
+    const count = async (source: string) => (await compileSearchPattern(source, true)).matcher.countLines?.(text);
+    expect(await count('[a-z]\\w*\\s')).toBe(1);
+    expect(await count('[a-z]\\w*$')).toBe(4);
   });
 
   it('counts the lines holding a literal as the lines would, with case and without (random texts and literals)', async () => {

@@ -1,6 +1,6 @@
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
-import { hasLineLongerThan } from '../text/has-line-longer-than.js';
+import { nextLongLine } from '../text/next-long-line.js';
 import { countCandidateLines, countLinesHolding, countLinesMatched } from './count-lines.js';
 import { leastRegexOf } from './least-match.js';
 import { linearOnV8, takesSomethingEach } from './linear-on-v8.js';
@@ -169,8 +169,6 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
 
 /** Longest line V8 tries with a regex it may take the square of a line's length on: about 10^6 steps at most. */
 const longestLineOnV8 = 1_000;
-/** An empty match at each line's start (after a line feed, or at the text's start), to try every line. */
-const everyLine = /(?<![^\n])/g;
 
 /**
  * A regex's matcher whose lines may match are found in one fast scan of the whole text, and only those tried: the words
@@ -204,12 +202,25 @@ function scannedMatcher(
   const plain = new RegExp(scan.plain, `${native.flags}gm`);
   const plainAscii = withoutU === undefined ? undefined : new RegExp(scan.plain, `${withoutU}gm`);
   const guarded = new RegExp(scan.guarded, `${native.flags}g`);
-  const count = (text: string, enough?: number) => {
-    // A text with a line the scan could take the square of the length of: each line tried alone, by `matcher`.
-    if (longLinesApart && hasLineLongerThan(text, longestLineOnV8)) return countCandidateLines(text, everyLine, matcher.test, enough);
+  const scanned = (text: string, enough: number) => {
     // Beside U+2028 or U+2029, V8 finds a lookbehind's match in the middle of a surrogate pair: those lines are tried too.
     if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
     return countLinesMatched(text, plainAscii && !foldsOntoAscii(text) ? plainAscii : plain, enough);
+  };
+  // A line the scan could take the square of the length of is tried alone, by `matcher`; the runs of lines between are scanned
+  // (each starts at a line's start and ends with its line feed, so the scan finds there what it finds in the whole text).
+  const count = (text: string, enough = Number.POSITIVE_INFINITY) => {
+    let counted = 0;
+    let from = 0;
+    for (let start = nextLongLine(text, 0, longestLineOnV8); longLinesApart && start !== -1; start = nextLongLine(text, from, longestLineOnV8)) {
+      counted += scanned(text.slice(from, start), enough - counted);
+      const end = text.indexOf('\n', start);
+      const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
+      if (counted < enough && matcher.test(line)) counted += 1;
+      if (end === -1 || counted >= enough) return counted;
+      from = end + 1;
+    }
+    return counted + scanned(from === 0 ? text : text.slice(from), enough - counted);
   };
   return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }

@@ -1,15 +1,15 @@
 /**
- * Whether a line of `text` (line feeds apart) is longer than `longest` characters: from each line's
- * start, the last line feed within `longest` characters ends a line no longer (and every line before it),
- * so a text of short lines is crossed in about `text.length / longest` backward searches, each a few
- * characters long.
+ * Where the first line of `text` from `from` (a line's start) on that is longer than `longest` characters
+ * starts (line feeds apart), or -1: from each line's start, the last line feed within `longest` characters
+ * ends a line no longer (and every line before it), so a text of short lines is crossed in about
+ * `text.length / longest` backward searches, each a few characters long.
  */
-export function hasLineLongerThan(text: string, longest: number): boolean {
-  let start = 0;
+export function nextLongLine(text: string, from: number, longest: number): number {
+  let start = from;
   while (text.length - start > longest) {
     const lineFeed = text.lastIndexOf('\n', start + longest);
-    if (lineFeed < start) return true;
+    if (lineFeed < start) return start;
     start = lineFeed + 1;
   }
-  return false;
+  return -1;
 }
