@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leastMatch } from './least-match.js';
-import { linearOnV8, takesSomethingEach } from './linear-on-v8.js';
+import { linearOnV8, squareAtMostOnV8, takesSomethingEach } from './linear-on-v8.js';
 import { compileSearchPattern } from './search-pattern.js';
 
 describe('a least match V8 runs in linear time', () => {
@@ -65,6 +65,12 @@ describe('a least match V8 runs in linear time', () => {
     expect(linearOnV8('k\\W+', 'iu')).toBe(true);
   });
 
+  it('takes a sequence of one varying repeat as at most quadratic, not two, nor a group', () => {
+    for (const source of ['[A-Z]\\w+::\\w', '[a-z]\\w*\\(', 'a{2,}b{16}', '\\w\\s*=']) expect(squareAtMostOnV8(source), source).toBe(true);
+    for (const source of ['[A-Z]\\w+::\\w+', '\\w+\\s*=', '(\\w+)\\(', '(a|aa)+b', 'a\\w{17}+', `a+${'b'.repeat(40)}`.repeat(2)])
+      expect(squareAtMostOnV8(source), source).toBe(false);
+  });
+
   it('tells a least match whose every atom takes a character, counts read as numbers (`{00,}` may take none)', () => {
     for (const source of ['\\w\\.\\w+\\(', '\\bvoid\\s+\\w', 'a{1,}b', 'a{01}b']) expect(takesSomethingEach(source), source).toBe(true);
     for (const source of ['\\w\\s*=', 'a?b', 'a{0,2}b', '\\w\\s{00,}=', '(a)+']) expect(takesSomethingEach(source), source).toBe(false);
@@ -92,6 +98,8 @@ describe('a least match V8 runs in linear time', () => {
       ['\\bget\\w*\\(', `get${'a'.repeat(long)}\n${'get'.repeat(long / 3)}(\n`],
       ['\\b[a-z]+_t\\b', `${'a'.repeat(long)}_x\n${'a_'.repeat(long / 2)}t\n`],
     );
+    // A least match of one repeat V8 cannot vouch for (`[A-Z]\\w+::\\w`): its long lines go to RE2.
+    cases.push(['[A-Z]\\w+::\\w+', `::${'A'.repeat(long)}\nAb::c ${'A'.repeat(long)}\n`]);
     // Long regexes stay on RE2 (a review's: seconds on V8 for a line of 100,000 characters).
     cases.push([`${' a+'.repeat(3300)}X`, `${' a'.repeat(long / 2)}\n`], [`\\.\\w+${'\\w{16}'.repeat(63)}\\s+x`, `.${'a'.repeat(long / 4)}\n`]);
     for (const [query, text] of cases) {

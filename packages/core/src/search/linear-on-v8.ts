@@ -44,6 +44,21 @@ export function linearOnV8(source: string, flags: string): boolean {
   });
 }
 
+/**
+ * Whether V8 tests a line with `source` in at most about the square of the line's length: a sequence as `linearOnV8` reads
+ * it with one repeat whose count varies (`[A-Z]\\w+::\\w`), each start backing off through one run, each count going on
+ * through atoms of fixed width.
+ */
+export function squareAtMostOnV8(source: string): boolean {
+  const atoms = atomsOf(source);
+  return (
+    atoms !== undefined &&
+    atoms.length <= mostAtoms &&
+    atoms.reduce((sum, atom) => sum + atom.width, 0) <= widest &&
+    atoms.filter((atom) => atom.varies).length <= 1
+  );
+}
+
 /** Whether every atom of `source` (as `linearOnV8` reads it) takes at least one character: a match of it is never empty. */
 export function takesSomethingEach(source: string): boolean {
   return atomsOf(source)?.every((atom) => !atom.optional) ?? false;

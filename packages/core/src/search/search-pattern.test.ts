@@ -226,6 +226,27 @@ describe('compileSearchPattern', () => {
     );
   });
 
+  it('tests on V8 the short lines of a regex whose least match has one repeat V8 cannot vouch for, the long ones on RE2 (random lines)', async () => {
+    const queries = ['[A-Z]\\w+::\\w+', '[a-z]\\w+=\\s*\\w+', '[A-Z]\\w*:\\w+', '\\w[a-z]+\\.\\w+', '[A-Z]\\w+::\\w+\\('];
+    const line = fc
+      .array(fc.constantFrom('A', 'a', 'b', '_', ':', '::', '=', ' ', '.', '(', 'É', 'ſ', 'K'), { maxLength: 16 })
+      .chain((parts) => fc.nat(3).map((copies) => parts.join('').repeat(copies === 3 ? Math.ceil(1_100 / Math.max(1, parts.length)) : 1)));
+    for (const query of queries) {
+      for (const caseSensitive of [true, false]) {
+        const { matcher } = await compileSearchPattern(query, true, { caseSensitive });
+        const plain = new RegExp(query, `${caseSensitive ? '' : 'i'}u`);
+        fc.assert(
+          fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
+            expect(lines.map((each) => matcher.test(each))).toEqual(lines.map((each) => plain.test(each)));
+            const text = `${lines.join('\n')}\n`;
+            if (matcher.countLines) expect(matcher.countLines(text)).toBe(lines.filter((each) => plain.test(each)).length);
+          }),
+          { numRuns: 150 },
+        );
+      }
+    }
+  });
+
   it('counts a long line of a CRLF text without its CR, and the short lines around it as they are', async () => {
     const text = `short\r\n${'x'.repeat(2_000)}\r\nlast ${'y'.repeat(2_000)}\r\nend`;
     const count = async (source: string) => (await compileSearchPattern(source, true)).matcher.countLines?.(text);
