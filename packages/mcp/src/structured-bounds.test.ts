@@ -52,9 +52,11 @@ describe('tools/call: the structured content within --max-output, as the text is
       expect(JSON.stringify(result.structuredContent).length, name).toBeLessThanOrEqual(maxOutput);
       answered.push(result.structuredContent!);
     }
-    // Each of them was over the bound: every one says what it left out (a TextSearch page ends where its JSON is full, and says where the next one starts).
+    // Each of them was over the bound: every one says what it left out (a TextSearch page ends where its JSON is full, and says where
+    // the next one starts; a TextRead line is cut where its JSON is full, and says the column that reads on).
     for (const [at, [name]] of calls.entries()) {
       if (name === 'TextSearch') expect(answered[at], name).toMatchObject({ truncated: true, nextOffset: expect.any(Number) });
+      else if (name === 'TextRead') expect((answered[at]!.lines as string[])[0], name).toMatch(/`column: \d+` reads on\]$/);
       else expect(typeof answered[at]!.cut, name).toBe('string');
     }
     const [move, remove] = answered.slice(-2);
@@ -100,5 +102,27 @@ describe('tools/call: a page whose JSON takes more than its text ends where the 
     expect(found.seen).toHaveLength(80);
     // Each took several pages: the JSON's bound was reached, not the text's alone.
     for (const each of [read, backlinks, found]) expect(each.pages).toBeGreaterThan(2);
+  });
+});
+
+describe('tools/call: one long line of quotes, read with limit 1, fits the JSON bound and says the column that reads on', () => {
+  it('TextRead reads on by column through every character, no page cut', async () => {
+    const line = `${'"\\'.repeat(10_000)}end`;
+    const { client, call } = await connectTestClient(createMemoryFs({ 'q.md': `${line}\nnext\n` }), { maxOutput });
+    await client.listTools();
+    let read = '';
+    for (let column: number | undefined = 1, calls = 0; column !== undefined; calls += 1) {
+      expect(calls).toBeLessThan(100);
+      const result: CallToolResult = await call('TextRead', { filePath: 'q.md', limit: 1, column });
+      const content = result.structuredContent!;
+      expect(JSON.stringify(content).length).toBeLessThanOrEqual(maxOutput);
+      expect(content.cut).toBeUndefined();
+      const [shown] = content.lines as string[];
+      const onward = /`column: (\d+)` reads on\]$/.exec(shown!);
+      read += shown!.replace(/^1: (\[from character \d+\] …)?/, '').replace(/ … \[line cut: .*$/, '');
+      column = onward ? Number(onward[1]) : undefined;
+    }
+    expect(read.length).toBe(line.length);
+    expect(read).toBe(line);
   });
 });

@@ -69,7 +69,7 @@ describe('structured content within the answer bound, as the text is', () => {
     expect(structure.cut).toContain(`/linkedFrom: ${50 - linkedFrom.length} of 50 items left out`);
   });
 
-  it('TextRead of 500 lines of quotes: the first lines whole, nextOffset kept; one line asked for alone: its head', async () => {
+  it('TextRead of 500 lines of quotes: the first lines whole, nextOffset kept; one line asked for alone: its head, with the column that reads on', async () => {
     const { vault } = open({ 'quotes.md': `${'"'.repeat(1990)}\n`.repeat(500), 'one.md': `${'\u0001'.repeat(60_000)}\n` });
     const read = await vault.call('TextRead', { filePath: 'quotes.md' });
     const { structure, whole } = structured(vault, 'TextRead', read);
@@ -80,8 +80,12 @@ describe('structured content within the answer bound, as the text is', () => {
     const alone = structured(vault, 'TextRead', await vault.call('TextRead', { filePath: 'one.md', limit: 1 }));
     const [line] = alone.structure.lines as string[];
     expect(line!.length).toBeGreaterThan(5000);
-    expect((alone.whole.lines as string[])[0]!.startsWith(line!)).toBe(true);
-    expect(alone.structure.cut).toContain(`/lines/0: cut after ${line!.length} of`);
+    // Cut where its JSON is full, not by the bound afterwards: the text and the structured content show the same head, and say where it reads on.
+    expect(alone.structure.cut).toBeUndefined();
+    expect((alone.whole.lines as string[])[0]).toBe(line);
+    const head = line!.slice('1: '.length, line!.indexOf(' … ['));
+    expect(head).toBe('\u0001'.repeat(head.length));
+    expect(line!.endsWith(`[line cut: 60000 characters; TextRead \`offset: 1\`, \`limit: 1\`, \`column: ${head.length + 1}\` reads on]`)).toBe(true);
   });
 
   it("TextEdit amid 30 lines of backslashes: the snippet's first lines, the new fileHash", async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { createFileHasher, fileHash } from '../text/file-hash.js';
 import type { LineEnding } from '../text/line-endings.js';
-import { createLineWindow, type LineWindow, renderWindowLine, type WindowLine } from '../text/line-window.js';
+import { createLineWindow, type LineWindow, lineCut, renderWindowLine, type WindowLine, windowLine } from '../text/line-window.js';
 import { lineIndexCache } from '../text/line-index-cache.js';
 import { resumeWindow, type StreamedWindow, streamWindow } from '../text/stream-window.js';
 import { createTextDecoder, hasBom } from '../text/text-codec.js';
@@ -12,6 +12,7 @@ import { VaultError } from '../vault/vault-error.js';
 import { escapeName } from '../vault/vault-path.js';
 import { createAnswerBudget, metadataRoom } from './answer-budget.js';
 import { findSection, type Section } from './find-section.js';
+import { largest } from './largest.js';
 import { withinStructureBound } from './within-structure-bound.js';
 
 /** Most lines one TextRead call returns. */
@@ -166,7 +167,24 @@ export function readOutput(
     const lastShown = offset + count - 1;
     return { ...facts, lines: lines.slice(0, count), ...(lastShown < (section?.endLine ?? totalLines) ? { nextOffset: lastShown + 1 } : {}) };
   };
-  return withinStructureBound(lines.length, withFirst, textReadDefinition.structure, maxOutput);
+  return withLineFitted(withinStructureBound(lines.length, withFirst, textReadDefinition.structure, maxOutput), maxOutput);
+}
+
+/**
+ * `output`, its one line cut shorter when its structured content is still over `maxOutput` (a line of quotes or
+ * backslashes takes twice its length in JSON): as much of it as the JSON holds, its marker then giving the column that
+ * reads on, in the text and the structured content alike.
+ */
+function withLineFitted(output: TextReadOutput, maxOutput: number): TextReadOutput {
+  const fits = (kept: TextReadOutput) => JSON.stringify(textReadDefinition.structure(kept)).length <= maxOutput;
+  const [line] = output.lines;
+  if (output.lines.length !== 1 || line === undefined || fits(output)) return output;
+  const column = line.column ?? 0;
+  const withFirst = (count: number): TextReadOutput => ({
+    ...output,
+    lines: [windowLine(line.number, lineCut(line.text, 0, count).text, line.fullLength ?? column + line.text.length, column)],
+  });
+  return withFirst(largest(1, line.text.length, (count) => fits(withFirst(count))) ?? 1);
 }
 function sectionLine(section: NonNullable<TextReadOutput['section']>): string {
   return `${section.heading} (lines ${section.startLine}-${section.endLine})`;
