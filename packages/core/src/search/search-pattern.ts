@@ -2,6 +2,7 @@ import { characterBoundary, firstCharacters } from '../text/character-boundary.j
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { nextLongLine } from '../text/next-long-line.js';
 import { countCandidateLines, countLinesHolding, countLinesMatched } from './count-lines.js';
+import { createEngineBudget, type EngineBudget } from './engine-budget.js';
 import { leastRegexOf } from './least-match.js';
 import { linearOnV8, squareAtMostOnV8, takesSomethingEach } from './linear-on-v8.js';
 import { readAlikeByEngines } from './read-alike-by-engines.js';
@@ -148,35 +149,38 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
     // Without a repeat that may take nothing, it is run as V8's regexes are below, over whole texts too (over the corpus
     // `\w+\.\w+\(` 65 -> 41 ms); one would be entered at every start (`\w\s*=` at every letter: 60 -> 257 ms), so it stays line by line.
     if (onV8 && takesSomethingEach(least.source)) return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
-    // One whose least match V8 may take the square of a line on (`[A-Z]\w+::\w+` as `[A-Z]\w+::\w`, see `squareAtMostOnV8`) tests on V8
-    // the lines up to `longestLineOnV8` (over the corpus, its 39,592 lines holding `::` in 24 ms against RE2's 49), RE2 the longer.
-    const test = onV8
-      ? testLine
-      : alike && squareAtMostOnV8(least.source)
-        ? (line: string) => (line.length > longestLineOnV8 ? onRe2.test : testLine)(line)
-        : onRe2.test;
+    // One whose least match V8 may take the square of a line on, of one repeat (`[A-Z]\w+::\w+` as `[A-Z]\w+::\w`, see `squareAtMostOnV8`),
+    // tests its lines up to `longestLineOnV8` on V8 while V8 keeps to its budget (see `createEngineBudget`), the others on RE2 (over the
+    // corpus, its 39,592 lines holding `::` in 24 ms against RE2's 49).
+    const budget = alike && squareAtMostOnV8(least.source) ? createEngineBudget(testLine, onRe2.test) : undefined;
+    const test = onV8 ? testLine : budget ? (line: string) => (line.length > longestLineOnV8 ? onRe2.test(line) : budget.test(line)) : onRe2.test;
     // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
     return withCandidateLines({ ...onRe2, test }, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
   }
   const plain = nativeMatcher(native, testLine);
   // A repeat V8 cannot vouch for (`linearOnV8`) may cost it the square of a line's length (`[a-z]\w*\(` on 400,000 letters,
-  // `[a-z]\w{0,1000}\(` a thousand steps a letter):
-  // lines longer than `longestLineOnV8` are tried on RE2, where RE2 can run the regex; the rest stay on V8.
+  // `[a-z]\w{0,1000}\(` a thousand steps a letter): lines longer than `longestLineOnV8` are tried on RE2, where RE2 can run the
+  // regex, and the others on V8 while it keeps to its budget (`createEngineBudget`: many lines just under the bound).
   const quadratic = (source: string) => /[*+]|\{\d+,\d*\}/.test(structureOf(source)) && !linearOnV8(source, native.flags);
   const testSquare = quadratic(least.source);
   const rangesSquare = quadratic(query);
   const safe = testSquare || rangesSquare ? await linearMatcher(query, checked.caseSensitive, native.flags.includes('u')) : undefined;
   if (safe === undefined) return scannedMatcher(plain, query, native, least.source, withoutU);
   const long = (line: string) => line.length > longestLineOnV8;
+  const budget = testSquare ? createEngineBudget(plain.test, safe.test) : undefined;
   const matcher: LineMatcher = {
-    test: testSquare ? (line) => (long(line) ? safe : plain).test(line) : plain.test,
+    test: budget ? (line) => (long(line) ? safe.test(line) : budget.test(line)) : plain.test,
     ranges: rangesSquare ? (line, until, most) => (long(line) ? safe : plain).ranges(line, until, most) : plain.ranges,
   };
-  return scannedMatcher(matcher, query, native, least.source, withoutU, testSquare);
+  return scannedMatcher(matcher, query, native, least.source, withoutU, budget);
 }
 
 /** Longest line V8 tries with a regex it may take the square of a line's length on: about 10^6 steps at most. */
 const longestLineOnV8 = 1_000;
+/** Characters of lines scanned at a time under a budget (see `createEngineBudget`): V8 takes at most about 60 ms on a piece before its time is looked at. */
+const piece = 16_384;
+/** An empty match at each line's start (after a line feed, or at the text's start), to try every line. */
+const everyLine = /(?<![^\n])/g;
 
 /**
  * A regex's matcher whose lines may match are found in one fast scan of the whole text, and only those tried: the words
@@ -188,7 +192,7 @@ function scannedMatcher(
   native: RegExp,
   leastSource: string,
   withoutU: string | undefined,
-  longLinesApart = false,
+  budget?: EngineBudget,
 ): LineMatcher {
   // A matching line holds one of these words (or the literal every match holds): one fast scan of the
   // whole text finds the lines that may match, and only those are tried. The user's own regex runs over a
@@ -215,20 +219,34 @@ function scannedMatcher(
     if (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) return countCandidateLines(text, guarded, matcher.test, enough);
     return countLinesMatched(text, plainAscii && !foldsOntoAscii(text) ? plainAscii : plain, enough);
   };
+  // With a budget, lines are scanned a piece at a time, each piece timed, and once V8 is out, tried one by one by `matcher` (RE2 for the long ones).
+  const scannedInPieces = (text: string, enough: number) => {
+    if (budget === undefined) return scanned(text, enough);
+    let counted = 0;
+    for (let from = 0; from < text.length && counted < enough; ) {
+      const lineFeed = text.indexOf('\n', Math.min(from + piece, text.length) - 1);
+      const to = lineFeed === -1 ? text.length : lineFeed + 1;
+      const part = from === 0 && to === text.length ? text : text.slice(from, to);
+      const left = enough - counted;
+      counted += budget.out() ? countCandidateLines(part, everyLine, matcher.test, left) : budget.timed(part.length, () => scanned(part, left));
+      from = to;
+    }
+    return counted;
+  };
   // A line the scan could take the square of the length of is tried alone, by `matcher`; the runs of lines between are scanned
   // (each starts at a line's start and ends with its line feed, so the scan finds there what it finds in the whole text).
   const count = (text: string, enough = Number.POSITIVE_INFINITY) => {
     let counted = 0;
     let from = 0;
-    for (let start = nextLongLine(text, 0, longestLineOnV8); longLinesApart && start !== -1; start = nextLongLine(text, from, longestLineOnV8)) {
-      counted += scanned(text.slice(from, start), enough - counted);
+    for (let start = nextLongLine(text, 0, longestLineOnV8); budget && start !== -1; start = nextLongLine(text, from, longestLineOnV8)) {
+      counted += scannedInPieces(text.slice(from, start), enough - counted);
       const end = text.indexOf('\n', start);
       const line = end === -1 ? text.slice(start) : text.slice(start, text[end - 1] === '\r' ? end - 1 : end);
       if (counted < enough && matcher.test(line)) counted += 1;
       if (end === -1 || counted >= enough) return counted;
       from = end + 1;
     }
-    return counted + scanned(from === 0 ? text : text.slice(from), enough - counted);
+    return counted + scannedInPieces(from === 0 ? text : text.slice(from), enough - counted);
   };
   return { ...matcher, mayMatch: (text) => count(text, 1) > 0, countLines: (text) => count(text) };
 }
