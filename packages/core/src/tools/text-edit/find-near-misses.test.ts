@@ -1,7 +1,38 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findNearMisses, hasLineNumberPrefixes } from './find-near-misses.js';
 
 describe('findNearMisses', () => {
+  it('finds the same near misses a piece of lines at a time as in one piece, matches across pieces too (random texts)', async () => {
+    const text = fc.array(fc.constantFrom('Foo', 'foo', ' ', '  ', '\t', '\n', 'bar', 'BAR', '’', "'", 'x'), { maxLength: 40 }).map((parts) => parts.join(''));
+    const needle = fc.array(fc.constantFrom('foo', ' ', '\n', 'bar', "'", 'x'), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, needle, fc.integer({ min: 1, max: 30 }), async (haystack, wanted, piece) => {
+        expect(await findNearMisses(haystack, wanted, () => true, 5, piece)).toEqual(await findNearMisses(haystack, wanted));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a near miss of several lines that starts in one piece and ends in the next', async () => {
+    for (let piece = 1; piece <= 12; piece += 1) {
+      expect((await findNearMisses('one\nFoo\nBar\nBaz\ntwo\n', 'foo\nbar\nbaz', () => true, 5, piece)).candidates, String(piece)).toMatchObject([
+        { line: 2, differences: ['case'] },
+      ]);
+    }
+  });
+
+  it('checks its budget between pieces of a large text (a quarter of a megabyte each), not only between kinds of difference, and stops there', async () => {
+    // 4.5 MB: 18 pieces of a quarter of a megabyte for each of the seven kinds of difference tried.
+    const text = 'a line of text\n'.repeat(300_000);
+    let checks = 0;
+    expect((await findNearMisses(text, 'A LINE OF TEXT!', () => ++checks > 0)).stopped).toBe(false);
+    expect(checks).toBe(7 * 18);
+    checks = 0;
+    expect(await findNearMisses(text, 'A LINE OF TEXT!', () => ++checks < 3)).toEqual({ candidates: [], stopped: true });
+    expect(checks).toBe(3);
+  });
+
   it('finds a line that differs in whitespace and case, and marks from the first difference to the last', async () => {
     expect(await findNearMisses('alpha\nThe  Cat sat\n', 'the cat')).toEqual({
       candidates: [{ line: 2, differences: ['whitespace', 'case'], text: '[file: "The  C" | oldString: "the c"]at sat', exact: 'The  Cat' }],

@@ -54,33 +54,60 @@ const differenceLength = 40;
 /** Longest near match given whole, so the agent can copy it without reading the file. */
 const maxExactLength = 500;
 
+/** Characters of the text (whole lines, a quarter of a megabyte) normalized at a time: between two pieces other work runs and the budget is checked, and memory holds a piece's copies, not the file's. */
+const pieceLength = 1 << 18;
+
 /**
  * Finds where `needle` would match `text` (both with LF line breaks) if case, whitespace or
  * typography were ignored, smallest difference first, at most `limit` places. Linear in the text
- * for each kind of difference; between them it lets other work run, and `checkBudget` (which
- * returns false past the budget, or throws to cancel) can end it early with what it found.
+ * for each kind of difference, a piece of whole lines at a time (`piece` characters, each searched with the lines after it a
+ * match starting in it reaches); between pieces it lets other work run, and `checkBudget` (which returns false past the
+ * budget, or throws to cancel) can end it early with what it found.
  */
-export async function findNearMisses(text: string, needle: string, checkBudget: () => boolean = () => true, limit = 5): Promise<NearMissSearch> {
+export async function findNearMisses(
+  text: string,
+  needle: string,
+  checkBudget: () => boolean = () => true,
+  limit = 5,
+  piece = pieceLength,
+): Promise<NearMissSearch> {
   const found = new Map<number, Normalizer[]>();
+  const needleLines = countOf(needle, '\n', 0, needle.length);
   for (const combination of combinations) {
     if (found.size >= limit) break;
-    await nextTurn();
-    if (!checkBudget()) return { candidates: candidatesAt(text, needle, found), stopped: true };
     const wanted = normalize(needle, combination);
     if (wanted.trim() === '') continue;
-    const haystack = normalize(text, combination);
-    let line = 1;
-    let counted = 0;
-    // After a hit, the next place worth finding starts on a later line.
-    for (let index = indexOfLinear(haystack, wanted); index !== -1 && found.size < limit; ) {
-      line += countOf(haystack, '\n', counted, index);
-      counted = index;
-      if (!found.has(line)) found.set(line, combination);
-      const nextLine = haystack.indexOf('\n', index);
-      index = nextLine === -1 ? -1 : indexOfLinear(haystack, wanted, nextLine + 1);
+    let pieceLine = 1;
+    for (let start = 0; start < text.length && found.size < limit; ) {
+      await nextTurn();
+      if (!checkBudget()) return { candidates: candidatesAt(text, needle, found), stopped: true };
+      const end = lineEnd(text, start + piece - 1);
+      const ownLines = countOf(text, '\n', start, end);
+      let reach = end;
+      for (let more = 0; more < needleLines; more += 1) reach = lineEnd(text, reach);
+      const haystack = normalize(text.slice(start, reach), combination);
+      let line = 0;
+      let counted = 0;
+      // After a hit, the next place worth finding starts on a later line; a hit starting past the piece's own lines is the next piece's.
+      for (let index = indexOfLinear(haystack, wanted); index !== -1 && found.size < limit; ) {
+        line += countOf(haystack, '\n', counted, index);
+        counted = index;
+        if (line >= ownLines && end < text.length) break;
+        if (!found.has(pieceLine + line)) found.set(pieceLine + line, combination);
+        const nextLine = haystack.indexOf('\n', index);
+        index = nextLine === -1 ? -1 : indexOfLinear(haystack, wanted, nextLine + 1);
+      }
+      pieceLine += ownLines;
+      start = end;
     }
   }
   return { candidates: candidatesAt(text, needle, found), stopped: false };
+}
+
+/** Where the line holding `from` ends: after its line feed, or at the text's end. */
+function lineEnd(text: string, from: number): number {
+  const lineFeed = from >= text.length ? -1 : text.indexOf('\n', from);
+  return lineFeed === -1 ? text.length : lineFeed + 1;
 }
 
 function normalize(text: string, combination: readonly Normalizer[]): string {
