@@ -291,7 +291,8 @@ async function pushHead(repository: Repository, branch: RemoteBranch, waiters: C
     await keepTakenBack(repository, commits);
     throw otherBranch(branch.remote, branch.ref, await branchOf(repository));
   }
-  return pushBranch(repository, branch, head).catch(async (error: unknown) => {
+  // A refusal of a push carrying several calls' commits may be about any of them (see `remoteRefused`).
+  return pushBranch(repository, branch, head, commits.length).catch(async (error: unknown) => {
     const landed = await remoteHas(repository, branch, head);
     if (landed) return 'pushed' as const;
     // No fetch could tell: the remote may have it, or take it later.

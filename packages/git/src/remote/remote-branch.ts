@@ -50,11 +50,11 @@ export async function remoteHas(repository: Repository, branch: RemoteBranch, co
 }
 
 /**
- * Pushes `commit` to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
+ * Pushes `commit` (carrying the commits of `carried` calls) to the remote's branch: the compare-and-swap, since the remote takes only a fast-forward.
  * `behind`: the remote moved (fetch and replay); a refusal for any other reason (a hook) is `remoteRefused`,
  * an unreachable remote `remoteUnavailable`, one that gives no answer within the time limit `pushUnconfirmed` (it may still take it).
  */
-export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string): Promise<'pushed' | 'behind'> {
+export async function pushBranch(repository: Repository, branch: RemoteBranch, commit: string, carried = 1): Promise<'pushed' | 'behind'> {
   const pushed = await repository.git(['push', '--porcelain', '--no-verify', '--recurse-submodules=no', branch.remote, `${commit}:${branch.ref}`], {
     okCodes: [0, 1, 128],
     timeout: branch.timeout,
@@ -72,7 +72,7 @@ export async function pushBranch(repository: Repository, branch: RemoteBranch, c
     const summary = status.split('\t')[2] ?? '';
     // Moved by another push first: seen before the hooks (rejected), or after them, when the ref is updated (failed to update ref).
     if (/^\[rejected\]|failed to (update|lock) ref|cannot lock ref/.test(summary)) return 'behind';
-    throw remoteRefused(branch.remote, `${summary} ${remoteMessage(pushed.stderr)}`);
+    throw remoteRefused(branch.remote, `${summary} ${remoteMessage(pushed.stderr)}`, carried);
   }
   throw pushed.timedOut ? pushUnconfirmed(branch.remote, pushed.stderr) : remoteUnavailable(branch.remote, pushed.stderr);
 }

@@ -33,13 +33,19 @@ export function remoteBusy(remote: string, attempts: number): VaultError {
   );
 }
 
-/** The remote refused the push (a hook, a protected branch): the change was taken back. */
-export function remoteRefused(remote: string, reason: string): VaultError {
-  return new VaultError(
-    'IO_ERROR',
-    `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. See the remote's rules, then retry or change the request.`,
-    { remote: 'refused' satisfies RemoteTrouble },
-  );
+/**
+ * The remote refused the push (a hook, a protected branch): the change was taken back. A push that carried the changes
+ * of several calls (`carried`, group commit) may have been refused for another call's: each is told to retry first.
+ */
+export function remoteRefused(remote: string, reason: string, carried = 1): VaultError {
+  const next =
+    carried > 1
+      ? `The push carried the changes of ${carried} calls, and the refusal may be about another call's change: retry this call as it is first; if it is refused again, see the remote's rules and change the request.`
+      : "See the remote's rules, then retry or change the request.";
+  return new VaultError('IO_ERROR', `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. ${next}`, {
+    remote: 'refused' satisfies RemoteTrouble,
+    ...(carried > 1 ? { carried } : {}),
+  });
 }
 
 /** The server closed while calls waited for their push: each change is committed here (perhaps on the remote too), and the next start shares it or takes it back. */

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHookedGit, realGit } from '../__fixtures__/hooked-git.js';
-import { holdPushes, useRemoteClones } from '../__fixtures__/remote-clones.js';
+import { holdPushes, until, useRemoteClones } from '../__fixtures__/remote-clones.js';
 
 const open = useRemoteClones();
 const hooked = createHookedGit();
@@ -31,6 +30,43 @@ describe('what the remote refuses, or cannot be reached for, is applied nowhere'
     // Other changes still go through.
     await server!.vault.call('TextCreate', { filePath: 'open.md', content: 'hello\n' });
     expect(remoteSubjects()).toEqual(['TextCreate: open.md', 'first']);
+  });
+
+  it('a group push refused for one call: each call it carried is told the refusal may be about another, and lands when retried', async () => {
+    const { bare, clones, hook, remoteSubjects } = await open({ 'f0.md': 'x\n', 'f1.md': 'x\n', 'f2.md': 'x\n', 'f3.md': 'x\n' }, 1);
+    const [server] = clones;
+    const gate = path.join(bare, '..', 'gate');
+    await mkdir(gate, { recursive: true });
+    await writeFile(path.join(gate, 'closed'), '');
+    // The first push is held until the other calls committed; every push with REFUSE in its changes is refused.
+    await hook(
+      'pre-receive',
+      `read old new ref\nwhile [ -e "${gate}/closed" ]; do sleep 0.02; done\nif git diff "$old" "$new" | grep -q REFUSE; then echo "policy: no REFUSE" >&2; exit 1; fi`,
+    );
+    const edit = (index: number, to: string) => server!.vault.call('TextEdit', { filePath: `f${index}.md`, oldString: 'x', newString: to });
+    const first = edit(0, 'ok0');
+    await until(async () => Number(server!.git('rev-list', '--count', 'HEAD')) === 2);
+    const group = [edit(1, 'ok1'), edit(2, 'REFUSE'), edit(3, 'ok3')].map((call) =>
+      call.then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    await until(async () => Number(server!.git('rev-list', '--count', 'HEAD')) === 5);
+    await rm(path.join(gate, 'closed'));
+    await first;
+    for (const error of await Promise.all(group)) {
+      expect(error).toMatchObject({
+        code: 'IO_ERROR',
+        message: expect.stringContaining('The push carried the changes of 3 calls, and the refusal may be about another call'),
+        details: { remote: 'refused', carried: 3 },
+      });
+    }
+    // Retried as they are, the two fine ones land; the refused one is refused again, alone: its message says to change it.
+    await edit(1, 'ok1');
+    await edit(3, 'ok3');
+    await expect(edit(2, 'REFUSE')).rejects.toMatchObject({ message: expect.stringContaining("See the remote's rules, then retry or change the request") });
+    expect(remoteSubjects()).toEqual(['TextEdit: f3.md', 'TextEdit: f1.md', 'TextEdit: f0.md', 'first']);
   });
 
   it('the remote unreachable at the fetch before a write: IO_ERROR (remote: unavailable), nothing changed; back, it works', async () => {
