@@ -6,6 +6,9 @@ import { logFormat, parseLog } from './parse-log.js';
 import { readBlobs } from './read-blobs.js';
 import { summaryFromCommit } from './summary-from-commit.js';
 
+/** Most paths one `git diff` of a change is given (its command line stays short); a change of more is diffed in parts. */
+const pathsPerDiff = 500;
+
 /** Most files an Undo takes back at once. */
 export const maxUndoneFiles = 1000;
 /** Most bytes of file versions one Undo holds (before and after of every file it takes back): 512 MiB. */
@@ -31,9 +34,9 @@ export function createGitReader(repository: Repository) {
     );
   }
 
-  async function summaryOf(commit: string): Promise<ChangeSummary> {
+  async function summaryOf(commit: string, shows: (path: string) => boolean = () => true): Promise<ChangeSummary> {
     // --no-walk: the change itself or nothing (a path-limited -1 would walk on to an older change of the vault).
-    const [summary] = parseLog((await log(['--no-walk', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix);
+    const [summary] = parseLog((await log(['--no-walk', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix, shows);
     if (summary) return summary;
     throw new VaultError('INVALID_ARGUMENT', `Change ${commit.slice(0, 12)} touched no file of this vault. Take an id from History.`);
   }
@@ -45,20 +48,33 @@ export function createGitReader(repository: Repository) {
   }
 
   return {
-    async log({ path, maxResults }: { path?: string; maxResults: number }) {
+    async log({ path, maxResults, shows }: { path?: string; maxResults: number; shows: (path: string) => boolean }) {
       const pathspec = path === undefined ? vaultPathspec(repository).slice(1) : [prefix + path];
       const listed = await log(['--full-diff', `-n${maxResults + 1}`, 'HEAD'], pathspec);
       // A branch with no commit yet has no history: git says so with code 128.
-      const changes = listed.code === 0 ? parseLog(listed.stdout, prefix) : [];
+      const changes = listed.code === 0 ? parseLog(listed.stdout, prefix, shows) : [];
       return { changes: changes.slice(0, maxResults), more: changes.length > maxResults };
     },
 
-    async show(change: string, maxCharacters: number) {
+    async show(change: string, maxCharacters: number, shows: (path: string) => boolean) {
       const commit = await commitOf(change);
-      const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', ...(prefix ? [`--relative=${prefix}`] : [])];
-      const diff = await repository.git([...args, await parentOf(commit), commit, ...vaultPathspec(repository)], { maxOutput: maxCharacters });
-      const text = diff.stdout.toString('utf8');
-      return { summary: await summaryOf(commit), diff: diff.cut ? text.slice(0, text.lastIndexOf('\n') + 1) : text, cut: diff.cut };
+      const parent = await parentOf(commit);
+      const relative = prefix ? [`--relative=${prefix}`] : [];
+      const named = await repository.git(['diff', '--name-only', '-z', '--no-renames', ...relative, parent, commit, ...vaultPathspec(repository)]);
+      // Only the files the vault shows are diffed: the others' content never reaches the answer.
+      const shown = splitZ(named.stdout).filter(shows);
+      const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', ...relative, parent, commit, '--'];
+      let diff = '';
+      let cut = false;
+      for (let start = 0; start < shown.length && !cut; start += pathsPerDiff) {
+        const left = maxCharacters - diff.length;
+        const part =
+          left > 0 ? await repository.git([...args, ...shown.slice(start, start + pathsPerDiff).map((path) => prefix + path)], { maxOutput: left }) : undefined;
+        const text = part?.stdout.toString('utf8') ?? '';
+        cut = part?.cut ?? true;
+        diff += cut ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
+      }
+      return { summary: await summaryOf(commit, shows), diff, cut };
     },
 
     async fileAt(path: string, change: string, maxSize: number) {

@@ -3,7 +3,8 @@ import { plainStyle } from '../../text/text-style.js';
 import type { ChangeSummary } from '../../vault/vault-history.js';
 import { createAnswerBudget } from '../answer-budget.js';
 import { defineTool } from '../define-tool.js';
-import { changeFilesLine, changeId, changeLine, changeSummarySchema, historyOf, shownIdLength } from './change-id.js';
+import { VaultError } from '../../vault/vault-error.js';
+import { changeFilesLine, changeId, changeLine, changeSummarySchema, historyOf, showsChangedFile, shownIdLength, touchedNothingShown } from './change-id.js';
 
 /** Changes History lists by default, and at most. */
 export const defaultListedChanges = 20;
@@ -50,19 +51,25 @@ export const history = defineTool({
 
   async run({ filePath, change, maxResults }, vault): Promise<HistoryOutput> {
     const vaultHistory = historyOf(vault);
+    const shows = showsChangedFile(vault);
     const path = filePath === undefined ? undefined : vault.resolveFile(filePath, { trash: 'read' });
     if (change !== undefined) {
-      const shown = await vaultHistory.show(change, createAnswerBudget(vault.options.maxOutput).left);
+      const shown = await vaultHistory.show(change, createAnswerBudget(vault.options.maxOutput).left, shows);
+      if (touchedNothingShown(shown.summary)) {
+        throw new VaultError('INVALID_ARGUMENT', `Change ${change} touched no file this vault shows (hidden, or other extensions). Take an id from History.`);
+      }
       return { changes: [shown.summary], more: false, diff: shown.diff, diffCut: shown.cut };
     }
-    const listed = await vaultHistory.log({ ...(path === undefined ? {} : { path }), maxResults });
+    const listed = await vaultHistory.log({ ...(path === undefined ? {} : { path }), maxResults, shows });
     const budget = createAnswerBudget(vault.options.maxOutput);
     const changes: ChangeSummary[] = [];
-    for (const entry of listed.changes) {
+    // A change of only files the vault does not show is none of its History.
+    const ofTheVault = listed.changes.filter((listedChange) => !touchedNothingShown(listedChange));
+    for (const entry of ofTheVault) {
       if (!budget.take(changeLine(entry, plainStyle).length + changeFilesLine(entry, plainStyle).length + 2)) break;
       changes.push(entry);
     }
-    return { ...(path === undefined ? {} : { path }), changes, more: listed.more || changes.length < listed.changes.length };
+    return { ...(path === undefined ? {} : { path }), changes, more: listed.more || changes.length < ofTheVault.length };
   },
 
   render(output, style = plainStyle) {

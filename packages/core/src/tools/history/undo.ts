@@ -65,11 +65,12 @@ export const undo = defineTool({
 
 /** Refuses a change that touched hidden paths other than the trash (unless allowed): the tools leave them alone. */
 function checkReachable(vault: Vault, summary: ChangeSummary, files: readonly ChangedFile[]) {
-  const hidden = files.find((file) => !vault.options.allowHidden && !isInTrash(file.path) && isHiddenPath(file.path));
-  if (hidden) {
+  // Counted, never named: a hidden name can tell what it holds.
+  const hidden = files.filter((file) => !vault.options.allowHidden && !isInTrash(file.path) && isHiddenPath(file.path)).length;
+  if (hidden > 0) {
     throw new VaultError(
       'HIDDEN_PATH',
-      `Change ${summary.id.slice(0, shownIdLength)} touched ${escapeName(hidden.path)}, a hidden path the tools leave alone, so it was not undone. Take it back with git.`,
+      `Change ${summary.id.slice(0, shownIdLength)} touched ${hidden === 1 ? '1 hidden path' : `${hidden} hidden paths`} the tools leave alone, so it was not undone. Take it back with git.`,
     );
   }
   const { extensions } = vault.options;
