@@ -20,18 +20,23 @@ export function createGitReader(repository: Repository) {
   const log = (args: readonly string[], pathspec: readonly string[]) =>
     repository.git(['log', '-z', '--no-renames', '--name-only', `--format=${logFormat}`, ...args, '--', ...pathspec], { okCodes: [0, 128] });
 
-  /** The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it. */
+  /**
+   * The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it: the id must name a commit of the
+   * branch's history (not a branch or tag of that name, which git would take first, nor a commit of another branch).
+   */
   async function commitOf(change: string): Promise<string> {
-    // `change` is hex (core checks it), so it is one request line to the kept cat-file.
-    const found = await repository.kept.objectInfo(`${change}^{commit}`);
-    if (typeof found !== 'string') return found.id;
-    const ambiguous = found === 'ambiguous';
-    throw new VaultError(
-      'INVALID_ARGUMENT',
-      ambiguous
-        ? `${change} is the start of several changes' ids. Give more of its characters, as History shows them.`
-        : `${change} is not the id of a change in this vault's history. Take an id from History.`,
-    );
+    const objects = splitLines((await repository.git(['rev-parse', `--disambiguate=${change.toLowerCase()}`])).stdout);
+    const commits: string[] = [];
+    for (const id of objects) {
+      const found = await repository.kept.objectInfo(id);
+      if (typeof found !== 'string' && found.type === 'commit') commits.push(found.id);
+    }
+    if (commits.length > 1)
+      throw new VaultError('INVALID_ARGUMENT', `${change} is the start of several changes' ids. Give more of its characters, as History shows them.`);
+    // Code 1: not an ancestor of the branch's newest commit; 128: the branch has no commit yet.
+    const [commit] = commits;
+    if (commit !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, 'HEAD'], { okCodes: [0, 1, 128] })).code === 0) return commit;
+    throw new VaultError('INVALID_ARGUMENT', `${change} is not the id of a change in this vault's history. Take an id from History.`);
   }
 
   async function summaryOf(commit: string, shows: (path: string) => boolean = () => true): Promise<ChangeSummary> {
@@ -136,6 +141,14 @@ export function createGitReader(repository: Repository) {
       return parseLog(listed.stdout, prefix);
     },
   };
+}
+
+/** The lines of a command's output. */
+function splitLines(output: Buffer): string[] {
+  return output
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** The blob id of a file in a commit, or `undefined` when no file (a folder, or nothing) was there. */
