@@ -30,6 +30,17 @@ export function historyOf(vault: Vault): VaultHistory {
   return history;
 }
 
+/** Most characters of a change's subject an answer shows. */
+export const maxShownSubject = 200;
+
+/** A change as answers show it: a subject over `maxShownSubject` characters cut there, marked (one long subject never crowds out the changes after it). */
+export function shownChange(change: ChangeSummary): ChangeSummary {
+  if (change.subject.length <= maxShownSubject) return change;
+  // Never half a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(change.subject[maxShownSubject - 1]!) ? maxShownSubject - 1 : maxShownSubject;
+  return { ...change, subject: `${change.subject.slice(0, end)}… [${change.subject.length} characters, cut]` };
+}
+
 /** One change on one line: short id, time, author, summary. */
 export function changeLine(change: ChangeSummary, style: TextStyle): string {
   return `${style.lineNumber(change.id.slice(0, shownIdLength))} ${change.time} ${escapeName(change.author)} | ${escapeName(change.subject)}`;

@@ -4,7 +4,17 @@ import type { ChangeSummary } from '../../vault/vault-history.js';
 import { createAnswerBudget } from '../answer-budget.js';
 import { defineTool } from '../define-tool.js';
 import { VaultError } from '../../vault/vault-error.js';
-import { changeFilesLine, changeId, changeLine, changeSummarySchema, historyOf, showsChangedFile, shownIdLength, touchedNothingShown } from './change-id.js';
+import {
+  changeFilesLine,
+  changeId,
+  changeLine,
+  changeSummarySchema,
+  historyOf,
+  showsChangedFile,
+  shownChange,
+  shownIdLength,
+  touchedNothingShown,
+} from './change-id.js';
 
 /** Changes History lists by default, and at most. */
 export const defaultListedChanges = 20;
@@ -58,13 +68,13 @@ export const history = defineTool({
       if (touchedNothingShown(shown.summary)) {
         throw new VaultError('INVALID_ARGUMENT', `Change ${change} touched no file this vault shows (hidden, or other extensions). Take an id from History.`);
       }
-      return { changes: [shown.summary], more: false, diff: shown.diff, diffCut: shown.cut };
+      return { changes: [shownChange(shown.summary)], more: false, diff: shown.diff, diffCut: shown.cut };
     }
     const listed = await vaultHistory.log({ ...(path === undefined ? {} : { path }), maxResults, shows });
     const budget = createAnswerBudget(vault.options.maxOutput);
     const changes: ChangeSummary[] = [];
     // A change of only files the vault does not show is none of its History.
-    const ofTheVault = listed.changes.filter((listedChange) => !touchedNothingShown(listedChange));
+    const ofTheVault = listed.changes.filter((listedChange) => !touchedNothingShown(listedChange)).map(shownChange);
     for (const entry of ofTheVault) {
       if (!budget.take(changeLine(entry, plainStyle).length + changeFilesLine(entry, plainStyle).length + 2)) break;
       changes.push(entry);
