@@ -53,9 +53,9 @@ export function createGitReader(repository: Repository) {
   }
 
   return {
-    async log({ path, maxResults, shows }: { path?: string; maxResults: number; shows: (path: string) => boolean }) {
+    async log({ path, offset, maxResults, shows }: { path?: string; offset: number; maxResults: number; shows: (path: string) => boolean }) {
       const pathspec = path === undefined ? vaultPathspec(repository).slice(1) : [prefix + path];
-      const listed = await log(['--full-diff', `-n${maxResults + 1}`, 'HEAD'], pathspec);
+      const listed = await log(['--full-diff', `--skip=${offset}`, `-n${maxResults + 1}`, 'HEAD'], pathspec);
       // A branch with no commit yet has no history: git says so with code 128.
       const changes = listed.code === 0 ? parseLog(listed.stdout, prefix, shows) : [];
       return { changes: changes.slice(0, maxResults), more: changes.length > maxResults };

@@ -12,10 +12,10 @@ export interface VaultHistory {
    */
   record<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T>;
   /**
-   * The changes of a file (or of the whole vault), newest first, at most `maxResults`. A change's files are those
+   * The changes of a file (or of the whole vault), newest first, the first `offset` skipped, at most `maxResults`. A change's files are those
    * `shows` takes (the vault's rules: hidden paths, extensions); the others are only counted (`filesNotShown`).
    */
-  log(query: { path?: string; maxResults: number; shows: (path: string) => boolean }): Promise<{ changes: ChangeSummary[]; more: boolean }>;
+  log(query: { path?: string; offset: number; maxResults: number; shows: (path: string) => boolean }): Promise<{ changes: ChangeSummary[]; more: boolean }>;
   /** One change and its unified diff of the files `shows` takes (the others only counted), cut after `maxCharacters`. */
   show(change: string, maxCharacters: number, shows: (path: string) => boolean): Promise<ChangeDiff>;
   /** A file's bytes right after a change, or `undefined` when it did not exist then. Over `maxSize` bytes: `FILE_TOO_LARGE`. */
