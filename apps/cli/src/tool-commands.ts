@@ -253,7 +253,8 @@ function addHistoryCommands(
     'vtx --git log -m 5',
   )
     .option('-m, --max-results <n>', 'the most changes to list (default: 20)', wholeNumber)
-    .action(function (this: Command, filePath: string | undefined, options: { maxResults?: number }) {
+    .option('--offset <n>', 'where the list starts: the offset a list that said more named (default: 0)', wholeNumber)
+    .action(function (this: Command, filePath: string | undefined, options: { maxResults?: number; offset?: number }) {
       return runTool(this, 'History', { input: async () => ({ ...(filePath === undefined ? {} : { filePath }), ...options }) });
     });
 

@@ -6,6 +6,9 @@ import { logFormat, parseLog } from './parse-log.js';
 import { readBlobs } from './read-blobs.js';
 import { summaryFromCommit } from './summary-from-commit.js';
 
+/** Most paths one `git diff` of a change is given (its command line stays short); a change of more is diffed in parts. */
+const pathsPerDiff = 500;
+
 /** Most files an Undo takes back at once. */
 export const maxUndoneFiles = 1000;
 /** Most bytes of file versions one Undo holds (before and after of every file it takes back): 512 MiB. */
@@ -17,23 +20,28 @@ export function createGitReader(repository: Repository) {
   const log = (args: readonly string[], pathspec: readonly string[]) =>
     repository.git(['log', '-z', '--no-renames', '--name-only', `--format=${logFormat}`, ...args, '--', ...pathspec], { okCodes: [0, 128] });
 
-  /** The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it. */
+  /**
+   * The whole id of a change, or INVALID_ARGUMENT naming what is wrong with it: the id must name a commit of the
+   * branch's history (not a branch or tag of that name, which git would take first, nor a commit of another branch).
+   */
   async function commitOf(change: string): Promise<string> {
-    // `change` is hex (core checks it), so it is one request line to the kept cat-file.
-    const found = await repository.kept.objectInfo(`${change}^{commit}`);
-    if (typeof found !== 'string') return found.id;
-    const ambiguous = found === 'ambiguous';
-    throw new VaultError(
-      'INVALID_ARGUMENT',
-      ambiguous
-        ? `${change} is the start of several changes' ids. Give more of its characters, as History shows them.`
-        : `${change} is not the id of a change in this vault's history. Take an id from History.`,
-    );
+    const objects = splitLines((await repository.git(['rev-parse', `--disambiguate=${change.toLowerCase()}`])).stdout);
+    const commits: string[] = [];
+    for (const id of objects) {
+      const found = await repository.kept.objectInfo(id);
+      if (typeof found !== 'string' && found.type === 'commit') commits.push(found.id);
+    }
+    if (commits.length > 1)
+      throw new VaultError('INVALID_ARGUMENT', `${change} is the start of several changes' ids. Give more of its characters, as History shows them.`);
+    // Code 1: not an ancestor of the branch's newest commit; 128: the branch has no commit yet.
+    const [commit] = commits;
+    if (commit !== undefined && (await repository.git(['merge-base', '--is-ancestor', commit, 'HEAD'], { okCodes: [0, 1, 128] })).code === 0) return commit;
+    throw new VaultError('INVALID_ARGUMENT', `${change} is not the id of a change in this vault's history. Take an id from History.`);
   }
 
-  async function summaryOf(commit: string): Promise<ChangeSummary> {
+  async function summaryOf(commit: string, shows: (path: string) => boolean = () => true): Promise<ChangeSummary> {
     // --no-walk: the change itself or nothing (a path-limited -1 would walk on to an older change of the vault).
-    const [summary] = parseLog((await log(['--no-walk', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix);
+    const [summary] = parseLog((await log(['--no-walk', '--full-diff', commit], vaultPathspec(repository).slice(1))).stdout, prefix, shows);
     if (summary) return summary;
     throw new VaultError('INVALID_ARGUMENT', `Change ${commit.slice(0, 12)} touched no file of this vault. Take an id from History.`);
   }
@@ -45,20 +53,33 @@ export function createGitReader(repository: Repository) {
   }
 
   return {
-    async log({ path, maxResults }: { path?: string; maxResults: number }) {
+    async log({ path, offset, maxResults, shows }: { path?: string; offset: number; maxResults: number; shows: (path: string) => boolean }) {
       const pathspec = path === undefined ? vaultPathspec(repository).slice(1) : [prefix + path];
-      const listed = await log(['--full-diff', `-n${maxResults + 1}`, 'HEAD'], pathspec);
+      const listed = await log(['--full-diff', `--skip=${offset}`, `-n${maxResults + 1}`, 'HEAD'], pathspec);
       // A branch with no commit yet has no history: git says so with code 128.
-      const changes = listed.code === 0 ? parseLog(listed.stdout, prefix) : [];
+      const changes = listed.code === 0 ? parseLog(listed.stdout, prefix, shows) : [];
       return { changes: changes.slice(0, maxResults), more: changes.length > maxResults };
     },
 
-    async show(change: string, maxCharacters: number) {
+    async show(change: string, maxCharacters: number, shows: (path: string) => boolean) {
       const commit = await commitOf(change);
-      const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', ...(prefix ? [`--relative=${prefix}`] : [])];
-      const diff = await repository.git([...args, await parentOf(commit), commit, ...vaultPathspec(repository)], { maxOutput: maxCharacters });
-      const text = diff.stdout.toString('utf8');
-      return { summary: await summaryOf(commit), diff: diff.cut ? text.slice(0, text.lastIndexOf('\n') + 1) : text, cut: diff.cut };
+      const parent = await parentOf(commit);
+      const relative = prefix ? [`--relative=${prefix}`] : [];
+      const named = await repository.git(['diff', '--name-only', '-z', '--no-renames', ...relative, parent, commit, ...vaultPathspec(repository)]);
+      // Only the files the vault shows are diffed: the others' content never reaches the answer.
+      const shown = splitZ(named.stdout).filter(shows);
+      const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', ...relative, parent, commit, '--'];
+      let diff = '';
+      let cut = false;
+      for (let start = 0; start < shown.length && !cut; start += pathsPerDiff) {
+        const left = maxCharacters - diff.length;
+        const part =
+          left > 0 ? await repository.git([...args, ...shown.slice(start, start + pathsPerDiff).map((path) => prefix + path)], { maxOutput: left }) : undefined;
+        const text = part?.stdout.toString('utf8') ?? '';
+        cut = part?.cut ?? true;
+        diff += cut ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
+      }
+      return { summary: await summaryOf(commit, shows), diff, cut };
     },
 
     async fileAt(path: string, change: string, maxSize: number) {
@@ -120,6 +141,14 @@ export function createGitReader(repository: Repository) {
       return parseLog(listed.stdout, prefix);
     },
   };
+}
+
+/** The lines of a command's output. */
+function splitLines(output: Buffer): string[] {
+  return output
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** The blob id of a file in a commit, or `undefined` when no file (a folder, or nothing) was there. */

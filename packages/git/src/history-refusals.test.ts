@@ -48,3 +48,30 @@ describe('what history takes files only for', () => {
     await expect(vault.call('History', { change: head(git) })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });
+
+describe('a change id', () => {
+  it('names that commit only, never a branch or tag of the same name, and only a commit of the history History shows', async () => {
+    const { vault, root, git } = await open({ 'a.md': 'version one\n' });
+    const one = head(git);
+    await writeFile(path.join(root, 'a.md'), 'version two\n');
+    git('commit', '-q', '-am', 'two');
+    const two = head(git);
+    git('branch', two.slice(0, 12), one);
+    git('tag', two.slice(0, 7), one);
+    for (const id of [two.slice(0, 12), two.slice(0, 7)]) {
+      expect(vault.render('TextRead', await vault.call('TextRead', { filePath: 'a.md', at: id })).split('\n')[0]).toBe('1: version two');
+      expect((await vault.call('History', { change: id })).changes[0]!.subject).toBe('two');
+    }
+    git('checkout', '-q', '-b', 'side');
+    await writeFile(path.join(root, 'a.md'), 'on a side branch\n');
+    git('commit', '-q', '-am', 'side');
+    const side = head(git);
+    git('checkout', '-q', '-');
+    const refused = { code: 'INVALID_ARGUMENT', message: `${side} is not the id of a change in this vault's history. Take an id from History.` };
+    await expect(vault.call('TextRead', { filePath: 'a.md', at: side })).rejects.toMatchObject(refused);
+    await expect(vault.call('Restore', { filePath: 'a.md', change: side })).rejects.toMatchObject(refused);
+    await expect(vault.call('History', { change: side })).rejects.toMatchObject(refused);
+    await expect(vault.call('Undo', { change: side })).rejects.toMatchObject(refused);
+    expect(await readFile(path.join(root, 'a.md'), 'utf8')).toBe('version two\n');
+  });
+});

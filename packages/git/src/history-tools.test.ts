@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { callFunction, createToolFunctions, functionDefinitions } from '@vault/core';
 import { describe, expect, it } from 'vitest';
 import { useGitVaults } from './__fixtures__/open-git-vault.js';
@@ -48,6 +48,21 @@ describe('History', () => {
       code: 'INVALID_ARGUMENT',
       message: "abcdef1234567 is not the id of a change in this vault's history. Take an id from History.",
     });
+  });
+});
+
+describe('History of long subjects', () => {
+  it('shows each change with its subject cut at 200 characters, marked, never leaving out the changes after a long one', async () => {
+    const { vault, root, git } = await open({ 'a.md': 'one\n' });
+    const long = `${'x'.repeat(199)}😀${'y'.repeat(69_800)}`;
+    await writeFile(`${root}/a.md`, 'two\n');
+    git('commit', '-q', '-am', long);
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'two', newString: 'three' });
+    const listed = await vault.call('History', { filePath: 'a.md' });
+    const cut = `${'x'.repeat(199)}… [${long.length} characters, cut]`;
+    expect(listed.changes.map((change) => change.subject)).toEqual(['TextEdit: a.md', cut, 'first']);
+    expect(vault.render('History', listed).split('\n')[2]!.endsWith(` | ${cut}`)).toBe(true);
+    expect((await vault.call('History', { change: listed.changes[1]!.id })).changes[0]!.subject).toBe(cut);
   });
 });
 

@@ -9,9 +9,9 @@ export const maxSummaryFiles = 10;
 /**
  * The changes in `git log -z --name-only --format=<logFormat>` output: each record is its header up to
  * a NUL, then the names it touched, NUL-separated. Names outside the vault (`prefix`) are left out,
- * the others made vault-relative.
+ * the others made vault-relative; of those, the ones `shows` refuses are only counted (`filesNotShown`).
  */
-export function parseLog(output: Buffer, prefix: string): ChangeSummary[] {
+export function parseLog(output: Buffer, prefix: string, shows: (path: string) => boolean = () => true): ChangeSummary[] {
   const changes: ChangeSummary[] = [];
   for (const record of output.toString('utf8').split('\x1e')) {
     if (record === '') continue;
@@ -25,7 +25,8 @@ export function parseLog(output: Buffer, prefix: string): ChangeSummary[] {
             .slice(headerEnd + 1)
             .replace(/^\n/, '')
             .split('\0');
-    const files = names.filter((name) => name !== '' && name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+    const inVault = names.filter((name) => name !== '' && name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+    const files = inVault.filter(shows);
     changes.push({
       id,
       time,
@@ -34,6 +35,7 @@ export function parseLog(output: Buffer, prefix: string): ChangeSummary[] {
       subject,
       files: files.slice(0, maxSummaryFiles),
       filesTotal: files.length,
+      ...(files.length < inVault.length ? { filesNotShown: inVault.length - files.length } : {}),
     });
   }
   return changes;

@@ -11,10 +11,13 @@ export interface VaultHistory {
    * `subjectOf` names the change from the call's output. A call that writes nothing records nothing.
    */
   record<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T>;
-  /** The changes of a file (or of the whole vault), newest first, at most `maxResults`. */
-  log(query: { path?: string; maxResults: number }): Promise<{ changes: ChangeSummary[]; more: boolean }>;
-  /** One change and its unified diff, cut after `maxCharacters`. */
-  show(change: string, maxCharacters: number): Promise<ChangeDiff>;
+  /**
+   * The changes of a file (or of the whole vault), newest first, the first `offset` skipped, at most `maxResults`. A change's files are those
+   * `shows` takes (the vault's rules: hidden paths, extensions); the others are only counted (`filesNotShown`).
+   */
+  log(query: { path?: string; offset: number; maxResults: number; shows: (path: string) => boolean }): Promise<{ changes: ChangeSummary[]; more: boolean }>;
+  /** One change and its unified diff of the files `shows` takes (the others only counted), cut after `maxCharacters`. */
+  show(change: string, maxCharacters: number, shows: (path: string) => boolean): Promise<ChangeDiff>;
   /** A file's bytes right after a change, or `undefined` when it did not exist then. Over `maxSize` bytes: `FILE_TOO_LARGE`. */
   fileAt(path: string, change: string, maxSize: number): Promise<Uint8Array | undefined>;
   /** The files a change touched in the vault, each as it was right before and right after it. */
@@ -44,6 +47,8 @@ export interface ChangeSummary {
   /** The vault paths it touched, the first few; `filesTotal` counts them all. */
   files: string[];
   filesTotal: number;
+  /** The files it touched that the vault does not show (hidden, other extensions): counted, never named. Absent: none. */
+  filesNotShown?: number;
 }
 
 export interface ChangeDiff {

@@ -20,6 +20,7 @@ export const changeSummarySchema = z.object({
   subject: z.string(),
   files: z.array(z.string()),
   filesTotal: z.number(),
+  filesNotShown: z.number().optional(),
 });
 
 /** The vault's history, or INVALID_ARGUMENT when it has none (the tools using it are offered only with history on). */
@@ -29,13 +30,35 @@ export function historyOf(vault: Vault): VaultHistory {
   return history;
 }
 
+/** Most characters of a change's subject an answer shows. */
+export const maxShownSubject = 200;
+
+/** A change as answers show it: a subject over `maxShownSubject` characters cut there, marked (one long subject never crowds out the changes after it). */
+export function shownChange(change: ChangeSummary): ChangeSummary {
+  if (change.subject.length <= maxShownSubject) return change;
+  // Never half a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(change.subject[maxShownSubject - 1]!) ? maxShownSubject - 1 : maxShownSubject;
+  return { ...change, subject: `${change.subject.slice(0, end)}… [${change.subject.length} characters, cut]` };
+}
+
 /** One change on one line: short id, time, author, summary. */
 export function changeLine(change: ChangeSummary, style: TextStyle): string {
   return `${style.lineNumber(change.id.slice(0, shownIdLength))} ${change.time} ${escapeName(change.author)} | ${escapeName(change.subject)}`;
 }
 
-/** The files of a change on one line, the first few named. */
+/** The files of a change on one line, the first few named; those the vault does not show only counted. */
 export function changeFilesLine(change: ChangeSummary, style: TextStyle): string {
   const more = change.filesTotal > change.files.length ? ` (+${change.filesTotal - change.files.length} more)` : '';
-  return `  files: ${change.files.map((file) => style.path(file)).join(', ')}${more}`;
+  const notShown = change.filesNotShown ? ` ${style.note(`[+${change.filesNotShown} not visible in the vault (hidden, or other extensions), left out]`)}` : '';
+  return `  files: ${change.files.map((file) => style.path(file)).join(', ')}${more}${notShown}`;
+}
+
+/** Whether the vault's tools show a file a change touched: not hidden (unless allowed), an allowed extension. */
+export function showsChangedFile(vault: Vault): (path: string) => boolean {
+  return (path) => vault.isListed(path, 'file');
+}
+
+/** Whether a change touched files and none the vault shows: no change of the vault's History. */
+export function touchedNothingShown(change: ChangeSummary): boolean {
+  return change.filesTotal === 0 && (change.filesNotShown ?? 0) > 0;
 }

@@ -6,7 +6,7 @@ import { VaultError } from '../../vault/vault-error.js';
 import type { ChangedFile, ChangeSummary } from '../../vault/vault-history.js';
 import { escapeName, extensionOf, isHiddenPath, isInTrash, parentOf } from '../../vault/vault-path.js';
 import { defineTool } from '../define-tool.js';
-import { changeId, changeLine, historyOf, shownIdLength } from './change-id.js';
+import { changeId, changeLine, historyOf, shownChange, shownIdLength } from './change-id.js';
 import { planUndo, sameBytes, type UndoStep } from './plan-undo.js';
 
 /** Later changes a STALE_FILE refusal names. */
@@ -51,7 +51,7 @@ export const undo = defineTool({
         for (const step of planned) if (step.kind !== 'trash') await vault.checkWritePath(step.kind === 'move' ? step.to : step.path, 'file');
         const steps: string[] = [];
         for (const step of planned) steps.push(await applyStep(vault, step));
-        return { undone: summary.id, subject: summary.subject, steps };
+        return { undone: summary.id, subject: shownChange(summary).subject, steps };
       },
     );
   },
@@ -65,11 +65,12 @@ export const undo = defineTool({
 
 /** Refuses a change that touched hidden paths other than the trash (unless allowed): the tools leave them alone. */
 function checkReachable(vault: Vault, summary: ChangeSummary, files: readonly ChangedFile[]) {
-  const hidden = files.find((file) => !vault.options.allowHidden && !isInTrash(file.path) && isHiddenPath(file.path));
-  if (hidden) {
+  // Counted, never named: a hidden name can tell what it holds.
+  const hidden = files.filter((file) => !vault.options.allowHidden && !isInTrash(file.path) && isHiddenPath(file.path)).length;
+  if (hidden > 0) {
     throw new VaultError(
       'HIDDEN_PATH',
-      `Change ${summary.id.slice(0, shownIdLength)} touched ${escapeName(hidden.path)}, a hidden path the tools leave alone, so it was not undone. Take it back with git.`,
+      `Change ${summary.id.slice(0, shownIdLength)} touched ${hidden === 1 ? '1 hidden path' : `${hidden} hidden paths`} the tools leave alone, so it was not undone. Take it back with git.`,
     );
   }
   const { extensions } = vault.options;
@@ -88,7 +89,7 @@ async function checkUnchangedSince(vault: Vault, summary: ChangeSummary, files: 
   for (const file of files) if (!(await holdsNow(vault, file.path, file.after))) changed.push(file.path);
   if (changed.length === 0) return;
   const later = await historyOf(vault).changesSince(summary.id, changed, maxNamedChanges);
-  const named = later.map((entry) => `  ${changeLine(entry, plainStyle)}`);
+  const named = later.map((entry) => `  ${changeLine(shownChange(entry), plainStyle)}`);
   throw new VaultError(
     'STALE_FILE',
     [
