@@ -82,12 +82,16 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     const call = current;
     // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
     if (!call) return;
-    const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
+    // A path at or under one the call wrote (a note of a folder it moved) is its own: its commit takes the folder whole.
+    const fresh = [...new Set(paths)].filter((path) => !within(path, call.paths));
     if (fresh.length === 0) return;
     // A person's git switch since the call started: the work tree is another branch's, so nothing more is written.
     await checkStillOn(repository, call.ref, call.paths);
     // The first path by itself (one file, most calls); later ones against one status of the whole vault.
-    if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
+    // What the call itself changed so far is no outside change.
+    if (call.paths.length > 0 && call.changedInVault === undefined) {
+      call.changedInVault = (await changedInVault(repository)).filter((file) => !within(file, call.paths));
+    }
     const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
     if (changed) {
       await sharing?.beforeOutsideChange(fresh);
@@ -164,5 +168,10 @@ async function changedInVault(repository: Repository): Promise<string[]> {
 
 /** Whether any of the paths (a file, or a folder and what is in it) is among those changed. */
 function changedAmong(paths: readonly string[], changed: readonly string[]): boolean {
-  return paths.some((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
+  return paths.some((path) => changed.some((file) => within(file, [path])));
+}
+
+/** Whether a vault path is one of the paths or lies in one of them (a folder). */
+function within(path: string, paths: readonly string[]): boolean {
+  return paths.some((other) => path === other || path.startsWith(`${other}/`));
 }
