@@ -1,3 +1,5 @@
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { VaultError } from '@vault/core';
 import { checkRepositoryState, checkStillOn, headMoved } from './check-repository-state.js';
 import { commitText } from './commit/commit-text.js';
@@ -29,6 +31,35 @@ export interface CommitRequest {
 /** How many times, a pause apart, the person's `index.lock` is found taken before a call gives up on it. */
 const lockTries = 40;
 const lockPause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * Waits while a person's git holds the index's lock (`index.lock`, beside the file a symlinked index leads to), and
+ * refuses the call when it stays taken (a `git commit` waiting for its message, a lock a killed git left): nothing
+ * is written, since the person's index could not learn the change and their next commit, made from it, would take
+ * the change back out.
+ */
+export async function waitForIndex(repository: Repository): Promise<void> {
+  const lock = `${realPathOr(repository.indexFile)}.lock`;
+  for (let attempt = 1; existsSync(lock); attempt += 1) {
+    if (attempt === lockTries) {
+      throw new VaultError(
+        'IO_ERROR',
+        `A git command holds the repository's index (${path.relative(repository.top, lock)} is there), so nothing was changed: the change could not be told to the index, and the next commit made from it would take the change back out. Retry once that git command ends; if none runs, remove the stale lock file.`,
+        { outcome: 'unchanged' },
+      );
+    }
+    await lockPause();
+  }
+}
+
+/** The file a path leads to (a symlinked index), or the path itself when there is none yet. */
+function realPathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
 
 /** How often a commit is rebuilt when the branch moved under it (a person's commit meanwhile). */
 const attempts = 5;

@@ -3,7 +3,7 @@ import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState, checkStillOn } from './check-repository-state.js';
-import { commitPaths, type Identity, splitZ } from './commit-paths.js';
+import { commitPaths, type Identity, splitZ, waitForIndex } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
 import type { RemoteSync } from './remote/create-remote-sync.js';
 
@@ -60,6 +60,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
 
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     const ref = await checkRepositoryState(repository);
+    await waitForIndex(repository);
     await sharing?.beforeCall(ref);
     const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
