@@ -3,7 +3,7 @@ import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change
 import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
 import { checkRepositoryState, checkStillOn } from './check-repository-state.js';
-import { commitPaths, type Identity, splitZ } from './commit-paths.js';
+import { commitPaths, type Identity, splitZ, waitForIndex } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
 import type { RemoteSync } from './remote/create-remote-sync.js';
 
@@ -60,6 +60,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
 
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     const ref = await checkRepositoryState(repository);
+    await waitForIndex(repository);
     await sharing?.beforeCall(ref);
     const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
     current = call;
@@ -82,12 +83,16 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     const call = current;
     // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
     if (!call) return;
-    const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
+    // A path at or under one the call wrote (a note of a folder it moved) is its own: its commit takes the folder whole.
+    const fresh = [...new Set(paths)].filter((path) => !within(path, call.paths));
     if (fresh.length === 0) return;
     // A person's git switch since the call started: the work tree is another branch's, so nothing more is written.
     await checkStillOn(repository, call.ref, call.paths);
     // The first path by itself (one file, most calls); later ones against one status of the whole vault.
-    if (call.paths.length > 0 && call.changedInVault === undefined) call.changedInVault = await changedInVault(repository);
+    // What the call itself changed so far is no outside change.
+    if (call.paths.length > 0 && call.changedInVault === undefined) {
+      call.changedInVault = (await changedInVault(repository)).filter((file) => !within(file, call.paths));
+    }
     const changed = call.changedInVault ? changedAmong(fresh, call.changedInVault) : await changedOutside(repository, fresh);
     if (changed) {
       await sharing?.beforeOutsideChange(fresh);
@@ -164,5 +169,10 @@ async function changedInVault(repository: Repository): Promise<string[]> {
 
 /** Whether any of the paths (a file, or a folder and what is in it) is among those changed. */
 function changedAmong(paths: readonly string[], changed: readonly string[]): boolean {
-  return paths.some((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
+  return paths.some((path) => changed.some((file) => within(file, [path])));
+}
+
+/** Whether a vault path is one of the paths or lies in one of them (a folder). */
+function within(path: string, paths: readonly string[]): boolean {
+  return paths.some((other) => path === other || path.startsWith(`${other}/`));
 }

@@ -1,5 +1,6 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
 import { createTempFolder, createTempRepository } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
@@ -54,14 +55,46 @@ describe('a person using git meanwhile', () => {
     expect(git('log', '-1', '--format=%s', 'main')).toBe('person\n');
   });
 
-  it('a stale index.lock: the change is still committed (in a private index); the person is told their index could not be updated', async () => {
-    const { vault, git, top, subjects } = await open({ 'a.md': 'a\n' });
+  it("a stale index.lock (or a person's git commit waiting for its message): the call is refused, nothing written or committed; once it is gone, the call is made and git status is clean", async () => {
+    // Before: the call was committed and answered, the person's index left at the old version (git status: MM a.md), so the
+    // person's next commit, made from that index, took the agent's edit back out.
+    const { vault, git, top, root, subjects, status } = await open({ 'a.md': 'a\n' });
     await writeFile(path.join(top, '.git', 'index.lock'), '');
-    const warned = new Promise<string>((resolve) => process.once('warning', (warning) => resolve(warning.message)));
+    await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' })).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringMatching(/index\.lock is there\), so nothing was changed/),
+      details: { outcome: 'unchanged' },
+    });
+    expect(await readFile(path.join(root, 'a.md'), 'utf8')).toBe('a\n');
+    expect(subjects()).toEqual(['first']);
+    await rm(path.join(top, '.git', 'index.lock'));
     await vault.call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
-    expect(await warned).toMatch(/index\.lock stayed taken/);
     expect(subjects()).toEqual(['TextEdit: a.md', 'first']);
-    expect(git('show', 'HEAD:a.md')).toBe('b\n');
+    expect(status()).toEqual([]);
+    expect(git('show', ':a.md')).toBe('b\n');
+  });
+
+  it('an index.lock taken while a call writes (after its start): the change is still committed, and the person is told their index could not be updated', async () => {
+    const repository = await createTempRepository({ 'a.md': 'a\n' });
+    const lock = path.join(repository.top, '.git', 'index.lock');
+    const inner = await createNodeFs(repository.vault);
+    const fs = await withGitHistory({
+      ...inner,
+      async writeFile(file, data, options) {
+        await inner.writeFile(file, data, options);
+        await writeFile(lock, '');
+      },
+    });
+    try {
+      const warned = new Promise<string>((resolve) => process.once('warning', (warning) => resolve(warning.message)));
+      await createVault(fs).call('TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'b' });
+      expect(await warned).toMatch(/index\.lock stayed taken/);
+      expect(repository.subjects()).toEqual(['TextEdit: a.md', 'first']);
+      expect(repository.git('show', 'HEAD:a.md')).toBe('b\n');
+    } finally {
+      await fs.close();
+      await repository.remove();
+    }
   });
 
   it("hooks that fail or hang never run for the tools' commits", async () => {

@@ -30,7 +30,7 @@ export async function planInPrivateIndex(repository: Repository, head: Head | un
 
 /**
  * The private index's new entries (`update-index --index-info -z` lines) for the paths: each file on
- * disk under them, hashed as its bytes are (`--no-filters`), unless ignored and untracked; each
+ * disk under them, hashed as its bytes are (by the kept commands, no filter), unless ignored and untracked; each
  * tracked file no longer on disk, removed.
  */
 async function entriesOf(repository: Repository, env: Record<string, string>, paths: readonly string[]): Promise<string> {
@@ -75,24 +75,13 @@ async function ignoredOf(repository: Repository, env: Record<string, string>, fi
   return new Set(splitZ(listed.stdout));
 }
 
-/** Blob ids of the files, written to the object store: their bytes as they are (a symlink: its target's name). */
-async function hashFiles(repository: Repository, files: readonly DiskFile[]): Promise<string[]> {
-  const ids: string[] = [];
-  const plain = files.filter((file) => file.mode !== '120000');
-  // In batches, so that a Move of thousands of files stays within the argument list's limit.
-  for (let start = 0; start < plain.length; start += 500) {
-    const batch = plain.slice(start, start + 500).map((file) => file.path);
-    const hashed = await repository.git(['hash-object', '-w', '--no-filters', '--', ...batch]);
-    ids.push(...hashed.stdout.toString('utf8').trim().split('\n'));
-  }
-  const byPath = new Map(plain.map((file, index) => [file.path, ids[index]!]));
-  const result: string[] = [];
-  for (const file of files) {
-    if (file.mode !== '120000') result.push(byPath.get(file.path)!);
-    else {
-      const target = await readlink(path.join(repository.top, file.path));
-      result.push((await repository.git(['hash-object', '-w', '--stdin'], { input: target })).stdout.toString('utf8').trim());
-    }
-  }
-  return result;
+/** Blob ids of the files, written to the object store with no git process: their bytes as they are (a symlink: its target's name). */
+function hashFiles(repository: Repository, files: readonly DiskFile[]): Promise<string[]> {
+  return Promise.all(
+    files.map(async (file) =>
+      file.mode === '120000'
+        ? repository.kept.makeBlob(await readlink(path.join(repository.top, file.path), { encoding: 'buffer' }))
+        : repository.kept.hashFile(file.path),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isSafeRawPath } from '../is-safe-work-tree-path.js';
 import { objectId } from '../kept/object-id.js';
@@ -34,18 +34,46 @@ const keptExtensions = new Set(['TREE', 'REUC']);
 
 /**
  * Writes `update-index -z --index-info` records (`MODE ID\tPATH\0`; mode 0 removes the path) into the
- * person's index as git's own `update-index` would, with no git process (decision 0018): the lock
- * (`index.lock`, beside the file a symlink leads to) taken first, then the index read, changed and
- * renamed into place. A new entry has no file times (git looks at the file once, as after
+ * person's index as git's own `update-index` would, with no git process (decision 0018): the index
+ * read and changed, then the lock (`index.lock`, beside the file a symlink leads to) taken, the index
+ * checked to be the one read (read again when a person's git replaced it) and the new one renamed into place. A new entry has no file times (git looks at the file once, as after
  * `--index-info`); the cache of trees is made stale on the changed paths only; an entry whose file
- * changed in the index's last second is marked to be looked at again, as git does. Gives `unusual` and
+ * changed in the index's last second is marked to be looked at again, as git does. `within` (top-relative paths,
+ * files or folders: those the commit recorded): an entry at or under one that no record names and whose file is not
+ * on disk is removed too, so the index agrees with the commit there even where a path left HEAD before the index
+ * learned it (a server killed between the two, whose restart tells the index). Gives `unusual` and
  * changes nothing for what git does better or decides: an index over 1 MiB, version 4, a split or sparse
  * index, unmerged entries, a name that is also a folder, a name git's `verify_path` may refuse.
  */
-export function writeIndexEntries(target: IndexTarget, records: string | Uint8Array): IndexWriteOutcome {
+export function writeIndexEntries(target: IndexTarget, records: string | Uint8Array, within: readonly string[] = []): IndexWriteOutcome {
   const changes = parseRecords(Buffer.from(records), target.idBytes);
   const indexFile = realIndex(target.file);
   if (changes === undefined || indexFile === undefined) return 'unusual';
+  for (;;) {
+    const bytes = readIndex(indexFile);
+    const index = bytes && parseIndex(bytes.content, target.idBytes);
+    if (!index) return 'unusual';
+    const all = new Map(changes);
+    for (const name of goneWithin(index.entries, within, changes, target.top)) all.set(name.toString('latin1'), null);
+    const entries = applyChanges(index.entries, all, (entry) => racy(entry, bytes.seconds, target));
+    if (!entries) return 'unusual';
+    const written = replaceIndex(
+      indexFile,
+      serialize(index.version, entries, index.extensions, [...all.keys()], target.idBytes),
+      bytes.identity,
+      target.shared,
+    );
+    if (written !== 'changed') return written;
+  }
+}
+
+/**
+ * The new index put in place under its lock, held only for that (a server killed while holding it leaves it, as a killed
+ * git does: so the index is read, changed and written out first): `index.lock` taken (O_EXCL), the index checked to be the
+ * one read (`changed`, and nothing written, when a person's git replaced it meanwhile), the bytes written to the lock and
+ * the lock renamed over the index.
+ */
+function replaceIndex(indexFile: string, bytes: Buffer, identity: string, shared: number): IndexWriteOutcome | 'changed' {
   const lock = `${indexFile}.lock`;
   let descriptor: number;
   try {
@@ -56,14 +84,11 @@ export function writeIndexEntries(target: IndexTarget, records: string | Uint8Ar
   }
   let renamed = false;
   try {
-    const bytes = readIndex(indexFile);
-    const index = bytes && parseIndex(bytes.content, target.idBytes);
-    const entries = index && applyChanges(index.entries, changes, (entry) => racy(entry, bytes.seconds, target));
-    if (!index || !entries) return 'unusual';
-    writeSync(descriptor, serialize(index.version, entries, index.extensions, [...changes.keys()], target.idBytes));
+    if (identityOf(indexFile) !== identity) return 'changed';
+    writeSync(descriptor, bytes);
     closeSync(descriptor);
     descriptor = -1;
-    adjustSharedPermission(lock, target.shared);
+    adjustSharedPermission(lock, shared);
     renameSync(lock, indexFile);
     renamed = true;
     return 'written';
@@ -90,6 +115,40 @@ export function stagedIdsOf(target: IndexTarget, files: readonly string[]): Map<
     if (entry?.name.equals(name)) ids.set(file, entry.bytes.toString('hex', 40, 40 + target.idBytes));
   }
   return ids;
+}
+
+/** What tells one index file from the next (git replaces it by a rename: a new inode), or `undefined` when it is gone. */
+function identityOf(file: string | number): string | undefined {
+  try {
+    const stat = typeof file === 'number' ? fstatSync(file) : statSync(file);
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The names of the entries at or under the paths (top-relative) that no change names and whose files are not on disk. */
+function goneWithin(entries: Entry[], within: readonly string[], changes: Map<string, Buffer | null>, top: string): Buffer[] {
+  const gone: Buffer[] = [];
+  for (const file of within) {
+    const name = Buffer.from(file);
+    const exact = entries[firstNotBefore(entries, name)];
+    const under = [...(exact?.name.equals(name) ? [exact] : [])];
+    const folder = Buffer.concat([name, Buffer.from('/')]);
+    for (let at = firstNotBefore(entries, folder); entries[at]?.name.subarray(0, folder.length).equals(folder); at += 1) under.push(entries[at]!);
+    for (const entry of under) if (!changes.has(entry.name.toString('latin1')) && notOnDisk(top, entry.name)) gone.push(entry.name);
+  }
+  return gone;
+}
+
+/** Whether nothing is on disk at a top-relative name (its bytes); a folder there (a submodule's) is something. */
+export function notOnDisk(top: string, name: Buffer): boolean {
+  try {
+    lstatSync(Buffer.concat([Buffer.from(`${top}${path.sep}`), name]));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** The index file a symlink leads to (git locks and replaces that one), or `undefined` when there is none yet or it is large. */
@@ -131,7 +190,7 @@ function newEntry(mode: number, id: string, name: Buffer, idBytes: number): Buff
 }
 
 /** The index file, and its time in seconds: an entry whose file changed in that second or after may be racily clean. */
-function readIndex(indexFile: string): { content: Buffer; seconds: number } | undefined {
+function readIndex(indexFile: string): { content: Buffer; seconds: number; identity: string } | undefined {
   let descriptor: number;
   try {
     descriptor = openSync(indexFile, 'r');
@@ -140,7 +199,8 @@ function readIndex(indexFile: string): { content: Buffer; seconds: number } | un
     return undefined;
   }
   try {
-    return { content: readFileSync(descriptor), seconds: Math.floor(fstatSync(descriptor).mtimeMs / 1000) };
+    const content = readFileSync(descriptor);
+    return { content, seconds: Math.floor(fstatSync(descriptor).mtimeMs / 1000), identity: identityOf(descriptor)! };
   } finally {
     closeSync(descriptor);
   }

@@ -34,16 +34,16 @@ interface Running {
 type Held = { ref?(): void; unref?(): void };
 
 /**
- * Runs `git ARGS` (our fixed settings, no shell) when first asked, and again after it ended. While
+ * Runs `git ARGS` (our fixed settings and `env`, no shell) when first asked, and again after it ended. While
  * no request waits it holds nothing of Node's event loop, and it ends by itself when Node does (its
  * stdin closes).
  */
-export function createGitProcess(gitPath: string, args: readonly string[], cwd: string): GitProcess {
+export function createGitProcess(gitPath: string, args: readonly string[], cwd: string, env?: Readonly<Record<string, string>>): GitProcess {
   let current: Running | undefined;
   let turn: Promise<unknown> = Promise.resolve();
 
   function start(): Running {
-    const child = spawnGit(gitPath, args, cwd);
+    const child = spawnGit(gitPath, args, cwd, env);
     const running: Running = { child, output: [], size: 0, stderr: '', closed: Promise.resolve(), wake: () => {} };
     const end = (error: Error) => {
       running.ended ??= error;

@@ -26,6 +26,8 @@ export interface KeptGit {
   hashFile(file: string): Promise<string>;
   /** The id of a file's bytes as a blob (top-relative; it must exist), written only when it is large. */
   blobIdOf(file: string): Promise<string>;
+  /** Writes a blob of these bytes (a symlink's target), and gives its id. */
+  makeBlob(bytes: Buffer): Promise<string>;
   /** Writes a commit of this text (as `commitText` makes it, or its bytes), and gives its id. */
   makeCommit(text: string | Buffer): Promise<string>;
   /** Writes a tree of these bytes (as `treeBytes` makes them), and gives its id. */
@@ -48,6 +50,9 @@ export interface ObjectStore {
   shared: number;
 }
 
+/** Pathspecs with no magic set from the environment: `:(top)` then the path as it is (check-ignore reads no other). */
+const noMagic = { GIT_LITERAL_PATHSPECS: '0', GIT_GLOB_PATHSPECS: '0', GIT_NOGLOB_PATHSPECS: '0', GIT_ICASE_PATHSPECS: '0' };
+
 /** Files up to this size are hashed and written here; larger ones by git, which streams them. */
 const hashedHere = 1 << 20;
 
@@ -55,7 +60,8 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
   const objects = createGitProcess(gitPath, ['cat-file', '--batch'], top);
   const infos = createGitProcess(gitPath, ['cat-file', '--batch-check'], top);
   const hasher = createGitProcess(gitPath, ['hash-object', '-w', '--no-filters', '--stdin-paths'], top);
-  const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top);
+  // check-ignore refuses every pathspec magic but `top`, so literal pathspecs are off for it: each path is asked as `:(top)PATH`.
+  const ignores = createGitProcess(gitPath, ['check-ignore', '--no-index', '--stdin', '-z', '--verbose', '--non-matching'], top, noMagic);
   // One reflog message a process: update-ref --stdin takes it once (the commit's own message says what changed).
   const refs = new Map<string, GitProcess>();
   const refsSaying = (message: string) => {
@@ -78,10 +84,11 @@ export function createKeptGit(gitPath: string, { top, objectsDir, idBytes, share
       const bytes = smallFile(path.join(top, file));
       return bytes ? objectId('blob', bytes, idBytes) : hashedByGit(file);
     },
+    makeBlob: async (bytes) => writeLooseObject(objectsDir, 'blob', bytes, idBytes, shared),
     makeCommit: async (text) => writeLooseObject(objectsDir, 'commit', typeof text === 'string' ? Buffer.from(text) : text, idBytes, shared),
     makeTree: async (bytes) => writeLooseObject(objectsDir, 'tree', bytes, idBytes, shared),
     async isIgnored(file) {
-      const [, , pattern = ''] = await ignores.ask(`${file}\0`, fields(4));
+      const [, , pattern = ''] = await ignores.ask(`:(top)${file}\0`, fields(4));
       return pattern !== '' && !pattern.startsWith('!');
     },
     async moveRef(ref, next, old, message = 'vault-text-tools: a change recorded') {
