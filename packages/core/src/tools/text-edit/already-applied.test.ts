@@ -12,7 +12,7 @@ describe('a retried call whose change is already there', () => {
     const again = await vault.call('TextEdit', edit);
     expect(again).toEqual({ ...first, replacements: 0, alreadyApplied: true });
     expect(vault.render('TextEdit', again)).toBe(
-      `Already applied: a.md holds newString at lines 2-3 and oldString nowhere, so nothing was written. fileHash: ${first.fileHash}\n1: one\n2: TWO\n3: and a half\n4: three`,
+      `Already applied: a.md holds this change at lines 2-3, so nothing was written. fileHash: ${first.fileHash}\n1: one\n2: TWO\n3: and a half\n4: three`,
     );
     expect(fs.toJSON()).toEqual({ 'a.md': 'one\nTWO\nand a half\nthree\n' });
   });
@@ -50,6 +50,27 @@ describe('a retried call whose change is already there', () => {
     await expect(vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'ONE', expectedHash: '0000000000000000' })).rejects.toMatchObject({
       code: 'STALE_FILE',
     });
+  });
+
+  it('TextEdit: newString there once with oldString nowhere is NO_MATCH when no call of this vault made it so (the file, or a section)', async () => {
+    const { fs, vault } = open({ 'todo.md': '# Todo\n- [ ] call Bob\n- [x] pay rent\n', 's.md': '# A\n## C\nc-text\n## D\nd\n' });
+    for (const edit of [
+      { filePath: 'todo.md', oldString: '- [ ] Call Alice', newString: '- [x]' },
+      { filePath: 'todo.md', oldString: '- [ ] pay bills', newString: '- [x] pay rent' },
+      { filePath: 's.md', heading: 'C', oldString: 'c-text\n## D', newString: 'x' },
+    ]) {
+      await expect(vault.call('TextEdit', edit)).rejects.toMatchObject({ code: 'NO_MATCH' });
+    }
+    expect(fs.toJSON()['todo.md']).toBe('# Todo\n- [ ] call Bob\n- [x] pay rent\n');
+  });
+
+  it('TextEdit sent again: already applied while the file is what its first try left, NO_MATCH once another call changed it', async () => {
+    const { vault } = open({ 'a.md': 'one\ntwo\nthree\n' });
+    const edit = { filePath: 'a.md', oldString: 'two', newString: 'TWO' };
+    await vault.call('TextEdit', edit);
+    await expect(vault.call('TextEdit', edit)).resolves.toMatchObject({ alreadyApplied: true, replacements: 0 });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'one', newString: 'ONE' });
+    await expect(vault.call('TextEdit', edit)).rejects.toMatchObject({ code: 'NO_MATCH' });
   });
 
   it('TextCreate: the file already holding exactly this content is unchanged; other content is still ALREADY_EXISTS', async () => {
