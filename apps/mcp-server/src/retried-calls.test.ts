@@ -78,6 +78,50 @@ describe('a call sent again after its answer was lost, through the built server'
     expect(code(await call('TextEdit', edit))).toBe('NO_MATCH');
   });
 
+  it('Move, RemoveFile, RenameHeading and Undo sent twice: applied once, the retry answered already applied, no second commit', async () => {
+    const { calls, subjects } = await serveClones({ 'a.md': '# H\nalpha\n', 'b.md': 'beta [[a#H]]\n', 'c.md': 'gamma\n' });
+    const [call] = calls;
+    const twice = async (name: string, args: Record<string, unknown>) => {
+      const first = await call(name, args);
+      expect(first.isError, textOf(first)).toBeFalsy();
+      const again = await call(name, args);
+      expect(again.isError, textOf(again)).toBeFalsy();
+      expect(again.structuredContent).toEqual({ ...first.structuredContent, alreadyApplied: true });
+      return textOf(again).split('\n')[0];
+    };
+    expect(await twice('Move', { sourcePath: 'c.md', destinationPath: 'd/c.md' })).toBe(
+      'Already applied, nothing changed now: this call moved file c.md to d/c.md before; no link needed rewriting',
+    );
+    expect(await twice('RemoveFile', { filePath: 'd/c.md' })).toBe(
+      'Already applied, nothing changed now: this call moved d/c.md to the trash: .trash/d/c.md (Move it back to restore it; TextSearch on the folder .trash lists the trash)',
+    );
+    expect(await twice('RenameHeading', { filePath: 'a.md', heading: 'H', newHeading: 'H2' })).toBe(
+      'Already applied, nothing changed now: this call renamed # H to # H2 in a.md (line 1); 1 link rewritten in 1 note',
+    );
+    await call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'ALPHA' });
+    const [edit] = subjects();
+    const id = ((await call('History', { filePath: 'a.md' })).structuredContent as { changes: { id: string }[] }).changes[0]!.id;
+    expect(await twice('Undo', { change: id })).toMatch(/^Already applied, nothing changed now: this call undid change [0-9a-f]{12} \(TextEdit: a.md\):$/);
+    expect(subjects()).toEqual([`Undo: ${id.slice(0, 12)} (TextEdit: a.md)`, edit, 'RenameHeading', 'RemoveFile: d/c.md', 'Move: c.md -> d/c.md', 'first']);
+  });
+
+  it('keeps the honest error where the call did not make what is there', async () => {
+    const { calls } = await serveClones({ 'a.md': 'alpha\n', 'c.md': 'gamma\n' });
+    const [call] = calls;
+    expect(code(await call('Move', { sourcePath: 'never.md', destinationPath: 'd/never.md' }))).toBe('NOT_FOUND');
+    expect(code(await call('RemoveFile', { filePath: 'never.md' }))).toBe('NOT_FOUND');
+    // Moved, then moved on by another call: the retry's change is no longer there.
+    await call('Move', { sourcePath: 'c.md', destinationPath: 'd/c.md' });
+    await call('Move', { sourcePath: 'd/c.md', destinationPath: 'e.md' });
+    expect(code(await call('Move', { sourcePath: 'c.md', destinationPath: 'd/c.md' }))).toBe('NOT_FOUND');
+    // Undone, then the file edited again: the Undo's retry is refused as any Undo of it would be.
+    await call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'ALPHA' });
+    const id = ((await call('History', { filePath: 'a.md' })).structuredContent as { changes: { id: string }[] }).changes[0]!.id;
+    await call('Undo', { change: id });
+    await call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'omega' });
+    expect(code(await call('Undo', { change: id }))).toBe('STALE_FILE');
+  });
+
   it('TextEdit sent again to the other server: already applied when its latest change made exactly this edit, else NO_MATCH', async () => {
     const { calls, subjects } = await serveClones({ 'a.md': 'one\ntwo\n', 'todo.md': '- [ ] call Bob\n- [x] pay rent\n' });
     const [first, second] = calls;

@@ -73,6 +73,25 @@ describe('a retried call whose change is already there', () => {
     await expect(vault.call('TextEdit', edit)).rejects.toMatchObject({ code: 'NO_MATCH' });
   });
 
+  it('Move, RemoveFile and RenameHeading sent again: already applied while what they left is there, their own error otherwise', async () => {
+    const { fs, vault } = open({ 'a.md': '# H\nalpha\n', 'b.md': 'see [[a#H]]\n', 'c.md': 'gamma\n' });
+    const twice = async (name: 'Move' | 'RemoveFile' | 'RenameHeading', input: Record<string, unknown>) => {
+      const first = await vault.call(name, input as never);
+      await expect(vault.call(name, input as never)).resolves.toEqual({ ...(first as object), alreadyApplied: true });
+    };
+    await twice('Move', { sourcePath: 'c.md', destinationPath: 'd/c.md' });
+    await twice('RemoveFile', { filePath: 'd/c.md' });
+    await twice('RenameHeading', { filePath: 'a.md', heading: 'H', newHeading: 'H2' });
+    expect(fs.toJSON()).toEqual({ 'a.md': '# H2\nalpha\n', 'b.md': 'see [[a#H2]]\n', 'd/': '', '.trash/d/c.md': 'gamma\n' });
+
+    // What the first try left is gone: the retry fails as any such call would.
+    await vault.call('Move', { sourcePath: '.trash/d/c.md', destinationPath: 'c.md' });
+    await expect(vault.call('RemoveFile', { filePath: 'd/c.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await vault.call('TextEdit', { filePath: 'a.md', oldString: 'alpha', newString: 'beta' });
+    await expect(vault.call('RenameHeading', { filePath: 'a.md', heading: 'H', newHeading: 'H2' })).rejects.toMatchObject({ code: 'NO_MATCH' });
+    await expect(vault.call('Move', { sourcePath: 'never.md', destinationPath: 'n.md' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('TextCreate: the file already holding exactly this content is unchanged; other content is still ALREADY_EXISTS', async () => {
     const { fs, vault } = open({});
     const first = await vault.call('TextCreate', { filePath: 'n.md', content: 'hello\n' });
