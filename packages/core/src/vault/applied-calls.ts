@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { fileHash } from '../text/file-hash.js';
 import type { Vault } from './vault.js';
 
@@ -18,9 +20,12 @@ const rememberedCalls = 1_000;
 
 const memories = new WeakMap<Vault, Map<string, AppliedCall>>();
 
-/** The key of a call: its tool and its checked input (defaults filled in), so a re-sent call finds its first try. */
+/**
+ * The key of a call: its tool and its checked input (defaults filled in), so a re-sent call finds its
+ * first try; hashed, so that a call's long strings are not kept.
+ */
 export function callKey(tool: string, input: unknown): string {
-  return `${tool}\0${JSON.stringify(input)}`;
+  return bytesToHex(sha256(utf8ToBytes(`${tool}\0${JSON.stringify(input)}`)));
 }
 
 /** The call of that key this vault applied, the latest, if it still remembers it. */

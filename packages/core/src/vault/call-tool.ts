@@ -30,8 +30,9 @@ export async function callTool<Name extends ToolName>(
   let own: AppliedCall | undefined;
   const run = async () => {
     const output = await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
-    // What it left is taken inside the history's change, before any later call can touch it.
-    const left = retried ? await retried.left(output, vault) : [];
+    // What it left is taken inside the history's change, before any later call can touch it; a call
+    // whose change is made is never failed for it (then it is just not remembered).
+    const left = retried ? await retried.left(output, vault).catch(forgotten) : [];
     if (left.length > 0) {
       own = { output, left };
       rememberCall(vault, key, own);
@@ -52,6 +53,12 @@ export async function callTool<Name extends ToolName>(
     if (error.message.length <= room) throw error;
     throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
   }
+}
+
+/** What a call left, when telling it failed with a `VaultError`: nothing remembered. */
+function forgotten(error: unknown): readonly LeftAt[] {
+  if (isVaultError(error)) return [];
+  throw error;
 }
 
 /** A tool the vault does not offer: a write tool of a read-only vault, a history tool without history, or no tool at all. */

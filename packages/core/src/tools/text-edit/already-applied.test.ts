@@ -73,6 +73,17 @@ describe('a retried call whose change is already there', () => {
     await expect(vault.call('TextEdit', edit)).rejects.toMatchObject({ code: 'NO_MATCH' });
   });
 
+  it('a vault remembers its last 1,000 changing calls: the retry of an older one is refused as any such call', async () => {
+    const { vault } = open({ 'a.md': 'one\n', 'b.md': 'n0\n' });
+    const edit = { filePath: 'a.md', oldString: 'one', newString: 'two' };
+    await vault.call('TextEdit', edit);
+    for (let step = 0; step < 999; step += 1) await vault.call('TextEdit', { filePath: 'b.md', oldString: `n${step}\n`, newString: `n${step + 1}\n` });
+    await expect(vault.call('TextEdit', edit)).resolves.toMatchObject({ alreadyApplied: true });
+    // The retry was no call of its own; one more other call and the edit is the oldest, forgotten.
+    await vault.call('TextEdit', { filePath: 'b.md', oldString: 'n999\n', newString: 'n1000\n' });
+    await expect(vault.call('TextEdit', edit)).rejects.toMatchObject({ code: 'NO_MATCH' });
+  });
+
   it('Move, RemoveFile and RenameHeading sent again: already applied while what they left is there, their own error otherwise', async () => {
     const { fs, vault } = open({ 'a.md': '# H\nalpha\n', 'b.md': 'see [[a#H]]\n', 'c.md': 'gamma\n' });
     const twice = async (name: 'Move' | 'RemoveFile' | 'RenameHeading', input: Record<string, unknown>) => {
