@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainStyle, type TextStyle } from '../text/text-style.js';
+import type { LeftAt } from '../vault/applied-calls.js';
 import type { Vault } from '../vault/vault.js';
 import { escapeName } from '../vault/vault-path.js';
 
@@ -40,6 +41,15 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   structure?(output: Output): Record<string, unknown>;
   /** For a tool that changes files: the one-line summary of its change in the history (`TextEdit: notes/a.md`). */
   subject?(output: Output): string;
+  /**
+   * For a tool whose call, sent again once its change is there, would fail (a client re-sends a call
+   * whose answer was lost): what the change left, and the answer to a retry while every path still
+   * holds that (`callTool`, decision 0019).
+   */
+  retried?: {
+    left(output: Output, vault: Vault): Promise<readonly LeftAt[]>;
+    answer(output: Output): Output;
+  };
 }
 
 /**

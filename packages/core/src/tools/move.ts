@@ -17,6 +17,8 @@ export interface MoveOutput {
   dryRun: boolean;
   /** What happened to the vault's links; absent with `updateLinks: false`. */
   links?: MovedLinks;
+  /** True when nothing was done now: this same call moved it before (a retried call). */
+  alreadyApplied?: boolean;
 }
 
 /** What happened to the links: each changed note with its count, the rewritten links, the links left as they were. */
@@ -34,6 +36,7 @@ const outputSchema = z.object({
   notesChanged: z.number().optional(),
   notJudged: z.array(z.string()).optional(),
   notJudgedTotal: z.number().optional(),
+  alreadyApplied: z.boolean().optional(),
 });
 
 const inputSchema = z.strictObject({
@@ -79,13 +82,28 @@ export const move = defineTool({
 
   render(output, style = plainStyle) {
     const what = `${output.kind === 'file' ? 'file' : 'folder'} ${style.path(output.source)} to ${style.path(output.destination)}`;
-    const head = output.dryRun ? `Dry run, nothing changed: would move ${what}` : `Moved ${what}`;
+    const head = output.dryRun
+      ? `Dry run, nothing changed: would move ${what}`
+      : output.alreadyApplied
+        ? `Already applied, nothing changed now: this call moved ${what} before`
+        : `Moved ${what}`;
     return output.links
       ? [`${head}; ${changedLinksSummary(output.links, output.dryRun)}`, ...changedLinksLines(output.links, style)].join('\n')
       : `${head} (links not updated)`;
   },
 
   structure: ({ links, ...facts }) => (links ? { ...facts, ...structuredChanges(links) } : facts),
+
+  retried: {
+    left: async ({ source, destination, dryRun }) =>
+      dryRun
+        ? []
+        : [
+            { path: source, holds: 'nothing' },
+            { path: destination, holds: 'something' },
+          ],
+    answer: (output) => ({ ...output, alreadyApplied: true }),
+  },
 });
 
 /** The move itself under the locks of both paths, with its links planned there, then the notes rewritten each under its own lock. */

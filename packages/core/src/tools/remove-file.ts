@@ -17,6 +17,8 @@ const outputSchema = z.object({
   /** Notes whose links led to the file (now broken), the first `maxListedBacklinks`; absent when not checked within the time budget. */
   linkedFrom: z.array(z.string()).optional(),
   linkedFromTotal: z.number().optional(),
+  /** True when nothing was done now: this same call moved it to the trash before (a retried call). */
+  alreadyApplied: z.boolean().optional(),
 });
 export type RemoveFileOutput = z.output<typeof outputSchema>;
 
@@ -57,8 +59,17 @@ export const removeFile = defineTool({
 
   subject: (output) => `RemoveFile: ${escapeName(output.path)}`,
 
+  retried: {
+    left: async ({ path, trashPath }) => [
+      { path, holds: 'nothing' },
+      { path: trashPath, holds: 'something' },
+    ],
+    answer: (output) => ({ ...output, alreadyApplied: true }),
+  },
+
   render(output, style = plainStyle) {
-    const removed = `Moved ${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it; TextSearch on the folder .trash lists the trash)`;
+    const moved = `${style.path(output.path)} to the trash: ${style.path(output.trashPath)} (Move it back to restore it; TextSearch on the folder .trash lists the trash)`;
+    const removed = output.alreadyApplied ? `Already applied, nothing changed now: this call moved ${moved}` : `Moved ${moved}`;
     const { linkedFrom, linkedFromTotal } = output;
     if (linkedFrom === undefined || linkedFromTotal === undefined) return `${removed}; links to it not checked (over the time budget)`;
     if (linkedFromTotal === 0) return removed;

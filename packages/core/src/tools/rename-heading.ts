@@ -23,6 +23,10 @@ export interface RenameHeadingOutput extends ChangedLinks {
   before: string;
   after: string;
   dryRun: boolean;
+  /** The renamed note's fileHash once written (absent in a dry run): what a retry of this call finds (`retried`). */
+  fileHash?: string;
+  /** True when nothing was done now: this same call renamed it before (a retried call). */
+  alreadyApplied?: boolean;
 }
 
 const outputSchema = z.object({
@@ -37,6 +41,7 @@ const outputSchema = z.object({
   notesChanged: z.number(),
   notJudged: z.array(z.string()),
   notJudgedTotal: z.number(),
+  alreadyApplied: z.boolean().optional(),
 });
 
 const inputSchema = z.strictObject({
@@ -75,22 +80,38 @@ export const renameHeading = defineTool({
     const plan = await planAnchorRename(vault, note, anchor.edit, anchor.rename, budget);
     if (plan.notes.length === 0) throw new VaultError('INVALID_ARGUMENT', `${path}: ${plan.issues[0]?.reason ?? 'nothing to rename'}. Nothing was changed.`);
     const written = dryRun ? { changes: plan.notes.flatMap((planned) => planned.changes), failed: [] } : await writePlan(vault, plan);
+    const fileHash = 'fileHash' in written ? { fileHash: written.fileHash } : {};
     return {
       path,
       line: anchor.line,
       before: anchor.before,
       after: anchor.after,
       dryRun,
+      ...fileHash,
       ...changedLinks(written.changes, [...written.failed, ...plan.issues]),
     };
   },
 
   render(output, style = plainStyle) {
-    const head = `${output.dryRun ? 'Dry run, nothing changed: would rename' : 'Renamed'} ${escapeName(output.before)} to ${escapeName(output.after)} in ${style.path(output.path)} (line ${output.line})`;
+    const done = output.alreadyApplied ? 'Already applied, nothing changed now: this call renamed' : 'Renamed';
+    const head = `${output.dryRun ? 'Dry run, nothing changed: would rename' : done} ${escapeName(output.before)} to ${escapeName(output.after)} in ${style.path(output.path)} (line ${output.line})`;
     return [`${head}; ${changedLinksSummary(output, output.dryRun)}`, ...changedLinksLines(output, style)].join('\n');
   },
 
-  structure: ({ path, line, before, after, dryRun, ...links }) => ({ path, line, before, after, dryRun, ...structuredChanges(links) }),
+  structure: ({ path, line, before, after, dryRun, fileHash: _written, alreadyApplied, ...links }) => ({
+    path,
+    line,
+    before,
+    after,
+    dryRun,
+    ...(alreadyApplied ? { alreadyApplied } : {}),
+    ...structuredChanges(links),
+  }),
+
+  retried: {
+    left: async ({ path, fileHash }) => (fileHash === undefined ? [] : [{ path, holds: { fileHash } }]),
+    answer: (output) => ({ ...output, alreadyApplied: true }),
+  },
 });
 
 /** The heading to rename, the edit of its line, and how links name it. */
@@ -159,12 +180,12 @@ function blockAnchor(text: string, wanted: string, newHeading: string, path: str
  * read: nothing is written), then each other note under its own lock, atomically, only if it still
  * holds what was read; one changed meanwhile is left as it is and reported.
  */
-async function writePlan(vault: Vault, { notes: [first, ...others] }: AnchorPlan): Promise<{ changes: LinkChange[]; failed: LinkIssue[] }> {
+async function writePlan(vault: Vault, { notes: [first, ...others] }: AnchorPlan): Promise<{ changes: LinkChange[]; failed: LinkIssue[]; fileHash: string }> {
   const write = (planned: PlannedNote) =>
     vault.withLock([planned.path], () =>
       vault.writeText(planned.path, { chunks: [planned.text], bom: planned.bom }, { createParents: false, expected: planned.bytes }),
     );
-  await write(first!);
+  const fileHash = await write(first!);
   const failed: LinkIssue[] = [];
   const written = await pMap(
     others,
@@ -180,5 +201,5 @@ async function writePlan(vault: Vault, { notes: [first, ...others] }: AnchorPlan
     },
     { concurrency: notesAtOnce },
   );
-  return { changes: [...first!.changes, ...written.flat()], failed };
+  return { changes: [...first!.changes, ...written.flat()], failed, fileHash };
 }

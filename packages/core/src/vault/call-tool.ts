@@ -3,6 +3,7 @@ import { boundText } from '../tools/bound-text.js';
 import type { ToolCall } from '../tools/define-tool.js';
 import { parseToolInput } from '../tools/parse-tool-input.js';
 import { historyTools, type ToolName, type ToolOutput, tools } from '../tools/tools.js';
+import { type AppliedCall, appliedCall, callKey, type LeftAt, rememberCall, stillApplied } from './applied-calls.js';
 import type { ToolCallOptions, Vault } from './vault.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import { escapeName } from './vault-path.js';
@@ -10,6 +11,8 @@ import { escapeName } from './vault-path.js';
 /**
  * `Vault.call`: the tool found among those the vault offers, its input checked against its schema,
  * then run (with history, as one change: `VaultHistory.record`). A `VaultError` comes out within the answer bound as adapters show it (`CODE: message`).
+ * A call that fails after an earlier one of the same tool and input applied its change, still there, answers that
+ * it was already applied (a client re-sends a call whose answer was lost; decision 0019).
  */
 export async function callTool<Name extends ToolName>(
   vault: Vault,
@@ -22,7 +25,20 @@ export async function callTool<Name extends ToolName>(
   signal?.throwIfAborted();
   const call: ToolCall = { signal: signal ?? new AbortController().signal };
   const parsed = parseToolInput(tool, input);
-  const run = () => (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
+  const retried = tool.retried as { left(output: unknown, vault: Vault): Promise<readonly LeftAt[]>; answer(output: unknown): ToolOutput<Name> } | undefined;
+  const key = callKey(tool.name, parsed);
+  let own: AppliedCall | undefined;
+  const run = async () => {
+    const output = await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
+    // What it left is taken inside the history's change, before any later call can touch it; a call
+    // whose change is made is never failed for it (then it is just not remembered).
+    const left = retried ? await retried.left(output, vault).catch(forgotten) : [];
+    if (left.length > 0) {
+      own = { output, left };
+      rememberCall(vault, key, own);
+    }
+    return output;
+  };
   const subjectOf = tool.subject as ((output: ToolOutput<Name>) => string) | undefined;
   const history = vault.fs.history;
   try {
@@ -31,10 +47,18 @@ export async function callTool<Name extends ToolName>(
     return await history.record({ tool: tool.name, ...(agent === undefined ? {} : { agent }) }, run, (output) => subjectOf?.(output) ?? tool.name);
   } catch (error) {
     if (!isVaultError(error)) throw error;
+    const earlier = appliedCall(vault, key);
+    if (retried && earlier && earlier !== own && (await stillApplied(vault, earlier))) return retried.answer(earlier.output);
     const room = vault.options.maxOutput - error.code.length - 2;
     if (error.message.length <= room) throw error;
     throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
   }
+}
+
+/** What a call left, when telling it failed with a `VaultError`: nothing remembered. */
+function forgotten(error: unknown): readonly LeftAt[] {
+  if (isVaultError(error)) return [];
+  throw error;
 }
 
 /** A tool the vault does not offer: a write tool of a read-only vault, a history tool without history, or no tool at all. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileHash } from '../../text/file-hash.js';
 import { plainStyle } from '../../text/text-style.js';
 import { moveToTrash } from '../../vault/move-to-trash.js';
 import type { Vault } from '../../vault/vault.js';
@@ -19,6 +20,8 @@ const outputSchema = z.object({
   subject: z.string(),
   /** What was done to each file, as the text shows it. */
   steps: z.array(z.string()),
+  /** True when nothing was done now: this same call undid it before (a retried call). */
+  alreadyApplied: z.boolean().optional(),
 });
 export type UndoOutput = z.output<typeof outputSchema>;
 
@@ -57,10 +60,22 @@ export const undo = defineTool({
   },
 
   render(output, style = plainStyle) {
-    return [`Undid change ${style.lineNumber(output.undone.slice(0, shownIdLength))} (${escapeName(output.subject)}):`, ...output.steps].join('\n');
+    const undid = `${output.alreadyApplied ? 'Already applied, nothing changed now: this call undid' : 'Undid'} change`;
+    return [`${undid} ${style.lineNumber(output.undone.slice(0, shownIdLength))} (${escapeName(output.subject)}):`, ...output.steps].join('\n');
   },
 
   subject: (output) => `Undo: ${output.undone.slice(0, shownIdLength)} (${output.subject})`,
+
+  retried: {
+    // Each file the change touched, as it was before it: what taking it back left.
+    async left({ undone }, vault) {
+      const { files } = await historyOf(vault).filesOf(undone, vault.options.maxFileSize);
+      return Promise.all(
+        files.map(async ({ path, before }) => ({ path, holds: before === undefined ? ('nothing' as const) : { fileHash: await fileHash(before, vault.fs) } })),
+      );
+    },
+    answer: (output) => ({ ...output, alreadyApplied: true }),
+  },
 });
 
 /** Refuses a change that touched hidden paths other than the trash (unless allowed): the tools leave them alone. */

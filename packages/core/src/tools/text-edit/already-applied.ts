@@ -9,10 +9,10 @@ import { shownChange } from './shown-change.js';
 import { splicing } from './splicing.js';
 
 /**
- * Where a TextEdit is already applied, for a call retried after its answer was lost (decision 0019):
+ * Where a TextEdit may already be applied, for a call retried after its answer was lost (decision 0019):
  * `oldString` is nowhere in the text (or its section) and `newString`, not empty, is there exactly
  * once. Gives where that occurrence starts (in the normalized text) with its lines and snippet, or
- * `undefined` when that is not so.
+ * `undefined` when that is not so; only `revertsTo` tells whether it is this call's change.
  */
 export async function alreadyApplied(
   text: string,
@@ -28,16 +28,17 @@ export async function alreadyApplied(
 }
 
 /**
- * Whether the file, with `oldString` put back in place of the `newString` found at `start`, has the
- * `expectedHash` the agent read: then that change is this call's own, made by its first try. A file
- * changed otherwise meanwhile (where `newString` just happens to be) does not.
+ * Whether the file, with `oldString` put back in place of the `newString` found at `start`, has
+ * `readHash`, the bytes the call was sent for (the `expectedHash` the agent read): then the file is
+ * exactly those bytes with this change made. A file changed otherwise meanwhile (where `newString`
+ * just happens to be) is not.
  */
 export async function revertsTo(
   vault: Vault,
   file: { text: string; bom: boolean },
   normalized: NormalizedText,
   { needle, replacement, start }: { needle: string; replacement: string; start: number },
-  expectedHash: string,
+  readHash: string,
   signal: AbortSignal,
 ): Promise<boolean> {
   const reverted = await takingTurns(
@@ -46,5 +47,5 @@ export async function revertsTo(
   );
   const hasher = createFileHasher(vault.fs);
   for (const piece of encodeChunks(reverted.chunks, file.bom)) hasher.update(piece);
-  return hasher.digest() === expectedHash.toLowerCase();
+  return hasher.digest() === readHash.toLowerCase();
 }

@@ -13,6 +13,7 @@ import { checkResultSize } from './check-result-size.js';
 import { checkStrings } from './check-strings.js';
 import { findSection } from '../find-section.js';
 import { findOccurrences } from './find-occurrences.js';
+import { hashBeforeLastChange } from './hash-before-last-change.js';
 import { takingTurns } from './next-turn.js';
 import { noMatch, notInSection } from './no-match.js';
 import { shownChange } from './shown-change.js';
@@ -29,7 +30,7 @@ export interface TextEditOutput {
   fileHash: string;
   /** The changed region with a little context, as numbered lines of the new file, long lines cut like TextRead's. */
   snippet: WindowLine[];
-  /** True when nothing was written because the change is already there (a retried call): `oldString` nowhere, `newString` once. */
+  /** True when nothing was written because the change is already there (a retried call). */
   alreadyApplied?: boolean;
 }
 
@@ -90,10 +91,14 @@ export const textEdit = defineTool({
       const section = heading === undefined ? undefined : findSection(normalized.text, heading, path);
       const within = section && { from: section.start, to: section.end };
       const found = await findOccurrences(normalized.text, needle, !replaceAll, signal, within);
-      // A retried call whose change is already there is answered so, not refused (decision 0019).
-      const applied = found.count === 0 ? await alreadyApplied(normalized.text, replacement, signal, within) : undefined;
-      // With expectedHash, only the change that the bytes read then would have become.
-      if (applied && (!stale || (await revertsTo(vault, file, normalized, { needle, replacement, start: applied.start }, expectedHash!, signal)))) {
+      // A retried call whose change is already there is answered so, not refused (decision 0019): when
+      // the bytes it was sent for (expectedHash; without it, with history, the file before its latest
+      // change) became these by this very change. Else only the vault's memory of the calls it applied
+      // knows a retry (`callTool`): newString being there proves nothing.
+      const applied =
+        found.count === 0 && (stale || expectedHash === undefined) ? await alreadyApplied(normalized.text, replacement, signal, within) : undefined;
+      const read = applied && (expectedHash ?? (await hashBeforeLastChange(vault, path)));
+      if (applied && read && (await revertsTo(vault, file, normalized, { needle, replacement, start: applied.start }, read, signal))) {
         const { startLine, endLine, snippet } = applied;
         return { path, replacements: 0, startLine, endLine, fileHash: await hashOf(file.bytes, vault.fs), snippet, alreadyApplied: true };
       }
@@ -119,7 +124,7 @@ export const textEdit = defineTool({
     const count = output.replacements === 1 ? '1 replacement' : `${output.replacements} replacements`;
     const range = output.startLine === output.endLine ? `line ${output.startLine}` : `lines ${output.startLine}-${output.endLine}`;
     const headline = output.alreadyApplied
-      ? `Already applied: ${style.path(output.path)} holds newString at ${range} and oldString nowhere, so nothing was written. fileHash: ${output.fileHash}`
+      ? `Already applied: ${style.path(output.path)} holds this change at ${range}, so nothing was written. fileHash: ${output.fileHash}`
       : `Edited ${style.path(output.path)}: ${count}, ${range} changed. fileHash: ${output.fileHash}`;
     return [headline, ...output.snippet.map((line) => renderWindowLine(line, style))].join('\n');
   },
@@ -127,4 +132,9 @@ export const textEdit = defineTool({
   structure: ({ snippet, ...facts }) => ({ ...facts, snippet: snippet.map((line) => renderWindowLine(line, plainStyle)) }),
 
   subject: (output) => `TextEdit: ${escapeName(output.path)}`,
+
+  retried: {
+    left: async ({ path, fileHash }) => [{ path, holds: { fileHash } }],
+    answer: (output) => ({ ...output, replacements: 0, alreadyApplied: true }),
+  },
 });
