@@ -644,3 +644,16 @@ describe('TextEdit writes only where the file still leads', () => {
     expect(inner.toJSON()).toEqual({ 'a.md': 'one\n', 'a.sh': 'echo\n' });
   });
 });
+
+describe('TextEdit cancelled', () => {
+  it('writes nothing when the call is cancelled before its write, however little it has to look through', async () => {
+    for (const text of ['a\nb\n', 'lorem ipsum\n'.repeat(50_000)]) {
+      const { vault, fs } = open({ 'a.md': text });
+      const controller = new AbortController();
+      const call = vault.call('TextEdit', { filePath: 'a.md', oldString: text.slice(0, 1), newString: 'X', replaceAll: true }, { signal: controller.signal });
+      controller.abort(new Error('cancelled by the client'));
+      await expect(call).rejects.toThrow('cancelled by the client');
+      expect(fs.toJSON()['a.md']).toBe(text);
+    }
+  });
+});

@@ -112,6 +112,8 @@ export const textEdit = defineTool({
         splicing(file.text, normalized, needle, change, { first: found.first[0]!, all: replaceAll, ...(section ? { to: section.end } : {}) }),
         signal,
       );
+      // A call cancelled meanwhile writes nothing (its answer is never sent: a client that gave up may send it again).
+      signal.throwIfAborted();
       // The new text is written and shown from its pieces, never whole: with the file's bytes and text,
       // that would be a third and a fourth copy of a large file in memory.
       const fileHash = await vault.writeText(path, { chunks: spliced.chunks, bom: file.bom }, { createParents: false, expected: file.bytes });
