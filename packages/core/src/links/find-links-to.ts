@@ -15,6 +15,8 @@ export interface LinkAt {
   file: string;
   line: number;
   link: string;
+  /** With `whenGone`: whether the link would still lead to one file once this one is gone (a note of the same name elsewhere). */
+  leadsElsewhere?: boolean;
 }
 
 /** The links to one file from the other notes, and the notes that could not be read to look. */
@@ -27,12 +29,14 @@ export interface LinksTo {
 
 /**
  * Every link in the other notes of the vault that leads to the file at `path`, as the vault is now,
- * by note (in path order) and line. Only notes with a line where the file's name is written as a
- * link may hold one (`findLinkingNotes`); in those, only the paragraphs holding such a line are parsed.
+ * by note (in path order) and line; with `whenGone`, each says whether it would lead to another file without this one.
+ * Only notes with a line where the file's name is written as a link may hold one (`findLinkingNotes`); in those, only the
+ * paragraphs holding such a line are parsed.
  */
-export async function findLinksTo(vault: Vault, path: string, budget: SearchBudget): Promise<LinksTo> {
+export async function findLinksTo(vault: Vault, path: string, budget: SearchBudget, whenGone = false): Promise<LinksTo> {
   const vaultFiles = await listVaultFiles(vault, budget.check);
   const resolver = createLinkResolver(vaultFiles.files);
+  const without = whenGone ? createLinkResolver(vaultFiles.files.filter((file) => file !== path)) : undefined;
   const names = { files: [nameOf(path)], folders: [] };
   const pattern = new RegExp(linkPattern(names), 'gimu');
   const found: LinkAt[][] = [];
@@ -49,7 +53,8 @@ export async function findLinksTo(vault: Vault, path: string, budget: SearchBudg
       for (const link of parseLinks(note.text, linkOffsets(note.text, pattern))) {
         const resolved = resolver.resolve(link, note.path);
         if (resolved.kind !== 'file' || resolved.path !== path) continue;
-        links.push({ file: note.path, line: lines(link.pathStart), link: detached(note.text.slice(link.linkStart, link.linkEnd)) });
+        const at = { file: note.path, line: lines(link.pathStart), link: detached(note.text.slice(link.linkStart, link.linkEnd)) };
+        links.push(without ? { ...at, leadsElsewhere: without.resolve(link, note.path).kind === 'file' } : at);
       }
       if (links.length > 0) found.push(links);
     },

@@ -56,6 +56,13 @@ describe('RemoveFile names the notes it leaves with broken links', () => {
     );
   });
 
+  it('leaves out a note whose link then leads to a note of the same name elsewhere, as Links then says', async () => {
+    const { vault } = open({ 'a/Note.md': 'A\n', 'b/Note.md': 'B\n', 'a/y.md': '[n](Note.md)\n', 'a/z.md': '[[Note]] [n](Note.md) [[a/Note]]\n' });
+    const output = await vault.call('RemoveFile', { filePath: 'a/Note.md' });
+    expect(output).toMatchObject({ linkedFrom: ['a/z.md'], linkedFromTotal: 1 });
+    expect(await vault.call('Links', { filePath: 'a/y.md' })).toMatchObject({ entries: [{ status: 'ok', target: 'b/Note.md' }] });
+  });
+
   it('bounds the list and gives the total', async () => {
     const seed: VaultSeed = { 'T.md': '' };
     for (let index = 0; index < 60; index += 1) seed[`n${String(index).padStart(2, '0')}.md`] = '[[T]]';

@@ -8,7 +8,7 @@ import type { Vault } from '../../vault/vault.js';
 export async function hashBeforeLastChange(vault: Vault, path: string): Promise<string | undefined> {
   const history = vault.fs.history;
   if (history === undefined) return undefined;
-  const [last] = (await history.log({ path, maxResults: 1 })).changes;
+  const [last] = (await history.log({ path, offset: 0, maxResults: 1, shows: () => true })).changes;
   if (last === undefined) return undefined;
   const before = (await history.filesOf(last.id, vault.options.maxFileSize)).files.find((file) => file.path === path)?.before;
   return before && fileHash(before, vault.fs);
