@@ -32,6 +32,8 @@ interface CurrentCall {
   meta: ChangeMeta;
   agent: string;
   paths: string[];
+  /** `paths` as a set, to find a path written in a folder the call moved (its own, no outside change). */
+  known: Set<string>;
   /** What differed from HEAD in the whole vault when the call went on to write a second time (a Move's link rewrites): asked once, not per path. */
   changedInVault?: readonly string[];
 }
@@ -61,7 +63,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
   async function run<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string, committed: (id?: string) => void): Promise<T> {
     const ref = await checkRepositoryState(repository);
     await sharing?.beforeCall(ref);
-    const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
+    const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [], known: new Set() };
     current = call;
     try {
       const output = await work();
@@ -82,7 +84,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     const call = current;
     // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
     if (!call) return;
-    const fresh = [...new Set(paths)].filter((path) => !call.paths.includes(path));
+    const fresh = [...new Set(paths)].filter((path) => !isKnown(call.known, path));
     if (fresh.length === 0) return;
     // A person's git switch since the call started: the work tree is another branch's, so nothing more is written.
     await checkStillOn(repository, call.ref, call.paths);
@@ -94,6 +96,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       await commitPaths(repository, { paths: fresh, ref: call.ref, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
     call.paths.push(...fresh);
+    for (const path of fresh) call.known.add(path);
     await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });
   }
 
@@ -143,6 +146,12 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       }
     },
   };
+}
+
+/** Whether the path, or a folder it is in, is among the call's: a note the call moved with its folder is the call's to write, and the folder's commit records it. */
+function isKnown(known: ReadonlySet<string>, path: string): boolean {
+  for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (known.has(path.slice(0, end))) return true;
+  return false;
 }
 
 /** `git status` of some paths (none: the vault): what differs from HEAD (changed, staged, new or removed), ignored files aside. */
