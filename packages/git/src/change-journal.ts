@@ -5,12 +5,22 @@ import path from 'node:path';
 import type { ChangeMeta } from '@vault/core';
 import type { Repository } from './open-repository.js';
 
-/** What a call is about to change, written before each of its writes, so that a restart can record what a killed server wrote. */
+/** What a call is about to change, written before each of its writes, so that a restart can record or take back what a killed server wrote. */
 export interface JournalEntry {
   meta: ChangeMeta;
   agent: string;
   paths: string[];
+  /** Each write and rename the call began, in order (absent in a journal of an older version: taken as one). */
+  steps?: JournalStep[];
+  /** The branch the call is on, and its commit when the journal was written: still there at a restart, the call's commit was not made. */
+  ref?: string;
+  head?: string;
+  /** Every step made (the call's work returned): its commit is all that was left. */
+  done?: boolean;
 }
+
+/** One change of the disk a call makes: a file written (once, however often), or a rename. */
+export type JournalStep = { write: string } | { rename: [from: string, to: string] };
 
 /** The server process that wrote a tools' file: its start token (`started`), so a process that took its PID since is not taken for it. */
 interface Signed {

@@ -43,6 +43,14 @@ describe('every call that changes files is one commit', () => {
     expect(lastChanged()).toEqual(['A\tarchive/p/q/y.md', 'A\tarchive/p/x.md', 'D\tp/q/y.md', 'D\tp/x.md']);
     expect(status()).toEqual([]);
   });
+
+  it("a folder Move that rewrites its moved notes' own links is one commit too (before: each such note was first committed apart, as an outside change)", async () => {
+    const { vault, subjects, lastChanged, status } = await open({ 'p/x.md': '[z](../z.md)\n', 'p/q/y.md': '[z](../../z.md)\n', 'z.md': 'z\n' });
+    await vault.call('Move', { sourcePath: 'p', destinationPath: 'archive/p' });
+    expect(subjects()).toEqual(['Move: p -> archive/p (+2 links)', 'first']);
+    expect(lastChanged()).toEqual(['A\tarchive/p/q/y.md', 'A\tarchive/p/x.md', 'D\tp/q/y.md', 'D\tp/x.md']);
+    expect(status()).toEqual([]);
+  });
 });
 
 describe('what anything else changed is never put on an agent', () => {

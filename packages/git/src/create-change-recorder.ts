@@ -1,11 +1,13 @@
 import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
-import { clearJournal, leftJournals, writeJournal } from './change-journal.js';
+import { clearJournal, type JournalEntry, type JournalStep, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
-import { checkRepositoryState, checkStillOn } from './check-repository-state.js';
+import { headOf } from './commit/head-and-disk.js';
+import { branchOf, checkRepositoryState, checkStillOn } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ, waitForIndex } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
 import type { RemoteSync } from './remote/create-remote-sync.js';
+import { takeBackSteps } from './take-back-steps.js';
 
 /** Who changes are put on: `author` (when given) in place of each call's agent, and the server as committer. */
 export interface RecorderIdentities {
@@ -16,9 +18,9 @@ export interface RecorderIdentities {
 /** The commit path: one changing call at a time, each one commit (after any outside change to its paths, committed apart). */
 export interface ChangeRecorder {
   record<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T>;
-  /** Called before a write or a rename touches these vault paths. */
-  beforeWrite(paths: readonly string[]): Promise<void>;
-  /** Records what a killed server wrote (its journal), at start. */
+  /** Called before a write or a rename touches the disk. */
+  beforeWrite(step: JournalStep): Promise<void>;
+  /** At start, a killed server's call (its journal) stopped amid its writes is taken back; one that made them all is recorded as on disk (its commit, or the person's index told when made). */
   recover(): Promise<void>;
   /** Runs work in the queue, between calls (settling the branch on a remote's). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -32,6 +34,10 @@ interface CurrentCall {
   meta: ChangeMeta;
   agent: string;
   paths: string[];
+  /** `paths` as a set, to find a path written in a folder the call moved (its own, no outside change). */
+  known: Set<string>;
+  /** Each write and rename begun, in order. */
+  steps: JournalStep[];
   /** What differed from HEAD in the whole vault when the call went on to write a second time (a Move's link rewrites): asked once, not per path. */
   changedInVault?: readonly string[];
 }
@@ -62,10 +68,12 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     const ref = await checkRepositoryState(repository);
     await waitForIndex(repository);
     await sharing?.beforeCall(ref);
-    const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [] };
+    const call: CurrentCall = { ref, meta, agent: meta.agent ?? identities.author ?? 'agent', paths: [], known: new Set(), steps: [] };
     current = call;
     try {
       const output = await work();
+      // Every step made: a restart records the call as it is on disk, whole, rather than take it back.
+      if (call.paths.length > 0) await journal(call, true);
       current = undefined;
       if (call.paths.length > 0) committed(await commit(call, subjectOf(output)));
       return output;
@@ -79,12 +87,26 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     }
   }
 
-  async function checkBeforeWrite(paths: readonly string[]): Promise<void> {
+  async function checkBeforeWrite(step: JournalStep): Promise<void> {
     const call = current;
     // A write outside a call is not recorded: the next call that writes the path records it as an outside change.
     if (!call) return;
-    // A path at or under one the call wrote (a note of a folder it moved) is its own: its commit takes the folder whole.
-    const fresh = [...new Set(paths)].filter((path) => !within(path, call.paths));
+    const repeated = 'write' in step && call.steps.some((done) => 'write' in done && done.write === step.write);
+    if (!repeated) call.steps.push(step);
+    await checkPaths(call, 'write' in step ? [step.write] : step.rename);
+    if (repeated) return;
+    await journal(call, false);
+  }
+
+  /** Writes the call's journal, with the branch's commit now (after any outside change the call committed first): a restart that finds it still there knows the call's commit was not made. */
+  async function journal(call: CurrentCall, done: boolean): Promise<void> {
+    const head = (await headOf(repository, call.ref))?.commit;
+    await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths, steps: call.steps, ref: call.ref, done, ...(head && { head }) });
+  }
+
+  /** Before a call first writes a path: a person's switch refused, an outside change there committed apart, the path added to the call's. */
+  async function checkPaths(call: CurrentCall, paths: readonly string[]): Promise<void> {
+    const fresh = [...new Set(paths)].filter((path) => !isKnown(call.known, path));
     if (fresh.length === 0) return;
     // A person's git switch since the call started: the work tree is another branch's, so nothing more is written.
     await checkStillOn(repository, call.ref, call.paths);
@@ -99,7 +121,7 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       await commitPaths(repository, { paths: fresh, ref: call.ref, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
     call.paths.push(...fresh);
-    await writeJournal(repository, { meta: call.meta, agent: call.agent, paths: call.paths });
+    for (const path of fresh) call.known.add(path);
   }
 
   return {
@@ -125,16 +147,21 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       sharing = sync;
     },
 
-    beforeWrite(paths) {
+    beforeWrite(step) {
       // One check at a time: a Move writes its link rewrites concurrently, and each path is checked and journalled once.
-      const checked = checks.then(() => checkBeforeWrite(paths));
+      const checked = checks.then(() => checkBeforeWrite(step));
       checks = checked.catch(() => undefined);
       return checked;
     },
 
     async recover() {
       for (const { entry, clear } of await leftJournals(repository)) {
-        if (entry.paths.length > 0) {
+        if (await isUnfinished(repository, entry)) {
+          await takeBackSteps(repository, entry.steps ?? []);
+          process.emitWarning(
+            `vault history: a ${entry.meta.tool} call of ${entry.agent} was stopped before its commit (the server was killed) and has been taken back: ${entry.paths.slice(0, 5).join(', ')}${entry.paths.length > 5 ? ', ...' : ''} are as before it, and nothing of it was recorded. Retry the call.`,
+          );
+        } else if (entry.paths.length > 0) {
           const subject = `${entry.meta.tool}: ${entry.paths[0]} (recorded after a restart)`;
           await commitPaths(repository, {
             paths: entry.paths,
@@ -148,6 +175,28 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       }
     },
   };
+}
+
+/**
+ * Whether a killed call stopped amid its writes: not all made (`done`), and its commit not made (so it was not answered
+ * either), its branch still at the commit its journal names, or past it by outside changes alone (one the call
+ * committed before a write it was killed before journalling). A journal of an older version names none: its paths are
+ * recorded as on disk, as then.
+ */
+async function isUnfinished(repository: Repository, { steps, ref, head, done }: JournalEntry): Promise<boolean> {
+  if (done || steps === undefined || ref === undefined || head === undefined) return false;
+  // On another branch now (a person's switch since), the work tree is not the call's to take back.
+  if ((await branchOf(repository)) !== ref) return false;
+  const tip = (await headOf(repository, ref))?.commit;
+  if (tip === head) return true;
+  const since = await repository.git(['log', '-z', '--format=%an', `${head}..${tip}`], { okCodes: [0, 128] });
+  return since.code === 0 && splitZ(since.stdout).every((author) => author === outsideAuthor.name);
+}
+
+/** Whether the path, or a folder it is in, is among the call's: a note the call moved with its folder is the call's to write, and the folder's commit records it. */
+function isKnown(known: ReadonlySet<string>, path: string): boolean {
+  for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (known.has(path.slice(0, end))) return true;
+  return false;
 }
 
 /** `git status` of some paths (none: the vault): what differs from HEAD (changed, staged, new or removed), ignored files aside. */

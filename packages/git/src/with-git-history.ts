@@ -1,6 +1,6 @@
 import { defaultExtensions, type VaultFs, type VaultHistory } from '@vault/core';
 import { identityOf } from './change-message.js';
-import { removeLeftScratch } from './change-journal.js';
+import { type JournalStep, removeLeftScratch } from './change-journal.js';
 import { checkAttributes } from './check-attributes.js';
 import { createChangeRecorder } from './create-change-recorder.js';
 import { createGitReader } from './create-git-reader.js';
@@ -56,19 +56,19 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
   // Without the remote, a person's edit a fetch of an earlier run kept is still never committed over the remote's change.
-  const beforeWrite = async (paths: string[]) => {
-    if (!sync) await refuseKeptEdits(repository, paths);
-    await recorder.beforeWrite(paths);
+  const beforeWrite = async (step: JournalStep) => {
+    if (!sync) await refuseKeptEdits(repository, 'write' in step ? [step.write] : step.rename);
+    await recorder.beforeWrite(step);
   };
   return {
     ...fs,
     history,
     async writeFile(path, data, writeOptions) {
-      await beforeWrite([await realPath(path)]);
+      await beforeWrite({ write: await realPath(path) });
       return fs.writeFile(path, data, writeOptions);
     },
     async rename(from, to) {
-      await beforeWrite([from, to]);
+      await beforeWrite({ rename: [from, to] });
       return fs.rename(from, to);
     },
     // The kept git commands (and the interval fetch) end with the backend; without a close, they end when Node does.
