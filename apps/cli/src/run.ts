@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { type ErrorCode, type Vault, VaultError, type VaultOptions, boundJson, createVault, isVaultError, minOutputBound } from '@vault/core';
 import { withGitHistory } from '@vault/git';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
@@ -54,7 +53,7 @@ export async function run(argv: readonly string[], io: RunIo): Promise<number> {
       const { vault, fs } = await openVault(global, vaultOptions, io, usage);
       opened = vault;
       close = () => fs.close();
-      const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, usage), usage, vault });
+      const toolInput = await input({ read: (file, flag) => readText(file, flag, io.stdin, vault.options.maxFileSize, usage), usage, vault });
       // With --git, the change is put on --git-author, else on vtx itself.
       const output = await vault.call(name, toolInput as never, { agent: `vtx ${packageJson.version}` });
       const settled = settle?.(output) ?? { exitCode: 0 };
@@ -185,14 +184,38 @@ function vaultOptionsFrom(global: GlobalOptions, usage: (message: string) => nev
   };
 }
 
-/** A value given on the command line as a host file, or as stdin for "-": UTF-8, a BOM kept as it is. */
-async function readText(file: string, flag: string, stdin: RunIo['stdin'], usage: (message: string) => never): Promise<string> {
-  const bytes = file === '-' ? await buffer(stdin) : await readFile(file).catch((error: Error) => usage(`Cannot read ${flag} ${file}: ${error.message}.`));
+/**
+ * A value given on the command line as a host file, or as stdin for "-": UTF-8, a BOM kept as it is. Read up to
+ * `limit` bytes (the vault's largest file): past it, FILE_TOO_LARGE at once, the rest never read.
+ */
+async function readText(file: string, flag: string, stdin: RunIo['stdin'], limit: number, usage: (message: string) => never): Promise<string> {
+  const name = file === '-' ? 'stdin' : file;
+  const bytes = await bytesWithin(file === '-' ? stdin : createReadStream(file), limit, `${name} (${flag})`).catch((error: Error) =>
+    isVaultError(error) ? Promise.reject(error) : usage(`Cannot read ${flag} ${file}: ${error.message}.`),
+  );
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new VaultError('INVALID_ARGUMENT', `${file === '-' ? 'stdin' : file} (${flag}) is not valid UTF-8 text. Pass UTF-8 text.`);
+    throw new VaultError('INVALID_ARGUMENT', `${name} (${flag}) is not valid UTF-8 text. Pass UTF-8 text.`);
   }
+}
+
+/** The bytes of `source`, refused with FILE_TOO_LARGE as soon as they pass `limit`. */
+async function bytesWithin(source: AsyncIterable<Uint8Array | string>, limit: number, name: string): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of source) {
+    const bytes = Buffer.from(piece);
+    size += bytes.length;
+    if (size > limit) {
+      throw new VaultError(
+        'FILE_TOO_LARGE',
+        `${name} is over this vault's limit of ${limit} bytes for a file, so nothing was written. Give a smaller text, or raise the limit.`,
+      );
+    }
+    pieces.push(bytes);
+  }
+  return Buffer.concat(pieces);
 }
 
 function describeError(error: unknown): { code: ErrorCode; message: string; details?: Readonly<Record<string, unknown>> } {

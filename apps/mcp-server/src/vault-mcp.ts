@@ -1,11 +1,11 @@
-import { createVault, isVaultError, type Vault, type VaultOptions, warmFindNotes } from '@vault/core';
+import { createVault, defaultMaxFileSize, isVaultError, type Vault, type VaultOptions, warmFindNotes } from '@vault/core';
 import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseOptions, UsageError, usage } from './parse-options.js';
 import { createRootsVaultServer } from './create-roots-vault-server.js';
+import { StdioTransport } from './stdio/stdio-transport.js';
 import { trackPendingRequests } from './track-pending-requests.js';
 
 const log = (message: string) => process.stderr.write(`vault-mcp: ${message}\n`);
@@ -94,21 +94,28 @@ async function main(): Promise<void> {
     server = roots.server;
     roots.chosen.then((vault) => serve(vault, ", from the client's roots"));
   }
-  const transport = new StdioServerTransport();
+  const transport = new StdioTransport({
+    input: process.stdin,
+    output: process.stdout,
+    // A file up to --max-file-size can be written in one call, when its text is not much longer as JSON.
+    maxMessageBytes: (options.maxFileSize ?? defaultMaxFileSize) + 1024 * 1024,
+    log,
+    onOutputClosed: () => finish(),
+  });
   await server.connect(transport);
   const requests = trackPendingRequests(transport);
-  // When the client closes stdin, answer what it already sent, then exit.
-  process.stdin.once(
-    'end',
-    () =>
-      void shutdown(() =>
-        requests
-          .idle()
-          .then(() => server.close())
-          .finally(closeBackend),
-      ),
-  );
-  onShutdown(() => server.close().finally(closeBackend));
+  // When the client closes stdin or stdout, or a signal asks to stop: take no more calls, let those in flight
+  // finish (after a signal, for at most stopWait), then exit.
+  const finish = (waitAtMost = Number.POSITIVE_INFINITY) => {
+    transport.stopReading();
+    void shutdown(() =>
+      waitFor(requests.idle(), waitAtMost)
+        .then(() => server.close())
+        .finally(closeBackend),
+    );
+  };
+  process.stdin.once('end', () => finish());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => finish(stopWait));
 }
 
 /**
@@ -141,7 +148,22 @@ function onShutdown(close: () => Promise<void>) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(close));
 }
 
+/** How long a signal lets the calls in flight over stdio finish, in milliseconds. */
+const stopWait = 10_000;
+
+/** `done`, or `milliseconds` gone by, whichever comes first. */
+async function waitFor(done: Promise<void>, milliseconds: number) {
+  if (milliseconds === Number.POSITIVE_INFINITY) return done;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, milliseconds)))]);
+  clearTimeout(timer);
+}
+
+let stopping = false;
+
 async function shutdown(close: () => Promise<void>) {
+  if (stopping) return;
+  stopping = true;
   await close().catch(() => undefined);
   await new Promise((resolve) => process.stdout.write('', resolve));
   process.exit(0);

@@ -63,7 +63,7 @@ export { textSearch } from './tools/text-search/text-search.js';
 export { defaultFoundNotes, findNotes, maxFoundNotes, warmFindNotes } from './tools/find-notes.js';
 export type { FindNotesOutput, FoundNote } from './tools/find-notes.js';
 export type { TextSearchFile, TextSearchOutput } from './tools/text-search/text-search.js';
-export { createVault, defaultExtensions } from './vault/vault.js';
+export { createVault, defaultExtensions, defaultMaxFileSize } from './vault/vault.js';
 export type { ToolCallOptions, Vault, VaultOptions } from './vault/vault.js';
 export { VaultError, errorCodes, isVaultError } from './vault/vault-error.js';
 export type { ErrorCode } from './vault/vault-error.js';

@@ -41,6 +41,16 @@ describe('tools/call: core checks what the caller sent, before any tool runs', (
     expect(fs.toJSON()).toEqual(seed);
   });
 
+  it('refuses an argument named __proto__, which the SDK turns into the prototype of the arguments it copies', async () => {
+    const fs = createMemoryFs(seed);
+    const { call } = await connect(createVault(fs));
+    const args = JSON.parse('{"filePath":"notes/a.md","oldString":"alpha","newString":"beta","__proto__":{"expectedHash":"0000000000000000"}}');
+    const result = await call('TextEdit', args);
+    expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'INVALID_ARGUMENT' } });
+    expect(textOf(result)).toContain('TextEdit has no parameter __proto__; an unknown argument is refused, never ignored.');
+    expect(fs.toJSON()).toEqual(seed);
+  });
+
   it('refuses an unknown argument, naming the parameter it resembles', async () => {
     const { call } = await connect(createVault(createMemoryFs(seed)));
     const result = await call('TextRead', { file_path: 'notes/a.md' });

@@ -2,10 +2,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isVaultError, type ToolCallOptions, type ToolName, type Vault } from '@vault/core';
 import { toolErrorResult } from './tool-error-result.js';
 
-/** A tools/call request's parameters, as the SDK has checked them: a name, and arguments that are an object when given. */
+/** A tools/call request's parameters: a name, and the arguments as sent (core checks them). */
 export interface ToolCallParams {
   name: string;
-  arguments?: Record<string, unknown>;
+  arguments?: unknown;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMemoryFs, createVault, isVaultError, type ToolName, type Vault, type VaultOptions } from '@vault/core';
+import { z } from 'zod';
 import { callVaultTool } from './call-vault-tool.js';
 import { listVaultTools } from './list-vault-tools.js';
 import { toolErrorResult } from './tool-error-result.js';
@@ -80,7 +81,7 @@ export function createVaultMcpServer(vault: Vault | Promise<Vault> | PendingVaul
   protocol.registerCapabilities({ tools: { listChanged: false } });
   const { listed, ready } = sourceOf(vault);
   protocol.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listVaultTools(await listed()) }));
-  protocol.setRequestHandler(CallToolRequestSchema, async (request, { signal }) => {
+  protocol.setRequestHandler(toolCallRequestSchema, async (request, { signal }) => {
     const opened = await ready().then(
       (vault) => ({ vault }),
       (error: unknown) => ({ error }),
@@ -98,6 +99,15 @@ export function createVaultMcpServer(vault: Vault | Promise<Vault> | PendingVaul
   protocol.onerror = (error) => options.onUnexpectedError?.(error, 'protocol');
   return server;
 }
+
+/**
+ * A tools/call request as this server reads it: a tool's name, and its arguments as sent, for core to check
+ * (the SDK's `CallToolRequestSchema` copies them, dropping a key named `__proto__` unseen).
+ */
+const toolCallRequestSchema = z.object({
+  method: z.literal('tools/call'),
+  params: z.looseObject({ name: z.string(), arguments: z.unknown().optional() }),
+});
 
 function isVault(vault: Vault | Promise<Vault> | PendingVault): vault is Vault {
   return !(vault instanceof Promise) && !('open' in vault);

@@ -53,6 +53,9 @@ export interface ToolCallOptions {
 
 export const defaultExtensions = ['.md', '.markdown', '.mdx', '.txt'] as const;
 
+/** The largest file a tool loads whole unless `VaultOptions.maxFileSize` says otherwise: 128 MiB. */
+export const defaultMaxFileSize = 128 * 1024 * 1024;
+
 /** A vault: a backend plus the rules every tool applies. Made by `createVault`. */
 export interface Vault {
   readonly fs: VaultFs;
@@ -190,7 +193,7 @@ function resolveOptions(options: VaultOptions): Required<VaultOptions> {
     extensions: (options.extensions ?? defaultExtensions).map(normalizeExtension),
     allowHidden: options.allowHidden ?? false,
     readOnly: options.readOnly ?? false,
-    maxFileSize: options.maxFileSize ?? 128 * 1024 * 1024,
+    maxFileSize: options.maxFileSize ?? defaultMaxFileSize,
     searchTimeout: options.searchTimeout ?? 10_000,
     maxOutput: options.maxOutput ?? 65_536,
     findNotesMemory: options.findNotesMemory ?? 128 * 1024 * 1024,
