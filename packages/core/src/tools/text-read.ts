@@ -92,13 +92,7 @@ export const textReadDefinition = {
       const { text, bytes } = await vault.readText(path);
       const section = findSection(text, heading, path);
       const { offset, limit } = sectionWindow(section, asked, wanted, path);
-      return readOutput(
-        path,
-        offset,
-        await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)),
-        vault.options.maxOutput,
-        section,
-      );
+      return readOfBytes(vault, path, bytes, { offset, limit, column }, section);
     }
     const openWindow = windowOpener(vault, path, { offset: asked, limit: wanted, column });
     const { fs, options } = vault;
@@ -131,16 +125,27 @@ export const textReadDefinition = {
 export const textRead = defineTool(textReadDefinition);
 
 /** The window of lines a read asks for: the lines take the answer's bound less the metadata line's room, and one line asked for alone may take all of it (with room for its markers). */
-export function windowOpener(vault: Vault, path: string, { offset, limit, column }: { offset: number; limit: number; column: number }) {
+function windowOpener(vault: Vault, path: string, { offset, limit, column }: { offset: number; limit: number; column: number }) {
   const room = createAnswerBudget(vault.options.maxOutput, metadataRoom + escapeName(path).length).left;
   return (startLine: number) => createLineWindow(offset, Math.min(limit, maxReadLines), limit === 1 ? room - 200 : maxLineLength, room, column - 1, startLine);
+}
+
+/** A read of a file's `bytes` (read whole): the window asked for (in `section`, when one was), as `readOutput` answers it. */
+export async function readOfBytes(
+  vault: Vault,
+  path: string,
+  bytes: Uint8Array,
+  window: { offset: number; limit: number; column: number },
+  section?: Section,
+): Promise<TextReadOutput> {
+  return readOutput(path, window.offset, await windowOfBytes(vault, path, bytes, windowOpener(vault, path, window)(1)), vault.options.maxOutput, section);
 }
 
 /**
  * A read's answer from its window (of `section`, when one was asked for), refusing an offset past the end: as many of its
  * lines as its structured content holds within `maxOutput` characters (see `withinStructureBound`).
  */
-export function readOutput(
+function readOutput(
   path: string,
   offset: number,
   { lines, totalLines, lineEnding, bom, fileHash }: StreamedWindow,
@@ -249,7 +254,7 @@ async function wholeWindow(vault: Vault, path: string, size: number, window: Lin
 }
 
 /** A window of a file's bytes, held whole. */
-export async function windowOfBytes(vault: Vault, path: string, bytes: Uint8Array, window: LineWindow): Promise<StreamedWindow> {
+async function windowOfBytes(vault: Vault, path: string, bytes: Uint8Array, window: LineWindow): Promise<StreamedWindow> {
   window.push(createTextDecoder(path).decode(bytes, true));
   return { ...window.finish(), bom: hasBom(bytes), bytes: bytes.length, fileHash: await fileHash(bytes, vault.fs) };
 }

@@ -4,7 +4,7 @@ import { VaultError } from '../../vault/vault-error.js';
 import { defineTool } from '../define-tool.js';
 import { createTextDecoder } from '../../text/text-codec.js';
 import { findSection } from '../find-section.js';
-import { readOutput, sectionWindow, type TextReadOutput, textReadDefinition, windowOfBytes, windowOpener } from '../text-read.js';
+import { readOfBytes, sectionWindow, type TextReadOutput, textReadDefinition } from '../text-read.js';
 import { changeId, historyOf } from './change-id.js';
 
 const inputSchema = textReadDefinition.inputSchema.extend({
@@ -35,11 +35,5 @@ async function readAt(
   }
   const section = heading === undefined ? undefined : findSection(createTextDecoder(path).decode(bytes, true), heading, path);
   const { offset, limit } = section ? sectionWindow(section, asked, wanted, path) : { offset: asked, limit: wanted };
-  return readOutput(
-    path,
-    offset,
-    await windowOfBytes(vault, path, bytes, windowOpener(vault, path, { offset, limit, column })(1)),
-    vault.options.maxOutput,
-    section,
-  );
+  return readOfBytes(vault, path, bytes, { offset, limit, column }, section);
 }
