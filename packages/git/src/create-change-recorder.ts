@@ -2,7 +2,9 @@ import type { ChangeMeta } from '@vault/core';
 import { outsideAuthor, outsideMessage, toolMessage, identityOf } from './change-message.js';
 import { clearJournal, type JournalEntry, type JournalStep, leftJournals, writeJournal } from './change-journal.js';
 import { changedSinceHead } from './commit/changed-since-head.js';
+import { commitText } from './commit/commit-text.js';
 import { headOf } from './commit/head-and-disk.js';
+import { planInPrivateIndex } from './commit/plan-in-private-index.js';
 import { branchOf, checkRepositoryState, checkStillOn } from './check-repository-state.js';
 import { commitPaths, type Identity, splitZ, waitForIndex } from './commit-paths.js';
 import { type Repository, vaultPathspec } from './open-repository.js';
@@ -157,9 +159,11 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
     async recover() {
       for (const { entry, clear } of await leftJournals(repository)) {
         if (await isUnfinished(repository, entry)) {
+          // The files as they are on disk, kept first: a person may have edited one while the server was down.
+          const kept = await keepOnDisk(repository, entry.ref ?? 'HEAD', entry.paths, identities.committer);
           await takeBackSteps(repository, entry.steps ?? []);
           process.emitWarning(
-            `vault history: a ${entry.meta.tool} call of ${entry.agent} was stopped before its commit (the server was killed) and has been taken back: ${entry.paths.slice(0, 5).join(', ')}${entry.paths.length > 5 ? ', ...' : ''} are as before it, and nothing of it was recorded. Retry the call.`,
+            `vault history: a ${entry.meta.tool} call of ${entry.agent} was stopped before its commit (the server was killed) and has been taken back: ${entry.paths.slice(0, 5).join(', ')}${entry.paths.length > 5 ? ', ...' : ''} are as before it, and nothing of it was recorded. Retry the call.${kept ? ` The files as they were on disk before (an edit made while the server was down among them) are kept in commit ${kept} (refs/vault/taken-back/${kept}): git show ${kept.slice(0, 12)} shows them.` : ''}`,
           );
         } else if (entry.paths.length > 0) {
           const subject = `${entry.meta.tool}: ${entry.paths[0]} (recorded after a restart)`;
@@ -191,6 +195,22 @@ async function isUnfinished(repository: Repository, { steps, ref, head, done }: 
   if (tip === head) return true;
   const since = await repository.git(['log', '-z', '--format=%an', `${head}..${tip}`], { okCodes: [0, 128] });
   return since.code === 0 && splitZ(since.stdout).every((author) => author === outsideAuthor.name);
+}
+
+/**
+ * The paths as they are on disk, in a commit on the branch's tip kept under `refs/vault/taken-back/` (on no branch),
+ * when they differ from it: what taking a killed call back overwrites (its half-made writes, or a person's edit made
+ * while the server was down: the journal cannot tell them apart) stays in git.
+ */
+async function keepOnDisk(repository: Repository, ref: string, paths: readonly string[], committer: Identity): Promise<string | undefined> {
+  const head = await headOf(repository, ref);
+  if (paths.length === 0 || head === undefined) return undefined;
+  const { tree } = await planInPrivateIndex(repository, head, paths);
+  if (tree === head.tree) return undefined;
+  const message = 'vault: the files of a call killed before its commit, as they were on disk when it was taken back\n';
+  const commit = await repository.kept.makeCommit(commitText({ tree, parent: head.commit, author: committer, committer, message }));
+  await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
+  return commit;
 }
 
 /** Whether the path, or a folder it is in, is among the call's: a note the call moved with its folder is the call's to write, and the folder's commit records it. */

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createVault } from '@vault/core';
 import { createNodeFs } from '@vault/node';
@@ -53,6 +53,36 @@ describe('the files a server leaves, and whose they are', () => {
     release();
     await call;
     expect(subjects()).toEqual(['TextEdit: a.md', 'first']);
+  });
+
+  it("a killed call taken back at start keeps the files as they were on disk in a commit first (a person's edit made while the server was down)", async () => {
+    const { top, subjects, git } = await repositoryOf({ 'my note.md': 'v1\n' });
+    await mkdir(toolsFolder(top), { recursive: true });
+    const head = git('rev-parse', 'HEAD').trim();
+    const journal = (tool: string, file: string) => ({
+      meta: { tool },
+      agent: 'gone-agent',
+      paths: [file],
+      steps: [{ write: file }],
+      ref: 'refs/heads/main',
+      head,
+      done: false,
+      started: 'linux:1',
+    });
+    await writeFile(path.join(toolsFolder(top), `journal-${endedPid()}-1.json`), JSON.stringify(journal('TextEdit', 'my note.md')));
+    await writeFile(path.join(toolsFolder(top), `journal-${endedPid()}-1.json`), JSON.stringify(journal('TextCreate', 'ideas.md')));
+    // The killed call's write, then the person's edit and new note, before the restart.
+    await writeFile(path.join(top, 'my note.md'), 'v1\nagent line\nperson line\n');
+    await writeFile(path.join(top, 'ideas.md'), 'person note\n');
+    await historyOn(top);
+    // Taken back, nothing recorded on the branch; both kept, under refs/vault/taken-back/.
+    expect(await readFile(path.join(top, 'my note.md'), 'utf8')).toBe('v1\n');
+    expect(subjects()).toEqual(['first']);
+    const kept = git('for-each-ref', '--format=%(objectname)', 'refs/vault/taken-back/').split('\n').filter(Boolean);
+    expect(kept).toHaveLength(2);
+    const shown = kept.map((commit) => git('show', '--format=', commit)).join('\n');
+    expect(shown).toContain('+person line');
+    expect(shown).toContain('+person note');
   });
 
   it('a journal whose PID a live process now has, started after the server that wrote it, is recorded at start', async () => {
