@@ -26,14 +26,15 @@ export async function callTool<Name extends ToolName>(
   const call: ToolCall = { signal: signal ?? new AbortController().signal };
   const parsed = parseToolInput(tool, input);
   const retried = tool.retried as { left(output: unknown, vault: Vault): Promise<readonly LeftAt[]>; answer(output: unknown): ToolOutput<Name> } | undefined;
-  const key = callKey(tool.name, parsed);
+  // Only a tool that can tell a retry of itself is keyed: a read, or a TextCreate of 100 MB, hashes nothing.
+  const key = retried && callKey(tool.name, parsed);
   let own: AppliedCall | undefined;
   const run = async () => {
     const output = await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
     // What it left is taken inside the history's change, before any later call can touch it; a call
     // whose change is made is never failed for it (then it is just not remembered).
     const left = retried ? await retried.left(output, vault).catch(forgotten) : [];
-    if (left.length > 0) {
+    if (key && left.length > 0) {
       own = { output, left };
       rememberCall(vault, key, own);
     }
@@ -47,7 +48,7 @@ export async function callTool<Name extends ToolName>(
     return await history.record({ tool: tool.name, ...(agent === undefined ? {} : { agent }) }, run, (output) => subjectOf?.(output) ?? tool.name);
   } catch (error) {
     if (!isVaultError(error)) throw error;
-    const earlier = appliedCall(vault, key);
+    const earlier = key && appliedCall(vault, key);
     if (retried && earlier && earlier !== own && (await stillApplied(vault, earlier))) return retried.answer(earlier.output);
     const room = vault.options.maxOutput - error.code.length - 2;
     if (error.message.length <= room) throw error;
