@@ -24,9 +24,33 @@ describe('a least match V8 runs in linear time', () => {
   });
 
   it('takes a first repeat whose tries start apart: at the line start, or at a word start, taking word characters only', () => {
-    const taken = ['^#+ ', '^\\s*-', '^\\w+', '\\b[A-Z]{3,}\\b', '\\bget\\w*\\(', '\\b[a-z]+_t\\b', '\\b\\w{2}\\d+x', '\\bk\\w+\\.'];
+    const taken = [
+      '^#+ ',
+      '^\\s*-',
+      '^\\w+',
+      '^\\s*\\d+\\.\\s',
+      '^\\s*[-*+]\\s+\\w+',
+      '\\b[A-Z]{3,}\\b',
+      '\\bget\\w*\\(',
+      '\\b[a-z]+_t\\b',
+      '\\b\\w{2}\\d+x',
+      '\\bk\\w+\\.',
+    ];
     for (const flags of ['u', 'iu']) for (const source of taken) expect(linearOnV8(source, flags), `${source} ${flags}`).toBe(true);
-    const refused = ['\\B\\w+x', '\\b[.a-z]+x', '\\b\\s+x', '\\b.+x', '\\b[^a]+x', '\\b\\w+\\w+x', 'a^\\w+x', '\\b\\.\\w+\\w+', '^\\w+\\w+x', '\\b[a-z.]\\w+x'];
+    const refused = [
+      '^\\s*\\w+\\s*\\w+x',
+      '\\s*\\d+\\.\\s',
+      '\\B\\w+x',
+      '\\b[.a-z]+x',
+      '\\b\\s+x',
+      '\\b.+x',
+      '\\b[^a]+x',
+      '\\b\\w+\\w+x',
+      'a^\\w+x',
+      '\\b\\.\\w+\\w+',
+      '^\\w+\\w+x',
+      '\\b[a-z.]\\w+x',
+    ];
     for (const flags of ['u', 'iu']) for (const source of refused) expect(linearOnV8(source, flags), `${source} ${flags}`).toBe(false);
   });
 
@@ -65,10 +89,33 @@ describe('a least match V8 runs in linear time', () => {
     expect(linearOnV8('k\\W+', 'iu')).toBe(true);
   });
 
-  it('takes a sequence of one varying repeat as at most quadratic, not two, nor a group', () => {
-    for (const source of ['[A-Z]\\w+::\\w', '[a-z]\\w*\\(', 'a{2,}b{16}', '\\w\\s*=']) expect(squareAtMostOnV8(source), source).toBe(true);
-    for (const source of ['[A-Z]\\w+::\\w+', '\\w+\\s*=', '(\\w+)\\(', '(a|aa)+b', 'a\\w{17}+', `a+${'b'.repeat(40)}`.repeat(2)])
-      expect(squareAtMostOnV8(source), source).toBe(false);
+  it('takes as at most quadratic a sequence whose varying repeats but the last go on only from their whole run; not two going on from each count, nor a group', () => {
+    const taken = [
+      '[A-Z]\\w+::\\w',
+      '[a-z]\\w*\\(',
+      'a{2,}b{16}',
+      '\\w\\s*=',
+      '[A-Z]\\w+::\\w+',
+      '\\[[^\\]]*\\]\\([^)]*\\)',
+      '\\s*\\d+\\.\\s',
+      'a*b+c{2,5}d\\w+',
+    ];
+    for (const source of taken) expect(squareAtMostOnV8(source, 'iu'), source).toBe(true);
+    const refused = [
+      '\\w+\\s*=',
+      '\\w+\\w+x',
+      'a*b*',
+      '\\[[^\\]]*[^)]*\\)',
+      '\\[[^\\]]*\\]?\\([^)]*\\)',
+      '(\\w+)\\(',
+      '(a|aa)+b',
+      'a\\w{17}+',
+      `a+${'b'.repeat(40)}`.repeat(2),
+    ];
+    for (const source of refused) expect(squareAtMostOnV8(source, 'iu'), source).toBe(false);
+    // Ignoring case, `[^a]` does not take `A`, heeding it, it does.
+    expect(squareAtMostOnV8('[^a]*A\\w+', 'iu')).toBe(true);
+    expect(squareAtMostOnV8('[^a]*A\\w+', 'u')).toBe(false);
   });
 
   it('tells a least match whose every atom takes a character, counts read as numbers (`{00,}` may take none)', () => {
@@ -97,6 +144,7 @@ describe('a least match V8 runs in linear time', () => {
       ['\\b[A-Z]{3,}\\b', `${'A'.repeat(long)}a\n${'AB '.repeat(long / 3)}\n`],
       ['\\bget\\w*\\(', `get${'a'.repeat(long)}\n${'get'.repeat(long / 3)}(\n`],
       ['\\b[a-z]+_t\\b', `${'a'.repeat(long)}_x\n${'a_'.repeat(long / 2)}t\n`],
+      ['^\\s*\\d+\\.\\s', `${' '.repeat(long)}1\n${'1'.repeat(long)}\n ${'1'.repeat(long)}. x\n`],
     );
     // A least match of one repeat V8 cannot vouch for (`[A-Z]\\w+::\\w`): its long lines go to RE2.
     cases.push(['[A-Z]\\w+::\\w+', `::${'A'.repeat(long)}\nAb::c ${'A'.repeat(long)}\n`]);
@@ -119,6 +167,7 @@ describe('a least match V8 runs in linear time', () => {
       ['[A-Z]\\w+::\\w+', lines(`::${'A'.repeat(997)}`)],
       ['x\\s*\\w+\\(\\w+', lines(`x(a ${'x'.repeat(990)}`)],
       ['(\\w+)\\(', `${lines('a'.repeat(999))}${lines('ab(c')}`],
+      ['\\[[^\\]]*\\]\\([^)]*\\)', `${lines('['.repeat(999))}${lines(`[a](${'('.repeat(990)}`)}${lines('[a](b)')}`],
     ];
     for (const [query, text] of cases) {
       const { matcher } = await compileSearchPattern(query, true);

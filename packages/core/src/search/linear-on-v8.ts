@@ -34,6 +34,9 @@ export function linearOnV8(source: string, flags: string): boolean {
   // Tries that start only where no other try's run can reach: at the line's start alone (`^#+ `), or at a word's start, the atoms
   // up to the first varying repeat taking word characters only (`\\b[A-Z]{3,}\\b`, `\\bget\\w*\\(`: one start in each word).
   const lead = /^(?:\^|\\[bB])*/.exec(source)![0];
+  // At the line's start, a line's one try costs at most the line times the regex's width where each varying repeat but the last
+  // goes on only from its whole run (`^\\s*\\d+\\.\\s`, see `squareAtMostOnV8`).
+  if (lead.includes('^') && squareAtMostOnV8(source, flags)) return true;
   const firstVarying = atoms.findIndex((atom) => atom.varies);
   const startsApart = lead.includes('^') || (lead.includes('\\b') && atoms.slice(0, firstVarying + 1).every((atom) => wordOnly(atom.source, flags)));
   return atoms.every((atom, index) => {
@@ -45,18 +48,21 @@ export function linearOnV8(source: string, flags: string): boolean {
 }
 
 /**
- * Whether V8 tests a line with `source` in at most about the square of the line's length: a sequence as `linearOnV8` reads
- * it with one repeat whose count varies (`[A-Z]\\w+::\\w`), each start backing off through one run, each count going on
- * through atoms of fixed width.
+ * Whether V8 tests a line with `source` (compiled with `flags`) in at most about the square of the line's length: a sequence as
+ * `linearOnV8` reads it whose varying repeats, but the last, are each followed by an atom that takes at least one character and
+ * none of the repeat's (`\\[[^\\]]*\\]\\(`, `[A-Z]\\w+::\\w`). Why: after such a repeat the next atom matches only where the
+ * repeat's run ends, so each start goes on from it once, having backed off through its run one step at a time (each step failing
+ * at once); the last varying repeat goes on from each of its counts through atoms of fixed width. A start thus costs at most the
+ * line's length times the regex's width. Two repeats that both go on from each count (`\\w+\\s*=`) multiply: refused.
  */
-export function squareAtMostOnV8(source: string): boolean {
+export function squareAtMostOnV8(source: string, flags: string): boolean {
   const atoms = atomsOf(source);
-  return (
-    atoms !== undefined &&
-    atoms.length <= mostAtoms &&
-    atoms.reduce((sum, atom) => sum + atom.width, 0) <= widest &&
-    atoms.filter((atom) => atom.varies).length <= 1
-  );
+  if (atoms === undefined || atoms.length > mostAtoms || atoms.reduce((sum, atom) => sum + atom.width, 0) > widest) return false;
+  const varying = atoms.flatMap((atom, index) => (atom.varies ? [index] : []));
+  return varying.slice(0, -1).every((index) => {
+    const next = atoms[index + 1];
+    return next !== undefined && !next.optional && disjoint(atoms[index]!.source, next.source, flags);
+  });
 }
 
 /** Whether every atom of `source` (as `linearOnV8` reads it) takes at least one character: a match of it is never empty. */
@@ -113,10 +119,11 @@ function wordOnly(atom: string, flags: string): boolean {
   if (!single(atom) && !asciiClass.test(atom)) return false;
   const word = new RegExp('\\w', flags);
   const one = new RegExp(atom, flags);
-  // An ASCII character or class matches no character beyond ASCII but these two, ignoring case.
-  const candidates = [...Array.from({ length: 128 }, (_, unit) => String.fromCharCode(unit)), '\u017f', '\u212a'];
-  return candidates.every((char) => !one.test(char) || word.test(char));
+  return asciiTaken.every((char) => !one.test(char) || word.test(char));
 }
+
+/** Every character an ASCII character or class of them may match: ASCII, and ignoring case with `u`, U+017F and U+212A (which fold onto `s` and `k`). */
+const asciiTaken = [...Array.from({ length: 128 }, (_, unit) => String.fromCharCode(unit)), '\u017f', '\u212a'];
 
 /** An atom of one character: not `.`, not a class, not an escape of one (`\\d`, `\\W`). */
 const single = (atom: string) => (atom.length === 1 && atom !== '.') || (atom.length === 2 && atom[0] === '\\' && !/[dDwWsS]/.test(atom[1]!));
@@ -126,20 +133,16 @@ const asciiClass = /^\[[\x20-\x5b\x5d\x5f-\x7e]+\]$/;
 /**
  * Whether no character matches both atoms: one is a single character the other does not match
  * (ignoring case, V8 matches a character when its case-folded form matches, so testing the character
- * answers for every character folding alike), or both are classes known apart, or classes of printable
- * ASCII characters heeding case, apart on every ASCII character.
+ * answers for every character folding alike), or both are classes known apart, or one is a class of
+ * printable ASCII characters and no character it may match (`asciiTaken`) matches the other.
  */
 function disjoint(first: string, second: string, flags: string): boolean {
   const character = (atom: string) => atom.at(-1)!;
   if (single(first)) return !new RegExp(second, flags).test(character(first));
   if (single(second)) return !new RegExp(first, flags).test(character(second));
   if (apart.has(`${first} ${second}`) || apart.has(`${second} ${first}`)) return true;
-  if (flags.includes('i') || !asciiClass.test(first) || !asciiClass.test(second)) return false;
+  if (!asciiClass.test(first) && !asciiClass.test(second)) return false;
   const one = new RegExp(first, flags);
   const other = new RegExp(second, flags);
-  for (let unit = 0; unit < 128; unit += 1) {
-    const char = String.fromCharCode(unit);
-    if (one.test(char) && other.test(char)) return false;
-  }
-  return true;
+  return asciiTaken.every((char) => !one.test(char) || !other.test(char));
 }

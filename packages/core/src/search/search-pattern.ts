@@ -146,13 +146,15 @@ async function regexMatcher(query: string, checked: CheckedPattern, linear: bool
     // One whose least match V8 runs in linear time on any text (`\w+\.\w+\(` as `\w\.\w+\(`, see `linearOnV8`) tests lines on V8; RE2 gives the ranges.
     const alike = readAlikeByEngines(query, native);
     const onV8 = alike && linearOnV8(least.source, native.flags);
-    // Without a repeat that may take nothing, it is run as V8's regexes are below, over whole texts too (over the corpus
-    // `\w+\.\w+\(` 65 -> 41 ms); one would be entered at every start (`\w\s*=` at every letter: 60 -> 257 ms), so it stays line by line.
-    if (onV8 && takesSomethingEach(least.source)) return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
-    // One whose least match V8 may take the square of a line on, of one repeat (`[A-Z]\w+::\w+` as `[A-Z]\w+::\w`, see `squareAtMostOnV8`),
+    // Without a repeat that may take nothing, or anchored at the line's start, it is run as V8's regexes are below, over whole texts too
+    // (over the corpus `\w+\.\w+\(` 65 -> 41 ms, `^\s*\d+\.\s` 55 -> 49 ms); one with a repeat that may take nothing would be entered at
+    // every start (`\w\s*=` at every letter: 60 -> 257 ms), so it stays line by line.
+    if (onV8 && (takesSomethingEach(least.source) || least.source.startsWith('^')))
+      return scannedMatcher({ ...onRe2, test: testLine }, query, native, least.source, withoutU);
+    // One whose least match V8 may take the square of a line on (`[A-Z]\w+::\w+` as `[A-Z]\w+::\w`, `\[[^\]]*\]\([^)]*\)`, see `squareAtMostOnV8`),
     // tests its lines up to `longestLineOnV8` on V8 while V8 keeps to its budget (see `createEngineBudget`), the others on RE2 (over the
     // corpus, its 39,592 lines holding `::` in 24 ms against RE2's 49).
-    const budget = alike && squareAtMostOnV8(least.source) ? createEngineBudget(testLine, onRe2.test) : undefined;
+    const budget = alike && squareAtMostOnV8(least.source, native.flags) ? createEngineBudget(testLine, onRe2.test) : undefined;
     const test = onV8 ? testLine : budget ? (line: string) => (line.length > longestLineOnV8 ? onRe2.test(line) : budget.test(line)) : onRe2.test;
     // RE2 is slow on every line: on a worker, only the lines holding a literal every match holds are tried.
     return withCandidateLines({ ...onRe2, test }, candidatesOf(query, checked.caseSensitive ? 'u' : 'iu'), true);
@@ -324,7 +326,8 @@ function punctuationNeedles(literals: string[] | undefined): string[] | undefine
  */
 function rareNeedles(literals: string[] | undefined, leastSource: string): string[] | undefined {
   const needles = punctuationNeedles(literals);
-  if (needles === undefined || leastSource.startsWith('^')) return needles;
+  if (needles === undefined) return undefined;
+  if (leastSource.startsWith('^')) return needles.every((needle) => needle.length > 1 || !'.,'.includes(needle)) ? needles : undefined;
   return needles.every((needle) => needle.length > 1 || '<>=;{}|&@$%~+\\^'.includes(needle)) ? needles : undefined;
 }
 
