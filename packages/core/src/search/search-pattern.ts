@@ -1,3 +1,4 @@
+import { classLiterals } from './class-literals.js';
 import { characterBoundary, firstCharacters } from '../text/character-boundary.js';
 import { findAll, indexOfLinear } from '../text/find-all.js';
 import { nextLongLine } from '../text/next-long-line.js';
@@ -520,12 +521,13 @@ function alternativeWords(query: string): string[] | undefined {
 /**
  * Literals of which every line a query matches holds one, matched as the query matches (ignoring case
  * when it does): the literal itself; for a regex, the words of an alternation of plain words, or the
- * literals every match holds one of (see `requiredLiterals`). Undefined when a regex has none. A
+ * literals every match holds one of (see `requiredLiterals`), or the strings of three characters its atoms
+ * take (see `classLiterals`). Undefined when a regex has none. A
  * backend's index can pass over the files that hold none of them.
  */
 export function literalsOfMatches(query: string, regex: boolean): string[] | undefined {
   if (!regex) return [query];
-  return alternativeWords(query) ?? requiredLiterals(query);
+  return alternativeWords(query) ?? requiredLiterals(query) ?? classLiterals(query);
 }
 
 /**

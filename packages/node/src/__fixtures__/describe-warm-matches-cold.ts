@@ -55,15 +55,18 @@ const manyQueries: ToolInput<'TextSearch'>[] = [
     '\\w+\\.\\w+\\(',
     '\\d+\\.\\d+',
     '[a-z]+_[a-z]+',
+    '^\\s*\\d+\\.\\s',
+    '\\d{4}-\\d{2}-\\d{2}',
+    '\\d\\d:\\d\\d',
   ].map((query) => ({ query, regex: true })),
 ];
 
 /**
- * The warm search (the texts kept in memory) compared with the one reading every file, on 45 queries in
+ * The warm search (the texts kept in memory) compared with the one reading every file, on 48 queries in
  * one output mode: lines with a line of context (the first 30), or every file. One test file a mode,
  * each a second or two on the generated vault (a clean clone, the test command).
  * On the corpus (VAULT_LONG_TESTS, as .ci/run sets; 9,747 files, 68 MB) each file is long by design,
- * 13-31 s: each of the 45 comparisons searches every file twice, from memory and from disk, and the
+ * 13-31 s: each of the 48 comparisons searches every file twice, from memory and from disk, and the
  * searches are CPU-bound. Left whole: a sample of the corpus would compare less of the real text it is
  * there for.
  */

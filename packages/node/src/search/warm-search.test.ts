@@ -51,3 +51,22 @@ describe('warm search: files changed behind its back are searched as they are no
     expect((await vault.searchBoth({ query: 'delta', ...everything })).files.map((found) => found.path)).toEqual([notes[12]]);
   });
 });
+
+describe('warm search: regexes whose only literals are the strings their classes take (`\\d\\.\\s`)', () => {
+  it('passes over no file holding a match, whatever space, digit or case the match has', async () => {
+    const lines = ['1. one', '  22.\tTwo', '3.\u00a0three', 'x 4.\u2028four', '5.\rfive', 'on 2026-11-27 at 09:45', 'v1.2.3', 'none here', '7 . no'];
+    for (const [index, line] of lines.entries()) await writeFile(path.join(vault.folder.path, `notes/class-${index}.md`), `first\n${line}\nlast\n`);
+    await warmUntilKept(vault.fs, notes.length + lines.length);
+    const queries = ['^\\s*\\d+\\.\\s', '\\d\\.\\s', '\\d{4}-\\d{2}-\\d{2}', '\\d\\d:\\d\\d', '\\d+\\.\\d+', 'V\\d\\.\\d', '[0-9]\\.\\s+T'];
+    for (const query of queries) {
+      const found = await vault.searchBoth({ query, regex: true, caseSensitive: false, ...everything });
+      const plain = new RegExp(query, 'iu');
+      const expected = lines.flatMap((line, index) => (plain.test(line) ? [`notes/class-${index}.md`] : []));
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(
+        found.files.map((file) => file.path).filter((found) => found.startsWith('notes/class-')),
+        query,
+      ).toEqual(expected);
+    }
+  });
+});
