@@ -14,6 +14,14 @@ export interface NoteCache {
   index: NoteIndex;
   /** The texts of its notes shown lately, a path's forgotten with its note (`ShownTextCache`); within an eighth of `bound`'s bytes. */
   shown: ShownTextCache;
+  /**
+   * Keeps the bytes `note` (the one cached at `path`) was analysed from, while the notes leave room for them within `bound`
+   * (a note kept later takes room from them, the first kept going first): a note shown or checked for a phrase is not read
+   * again. Forgotten with the note, and all of them when the change log loses track (as `shown`).
+   */
+  keepBytes(path: string, source: string, note: AnalyzedNote, bytes: Uint8Array): void;
+  /** The bytes `note` was analysed from, when kept (`keepBytes`); else undefined. */
+  bytesOf(path: string, source: string, note: AnalyzedNote): Uint8Array | undefined;
   /** The bound it keeps notes within, in 4-byte numbers (`VaultOptions.findNotesMemory`). */
   readonly bound: number;
   /** The numbers its notes hold now (`AnalyzedNote.size`). */
@@ -69,11 +77,22 @@ function createNoteCache(bound: number): NoteCache {
   const shown = createShownTextCache(Math.floor(bound / 4));
   const notes = new Map<string, Entry>();
   let used = 0;
+  const kept = new Map<string, { source: string; note: AnalyzedNote; bytes: Uint8Array }>();
+  // In 4-byte numbers, as `used` and `bound`.
+  let keptNumbers = 0;
+  const numbersOf = (bytes: Uint8Array) => Math.ceil(bytes.length / 4);
+  const dropBytes = (path: string) => {
+    const entry = kept.get(path);
+    if (!entry) return;
+    keptNumbers -= numbersOf(entry.bytes);
+    kept.delete(path);
+  };
   let cursor = 0;
   let retained: readonly { path: string }[] | undefined;
   let generation = 0;
   const forget = (path: string) => {
     shown.forget(path);
+    dropBytes(path);
     const old = notes.get(path);
     if (old) generation += 1;
     notes.delete(path);
@@ -105,6 +124,11 @@ function createNoteCache(bound: number): NoteCache {
         (note) => {
           // Forgotten meanwhile (changed, or gone): the analysis may be of the old text.
           if (notes.get(path) !== entry) return;
+          // Kept bytes make room for a note.
+          for (const [oldest] of kept) {
+            if (used + note.size + keptNumbers <= bound) break;
+            dropBytes(oldest);
+          }
           if (used + note.size > bound) {
             notes.delete(path);
             return;
@@ -119,6 +143,17 @@ function createNoteCache(bound: number): NoteCache {
         },
       );
     },
+    keepBytes(path, source, note, bytes) {
+      dropBytes(path);
+      if (notes.get(path)?.note !== note || used + keptNumbers + numbersOf(bytes) > bound) return;
+      // A copy: the bytes read may be a view of a larger buffer (a pool of small reads), which would be kept whole.
+      kept.set(path, { source, note, bytes: new Uint8Array(bytes) });
+      keptNumbers += numbersOf(bytes);
+    },
+    bytesOf(path, source, note) {
+      const entry = kept.get(path);
+      return entry?.note === note && entry.source === source ? entry.bytes : undefined;
+    },
     retain(files) {
       if (files === retained) return;
       retained = files;
@@ -131,6 +166,8 @@ function createNoteCache(bound: number): NoteCache {
       if (!('paths' in changes)) {
         // What changed meanwhile is not known: a text shown before may be of an older note than its version tells.
         shown.clear();
+        kept.clear();
+        keptNumbers = 0;
         return false;
       }
       if (changes.paths.length === 0) return true;

@@ -33,6 +33,8 @@ export interface ReadNotes {
    * notes are read.
    */
   shown: ShownTextCache | undefined;
+  /** The bytes a note was analysed from, when kept (`NoteCache.bytesOf`) and the change log named every change since the last call; else undefined. */
+  bytesOf: ((path: string, source: string, note: AnalyzedNote) => Uint8Array | undefined) | undefined;
 }
 
 /**
@@ -83,7 +85,8 @@ export async function readNotes(
     if (entry && !('reason' in entry) && entry.terms === undefined && entry.ordinal === undefined) found[at] = await readNote(vault, cache, files[at]!);
   }
   const shown = logged ? cache.shown : undefined;
-  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread, shown };
+  const bytesOf = logged ? cache.bytesOf : undefined;
+  const read: ReadNotes = { notes: [], dictionary: cache.dictionary, index: cache.index, skipped: [], sources: new Map(), unread, shown, bytesOf };
   for (const entry of found) {
     if (entry && 'reason' in entry) read.skipped.push(entry);
     else if (entry) read.notes.push(entry);
@@ -100,10 +103,17 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
     const version = await vault.fs.version?.(source);
     const cached = version === undefined ? undefined : cache.get(path, source, version);
     if (cached) return await cached;
-    const analysed = readNoteText(vault, source).then((text) => analyzeNote(path, text, cache.dictionary));
+    let bytes: Uint8Array | undefined;
+    const analysed = readNoteBytes(vault, source).then((read) => {
+      bytes = read;
+      return analyzeNote(path, decodeText(read, path).text, cache.dictionary);
+    });
+    if (version === undefined) return await analysed;
     // Another call reading the same version meanwhile waits for this one.
-    if (version !== undefined) cache.keep(path, source, version, analysed);
-    return await analysed;
+    cache.keep(path, source, version, analysed);
+    const note = await analysed;
+    cache.keepBytes(path, source, note, bytes!);
+    return note;
   } catch (error) {
     if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
     // Not a note to rank (not text, too large), or not readable with the server's permissions: named, and read again at the next call.
@@ -112,12 +122,12 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
   }
 }
 
-/** A note's text, refused past the size FindNotes ranks (or the vault's own limit, when lower) and when not text. */
-export async function readNoteText(vault: Vault, path: string): Promise<string> {
+/** A note's bytes, refused past the size FindNotes ranks (or the vault's own limit, when lower). */
+async function readNoteBytes(vault: Vault, path: string): Promise<Uint8Array> {
   const stat = await vault.fs.stat(path);
   if (!stat) throw new VaultError('NOT_FOUND', `${path} is gone.`);
   if (stat.size > rankedSize(vault)) throw tooLarge(path);
-  return decodeText(await vault.fs.readFile(path), path).text;
+  return vault.fs.readFile(path);
 }
 
 /**
@@ -126,8 +136,8 @@ export async function readNoteText(vault: Vault, path: string): Promise<string> 
  * it was read to rank, and the change log or its version says it has not changed since; a file grown
  * past the bound meanwhile is refused once read, as a stat before the read could not prevent either).
  */
-export async function readRankedNoteText(vault: Vault, path: string): Promise<string | undefined> {
-  return (await readShownText(vault, path))?.text;
+export async function readRankedNoteText(vault: Vault, path: string, kept?: Uint8Array): Promise<string | undefined> {
+  return (await readShownText(vault, path, undefined, kept))?.text;
 }
 
 /** A shown note's text: its best section's own lines (`section`: true, from the section's first line), or the whole note. */
@@ -139,10 +149,16 @@ export interface ShownText {
 /**
  * A ranked note as it is now, to show `shown`'s section (`readRankedNoteText`): only the section's
  * bytes are decoded when they can be told from the bytes read (`sectionBytes`), else all of them.
+ * `kept`: the bytes the note was analysed from, as it is now (`ReadNotes.bytesOf`), taken instead of a read.
  */
-export async function readShownText(vault: Vault, path: string, shown?: { note: AnalyzedNote; section: number }): Promise<ShownText | undefined> {
+export async function readShownText(
+  vault: Vault,
+  path: string,
+  shown?: { note: AnalyzedNote; section: number },
+  kept?: Uint8Array,
+): Promise<ShownText | undefined> {
   try {
-    const bytes = await vault.fs.readFile(path);
+    const bytes = kept ?? (await vault.fs.readFile(path));
     if (bytes.length > rankedSize(vault)) throw tooLarge(path);
     const own = shown && sectionBytes(bytes, shown.note, shown.section);
     if (own) {

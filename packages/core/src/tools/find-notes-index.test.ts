@@ -18,9 +18,13 @@ const encoded = (text: string) => new TextEncoder().encode(text);
 function watched(options: VaultOptions = {}) {
   const inner = createMemoryFs(seed);
   const log: string[] = [];
-  const asked = { versions: 0 };
+  const asked = { versions: 0, reads: 0 };
   const fs: VaultFs = {
     ...inner,
+    readFile: (path) => {
+      asked.reads += 1;
+      return inner.readFile(path);
+    },
     version: (path) => {
       asked.versions += 1;
       return inner.version!(path);
@@ -58,6 +62,20 @@ describe('FindNotes on a watched backend', () => {
     expect(asked.versions).toBe(4);
   });
 
+  it('shows notes from the bytes they were analysed from, with no read, as they are now once the change log names them', async () => {
+    const { asked, vault, change } = watched();
+    const lines = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => `${note.path}: ${note.lines.map((line) => `${line.line}: ${line.text}`).join(' | ')}`);
+    // Other notes shown first: the ones below were never shown (no text of theirs in the shown cache).
+    expect(await lines('plain')).toHaveLength(10);
+    asked.reads = 0;
+    expect(await lines('cluster')).toEqual(['notes/n007.md: 2: The cluster.', 'notes/n107.md: 2: The cluster.', 'notes/n207.md: 2: The cluster.']);
+    expect(asked.reads).toBe(0);
+    // Same length, other words: the bytes kept are the old note's, forgotten with it.
+    await change('notes/n107.md', '# Kubernetes 107\nThe clusters\n');
+    expect(await lines('cluster')).toEqual(['notes/n007.md: 2: The cluster.', 'notes/n207.md: 2: The cluster.', 'notes/n107.md: 2: The clusters']);
+    expect(asked.reads).toBe(1);
+  });
+
   it('keeps what fits its memory bound, and reads the rest at each call, as exact', async () => {
     const bounded = watched({ findNotesMemory: 2000 });
     const none = watched({ findNotesMemory: 0 });
@@ -74,6 +92,10 @@ describe('FindNotes on a watched backend', () => {
     expect(none.asked.versions).toBe(300);
     expect(bounded.asked.versions).toBeGreaterThan(0);
     expect(bounded.asked.versions).toBeLessThan(300);
+    // The bytes of a note are kept only where the notes leave room: with little, the notes shown are read.
+    bounded.asked.reads = 0;
+    expect(await bounded.paths('kubernetes')).toEqual(['notes/n007.md', 'notes/n107.md', 'notes/n207.md', 'notes/n299.md']);
+    expect(bounded.asked.reads).toBeGreaterThanOrEqual(4);
   });
 
   it('ranks a note that another call found changed while this one was reading (its postings dropped meanwhile)', async () => {

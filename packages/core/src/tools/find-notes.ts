@@ -125,7 +125,7 @@ export const findNotes = defineTool({
     // Phrases are checked on the texts of every note ranked, so that the count is exact; without, only the best are ranked.
     const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
     const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
-    const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read.sources, budget) : ranking.notes;
+    const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read, budget) : ranking.notes;
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read, budget);
     const skipped = withPlacesByPath(read.skipped, skippedFolders(unreadable));
     return {
@@ -179,24 +179,19 @@ function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
   );
 }
 
-/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (read now). */
-async function keepPhrases(
-  vault: Vault,
-  query: FindQuery,
-  ranked: RankedNote[],
-  sources: ReadonlyMap<string, string>,
-  budget: SearchBudget,
-): Promise<RankedNote[]> {
+/** The ranked notes whose text holds the query's phrases in order and none of its excluded phrases (as it is now: kept, or read now). */
+async function keepPhrases(vault: Vault, query: FindQuery, ranked: RankedNote[], read: ReadNotes, budget: SearchBudget): Promise<RankedNote[]> {
   const kept: RankedNote[] = [];
   for (const hit of ranked) {
     budget.check();
-    const text = await readRankedNoteText(vault, sources.get(hit.note.path) ?? hit.note.path);
+    const source = read.sources.get(hit.note.path) ?? hit.note.path;
+    const text = await readRankedNoteText(vault, source, read.bytesOf?.(hit.note.path, source, hit.note));
     if (text !== undefined && matchesPhrases(query, text)) kept.push(hit);
   }
   return kept;
 }
 
-/** The hits as the answer shows them, as many as fit in its bound: each note's best section and lines, read now or shown before as it is now (`ReadNotes.shown`). */
+/** The hits as the answer shows them, as many as fit in its bound: each note's best section and lines, read now, or kept or shown before as it is now (`ReadNotes.bytesOf`, `ReadNotes.shown`). */
 async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNote[], read: ReadNotes, budget: SearchBudget) {
   const answer = createAnswerBudget(vault.options.maxOutput);
   const notes: FoundNote[] = [];
@@ -205,7 +200,7 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
     const source = read.sources.get(note.path) ?? note.path;
     let shown = read.shown?.get(note.path, source, note, index);
     if (!shown) {
-      shown = await readShownText(vault, source, { note, section: index });
+      shown = await readShownText(vault, source, { note, section: index }, read.bytesOf?.(note.path, source, note));
       if (shown) read.shown?.set(note.path, source, note, index, shown);
     }
     const section = note.sections[index]!;
