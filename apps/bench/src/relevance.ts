@@ -118,7 +118,7 @@ export async function relevanceFigures(
     latency('p50', overStdio, false),
     latency('p95', overStdio, false),
     {
-      figure: 'relevance: FindNotes index memory per note (heap after a garbage collection, in-process)',
+      figure: 'relevance: FindNotes index memory per note (heap and buffers after a garbage collection, in-process)',
       ours: `${(heapBytes / documents.length / 1024).toFixed(1)} kB`,
       peer: fts5 ? `SQLite FTS5 (RSS added): ${(fts5.memoryBytes / documents.length / 1024).toFixed(1)} kB` : '',
       ratio: fts5 ? ratio(heapBytes, fts5.memoryBytes) : '',
@@ -141,7 +141,7 @@ export async function relevanceFigures(
     ]),
     notes: [
       'FindNotes in-process: vault.call in a Node process of its own on the built packages, as the baselines run (their search call timed); over stdio: vault-mcp, the JSON-RPC round trip and the rendered answer included. FindNotes runs on a writable copy of the corpus with its watch on, every call passing a sync point (exact); each answer carries its best section and lines, read from the note.',
-      `build: FindNotes its first call (every note read and analysed); the baselines their index. memory: the resident memory the build added (FindNotes over stdio in a server with --search-memory 0). In-process, the heap FindNotes holds after a garbage collection: ${mb(heapBytes)}, ${(heapBytes / documents.length / 1024).toFixed(1)} kB per note.`,
+      `build: FindNotes its first call (every note read and analysed); the baselines their index. memory: the resident memory the build added (FindNotes over stdio in a server with --search-memory 0). In-process, the heap and buffers FindNotes holds after a garbage collection: ${mb(heapBytes)}, ${(heapBytes / documents.length / 1024).toFixed(1)} kB per note.`,
     ],
   };
   return {
@@ -286,7 +286,7 @@ export async function relevance5xFigures(corpus: string, root: string, log: (mes
   const copies = await createCorpusCopies(corpus, 5);
   try {
     log(`relevance 5x: ${queries.length} queries on ${copies.notes} notes`);
-    // Five copies hold more than the default 128 MiB of FindNotes' index: past it, notes are read at every call (exact, seconds per query).
+    // Five copies hold more than the default 512 MiB of FindNotes' index and the notes' bytes: past it, notes are read at every call (exact, seconds per query).
     const run = await runFindNotesInProcess(root, copies.folder, queries, { prefix: 'copy-1/', findNotesMemory: largeVaultMemory });
     const slowest = Math.max(...run.times);
     log(`relevance 5x: build ${ms(run.buildMilliseconds)}, heap ${mb(run.heapBytes)}, p50 ${ms(median(run.times))}, slowest ${ms(slowest)}`);

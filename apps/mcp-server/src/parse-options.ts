@@ -64,8 +64,9 @@ Options:
                        as far as they fit, kept in memory for searches, in MiB (default: 512;
                        0 keeps none); past it, texts are read from disk when they can match
   --find-notes-memory MB
-                       FindNotes' word index, in MiB (default: 128; 0 keeps none); notes
-                       past it are read and analysed at each FindNotes call
+                       FindNotes' word index, and the notes' bytes in the room it leaves, in
+                       MiB (default: 512; 0 keeps none); notes past it are read and analysed
+                       at each FindNotes call
   --no-watch           do not watch the vault for changes: every search checks every file
                        (for a vault written through memory maps, which send no events); a
                        --read-only server never watches (the sync point writes a marker file)

@@ -160,7 +160,7 @@ describe('FindNotes when its time budget runs low', () => {
     expect(partial.unreadNotes).toBeGreaterThan(0);
     expect(partial.searchedNotes + partial.unreadNotes).toBe(300);
     expect(findNotes.render(partial)).toContain(
-      `PARTIAL: ${partial.unreadNotes} notes not read within the time budget (the index is still being built, or past its memory bound); ask again in a few seconds, or narrow it with \`directoryPath\` or \`filePattern\``,
+      `PARTIAL: ${partial.unreadNotes} notes not read within the time budget: either the index is still being built (ask again in a few seconds), or the notes are past FindNotes' memory bound and the rest are read at each call (raise \`findNotesMemory\`, a server's \`--find-notes-memory\`); or narrow it with \`directoryPath\` or \`filePattern\``,
     );
     // The notes read are kept: asked again and again, the answer completes.
     let output = partial;

@@ -247,7 +247,7 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
   if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
   if (output.unreadNotes > 0) {
-    text += `; PARTIAL: ${output.unreadNotes} ${output.unreadNotes === 1 ? 'note' : 'notes'} not read within the time budget (the index is still being built, or past its memory bound); ask again in a few seconds, or narrow it with \`directoryPath\` or \`filePattern\``;
+    text += `; PARTIAL: ${output.unreadNotes} ${output.unreadNotes === 1 ? 'note' : 'notes'} not read within the time budget: either the index is still being built (ask again in a few seconds), or the notes are past FindNotes' memory bound and the rest are read at each call (raise \`findNotesMemory\`, a server's \`--find-notes-memory\`); or narrow it with \`directoryPath\` or \`filePattern\``;
   }
   if (output.totalSkipped > 0) {
     const named = output.skipped.map((file) => `${style.path(file.path)}: ${skipWords[file.reason]}`);

@@ -73,3 +73,28 @@ describe('walkVault', () => {
     expect(passedOver).toEqual(['f PERMISSION_DENIED']);
   });
 });
+
+describe('walkVault on a wide level', () => {
+  it('reads a bounded number of folders at once (each holds a descriptor open: 30,000 at once passed the open-file limit)', async () => {
+    const inner = createMemoryFs(Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`f${index}/n.md`, 'n'])));
+    let open = 0;
+    let most = 0;
+    const fs: VaultFs = {
+      ...inner,
+      async readDirectory(path, options) {
+        open += 1;
+        most = Math.max(most, open);
+        // Each read waits a turn, so that reads started together overlap.
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          return await inner.readDirectory(path, options);
+        } finally {
+          open -= 1;
+        }
+      },
+    };
+    expect((await walked(fs)).length).toBe(4_000);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(64);
+  });
+});

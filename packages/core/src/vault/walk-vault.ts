@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { isVaultError, type VaultError } from './vault-error.js';
 import type { VaultDirectoryEntry, VaultFs } from './vault-fs.js';
 import { joinVaultPath } from './vault-path.js';
@@ -25,9 +26,12 @@ export interface WalkOptions {
   passOver?: (folder: string, error: VaultError) => boolean;
 }
 
+/** Folders of a level read at once: each holds a descriptor open while read (a level of 30,000 folders passed the open-file limit). */
+const foldersAtOnce = 32;
+
 /**
  * The one walk of the vault: every entry below `directory`, breadth first, the folders of one level
- * read at once; a folder gone since the listing that found it is passed over, as if listed a moment
+ * read `foldersAtOnce` at a time; a folder gone since the listing that found it is passed over, as if listed a moment
  * later (a walk never fails with NOT_FOUND for a folder nobody named).
  * Symlinked folders are never entered, whatever `enter` says. Callers take what they need and may
  * stop early (leaving the loop ends the walk); what to list, count or bound is theirs.
@@ -40,7 +44,9 @@ export async function* walkVault(
   let level = [directory];
   for (let depth = 1; level.length > 0; depth += 1) {
     checkDeadline?.();
-    const listings = await Promise.all(level.map(async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOver) })));
+    const listings = await pMap(level, async (folder) => ({ folder, entries: await readListedFolder(fs, folder, { sizes, afterSync }, passOver) }), {
+      concurrency: foldersAtOnce,
+    });
     level = [];
     for (const { folder, entries } of listings) {
       for (const entry of entries) {

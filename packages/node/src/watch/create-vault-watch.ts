@@ -78,6 +78,8 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
   let state: VaultWatch['state'] = 'starting';
   let burst = 0;
   let rechecking = false;
+  /** Entries created, removed or renamed this turn, their watches renewed at its end (`renew`). */
+  const renewing: string[] = [];
   const linked = createLinkedFiles(root);
   const forgotten = { files: [] as string[], folders: [] as string[] };
   const absolute = (relative: string) => (relative === '' ? root : path.join(root, relative));
@@ -142,20 +144,33 @@ export function createVaultWatch(root: string, { tell, log }: VaultWatchOptions,
     // entry is forgotten, and a folder there now is watched, with all below it.
     listings.delete(folder);
     tokens.set(folder, (tokens.get(folder) ?? 0) + 1);
-    folders.unwatchBelow(relative);
     for (const kept of [...listings.keys()]) if (kept === relative || kept.startsWith(`${relative}/`)) listings.delete(kept);
-    const stat = lstatOf(absolute(relative));
-    // A name for a file with others (a hard link made, a linked file moved in): which kept names share it is not known.
-    if (hasOtherNames(stat)) recheck();
-    if (name === unwatchedName || !stat?.isDirectory()) return;
-    try {
-      if (folders.watchTree(relative, true)) recheck();
-    } catch (error) {
-      stop(unwatchedBecause(error));
-      return;
+    // Its watches are renewed once every event of this read of the kernel's queue has come: a watch closed now would drop the
+    // events queued for it uncounted, and a burst that overflowed the queue would go unseen (a folder's `chmod` first, then
+    // thousands of files made in it: the changes the kernel dropped after them were missed for good).
+    if (renewing.length === 0) setImmediate(renew, epoch);
+    renewing.push(relative);
+  }
+
+  /** The watches below each entry an event named since the last turn closed, and made again for a folder there now. */
+  function renew(startedIn: number) {
+    for (const relative of renewing.splice(0)) {
+      // Stopped, or watched anew from the root meanwhile (`restart`).
+      if (state === 'off' || epoch !== startedIn) return;
+      folders.unwatchBelow(relative);
+      const stat = lstatOf(absolute(relative));
+      // A name for a file with others (a hard link made, a linked file moved in): which kept names share it is not known.
+      if (hasOtherNames(stat)) recheck();
+      if (path.basename(relative) === unwatchedName || !stat?.isDirectory()) continue;
+      try {
+        if (folders.watchTree(relative, true)) recheck();
+      } catch (error) {
+        stop(unwatchedBecause(error));
+        return;
+      }
+      // Files read from it before its watch started are read again.
+      forget(relative, true);
     }
-    // Files read from it before its watch started are read again.
-    forget(relative, true);
   }
 
   /**
