@@ -135,7 +135,7 @@ describe('vault options', () => {
       maxFileSize: 134_217_728,
       searchTimeout: 10_000,
       maxOutput: 65_536,
-      findNotesMemory: 134_217_728,
+      findNotesMemory: 536_870_912,
     });
   });
 
