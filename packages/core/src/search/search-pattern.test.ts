@@ -309,8 +309,12 @@ describe('lineScanOf', () => {
     expect(lineScanOf('^\\s*-\\S$')).toEqual({ plain: '^[^\\S\\n]*-\\S$', guarded: '(?<![^\\n])[^\\S\\n]*-\\S(?![^\\r\\n])' });
   });
 
-  it.each(['[\\s]', '[^a]', 'a(?=b)', '\\x41', '(a)\\1', '[\\n]', 'a\\Wb'])('%s: none', (query) => {
+  it.each(['[\\s]', '[^a]', 'a(?=b)', '\\x41', '(a)\\1', '[\\n]', 'a\\Wb', 'x[\u0001-~]y', 'x[\t-\v]y', 'x[\u2000-\u2100]y'])('%j: none', (query) => {
     expect(lineScanOf(query)).toBeUndefined();
+  });
+
+  it('counts no line a match across a line break would join (a range typed raw spanning a line feed)', async () => {
+    expect((await compileSearchPattern('x[\u0001-~]y', true)).matcher.countLines?.('x\ny\n') ?? 0).toBe(0);
   });
 
   it('counts as the lines would beside CRs, and a long run of lone CRs costs one pass', async () => {
@@ -474,5 +478,17 @@ describe('checkSearchQuery', () => {
     // Compiled here as the main thread's search compiles it: on RE2 (no mayMatch) for a regex RE2 runs.
     const here = await checked.compileHere();
     expect([here.test('an Apple'), here.test('apple'), here.mayMatch]).toEqual([true, false, undefined]);
+  });
+});
+
+describe('ranges of a line whose matches may be empty', () => {
+  it('stop after 100 empty matches on a line of 20,000 characters (each look may scan to the line end), the line still found', async () => {
+    for (const query of ['x?', '(?:x|)', 'x?y?']) {
+      const { matcher } = await compileSearchPattern(query, true);
+      expect(matcher.ranges(`${'.'.repeat(10)}x`, Number.POSITIVE_INFINITY), query).toEqual([{ start: 10, end: 11 }]);
+      const long = `${'.'.repeat(20_000)}x`;
+      expect(matcher.ranges(long, Number.POSITIVE_INFINITY), query).toEqual([]);
+      expect(matcher.test(long), query).toBe(true);
+    }
   });
 });

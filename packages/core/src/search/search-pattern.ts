@@ -412,6 +412,8 @@ export function lineScanOf(query: string): LineScan | undefined {
           inner += 1;
         } else if (lineBreaks.includes(query[inner]!)) return undefined;
       }
+      // A range of characters written as themselves may span a line break (`[\u0001-~]`, typed raw).
+      if (takesLineBreak(query.slice(index, end + 1))) return undefined;
       index = end;
     } else if (char === '(' && query[index + 1] === '?' && query[index + 2] !== ':') return undefined;
     else if (lineBreaks.includes(char)) return undefined;
@@ -421,6 +423,17 @@ export function lineScanOf(query: string): LineScan | undefined {
 }
 
 const lineBreaks = '\r\n\u2028\u2029';
+
+/** Whether a class (valid with or without the `u` flag) takes a line break. */
+function takesLineBreak(characterClass: string): boolean {
+  let compiled: RegExp;
+  try {
+    compiled = new RegExp(characterClass);
+  } catch {
+    compiled = new RegExp(characterClass, 'u');
+  }
+  return [...lineBreaks].some((lineBreak) => compiled.test(lineBreak));
+}
 
 /** A case-sensitive literal matched with the linear finder (`findAll`). */
 function literalMatcher(literal: string): LineMatcher {
@@ -453,13 +466,23 @@ async function linearMatcher(query: string, caseSensitive: boolean, unicode: boo
   const read = !caseSensitive && unicode ? foldedForRe2 : (line: string) => line;
   const ranges = (line: string, until: number, most = Number.POSITIVE_INFINITY) => {
     const found: MatchRange[] = [];
+    let empty = emptyMatchesLooked(line);
     for (const match = linear.matcher(read(line)); found.length < most && match.find() && match.start() < until; ) {
       if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
+      else if ((empty -= 1) < 0) break;
     }
     return found;
   };
   return { test: (line) => linear.test(read(line)), ranges };
 }
+
+/**
+ * Empty matches a line's ranges pass over before they stop looking: each look may scan to the line's end (`\\W*?x|` on a
+ * line of 20,000 dots, every place an empty match: the square of the line, seconds, past any budget). As many as keep the
+ * looks within about 2 x 10^6 characters, one at least: every one in a line of up to 1,400 characters. A match a long line holds
+ * after them is not shown as a range; the line is found and counted all the same.
+ */
+const emptyMatchesLooked = (line: string) => Math.max(1, Math.floor(2_000_000 / Math.max(1, line.length)));
 
 /** A literal's RegExp, compiled now (V8 compiles lazily, at the first match), so that one too large for the engine is refused here. */
 function compiled(source: string, flags: string, query: string): RegExp {
@@ -482,9 +505,11 @@ function nativeMatcher(pattern: RegExp, test = (line: string) => pattern.test(li
     test,
     ranges: (line, until, most = Number.POSITIVE_INFINITY) => {
       const found: MatchRange[] = [];
+      let empty = emptyMatchesLooked(line);
       for (const match of line.matchAll(global)) {
         if (match.index >= until || found.length >= most) break;
         if (match[0] !== '') found.push({ start: match.index, end: match.index + match[0].length });
+        else if ((empty -= 1) < 0) break;
       }
       return found;
     },

@@ -64,7 +64,8 @@ describe('FindNotes on a watched backend', () => {
 
   it('shows notes from the bytes they were analysed from, with no read, as they are now once the change log names them', async () => {
     const { asked, vault, change } = watched();
-    const lines = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => `${note.path}: ${note.lines.map((line) => `${line.line}: ${line.text}`).join(' | ')}`);
+    const lines = async (query: string) =>
+      (await vault.call('FindNotes', { query })).notes.map((note) => `${note.path}: ${note.lines.map((line) => `${line.line}: ${line.text}`).join(' | ')}`);
     // Other notes shown first: the ones below were never shown (no text of theirs in the shown cache).
     expect(await lines('plain')).toHaveLength(10);
     asked.reads = 0;
