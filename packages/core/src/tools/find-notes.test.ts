@@ -71,6 +71,18 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: '東' })).totalNotes).toBe(0);
   });
 
+  it('analyses and finds a note of one unbroken run of 300,000 Chinese characters, and one of Thai, with its lines windowed', async () => {
+    // Node 20's segmenter costs the square of what it is given: the whole run at once ran the process out of memory.
+    const chinese = '我们今天讨论东京的天气和数据库索引'.repeat(17_648);
+    const thai = 'ภาษาไทยง่ายมากสำหรับการทดสอบ'.repeat(11_000);
+    const { vault } = open({ 'zh.md': `# 笔记\n${chinese}\n`, 'th.md': `# บันทึก\n${thai}\n`, 'other.md': '# other\nhello world\n' });
+    expect((await vault.call('FindNotes', { query: 'hello' })).notes.map((note) => note.path)).toEqual(['other.md']);
+    const zh = await vault.call('FindNotes', { query: '东京 天气' });
+    expect(zh.notes.map((note) => note.path)).toEqual(['zh.md']);
+    expect(zh.notes[0]!.lines[0]!.text.length).toBeLessThan(1_000);
+    expect((await vault.call('FindNotes', { query: 'ภาษา' })).notes.map((note) => note.path)).toEqual(['th.md']);
+  });
+
   it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
     const { vault } = open(seed);
     const found = await vault.call('FindNotes', { query: 'who did I meet' });
