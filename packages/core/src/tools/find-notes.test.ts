@@ -83,6 +83,22 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'ภาษา' })).notes.map((note) => note.path)).toEqual(['th.md']);
   });
 
+  it('ranks a vault whose front matter holds lists of 300,000 tags, keywords or aliases, and finds their note by one of them', async () => {
+    // A list that long was spread as arguments of one call: past the stack's limit, every FindNotes call failed.
+    const list = (key: string, prefix: string) =>
+      `---\n${key}: [${Array.from({ length: 300_000 }, (_, index) => `${prefix}${index}`).join(', ')}]\n---\nbody\n`;
+    // Parsing 300,000 entries of YAML takes seconds: the time budget is not what this is about.
+    const { vault } = open(
+      { 'tags.md': list('tags', 't'), 'keywords.md': list('keywords', 'k'), 'aliases.md': list('aliases', 'a'), 'other.md': '# other\nhello\n' },
+      { searchTimeout: 600_000 },
+    );
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    expect(await paths('hello')).toEqual(['other.md']);
+    expect(await paths('tag:t299999')).toEqual(['tags.md']);
+    expect(await paths('k299999')).toEqual(['keywords.md']);
+    expect(await paths('a299999')).toEqual(['aliases.md']);
+  });
+
   it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
     const { vault } = open(seed);
     const found = await vault.call('FindNotes', { query: 'who did I meet' });
