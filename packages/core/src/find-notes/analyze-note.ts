@@ -1,5 +1,5 @@
 import { codeBlockCloser } from '../text/code-block-closer.js';
-import { atxHeading } from '../text/heading-paths.js';
+import { atxHeading, shortHeadingText } from '../text/heading-paths.js';
 import { dateNameWords } from './date-name-words.js';
 import { frontMatterFields } from './front-matter-fields.js';
 import { type NoteTerms, createTermCollector, noteFields } from './note-terms.js';
@@ -23,7 +23,7 @@ export interface NoteSection {
 /** A note as FindNotes ranks it: its fields' words, counted (`NoteTerms`), and its sections. */
 export interface AnalyzedNote {
   path: string;
-  /** Front matter `title`, else the first heading when it is a `#` heading. */
+  /** Front matter `title`, else the first heading when it is a `#` heading; cut as a shown heading is (`shortHeadingText`). */
   title: string | undefined;
   /** Its tags, folded (`foldTag`): front matter `tags` and inline `#tags`. */
   tags: string[];
@@ -78,7 +78,8 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     sections[section]!.bodyLength += words.length;
   };
   addBody(noteWords((frontMatter?.other ?? []).join('\n')));
-  let title = frontMatter?.title;
+  // Cut as a heading is (a title from the first heading is cut already): a long title once hid every note ranked below it.
+  let title = frontMatter?.title === undefined ? undefined : shortHeadingText(frontMatter.title);
   let firstHeading = true;
   const stack: { level: number; text: string; words: string[] }[] = [];
   let closing: ((line: string) => boolean) | undefined;

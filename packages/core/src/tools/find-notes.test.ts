@@ -99,6 +99,23 @@ describe('FindNotes', () => {
     expect(await paths('a299999')).toEqual(['aliases.md']);
   });
 
+  it('cuts a long front-matter title as a heading is cut, and shows the notes ranked below it', async () => {
+    const seeded = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`ok${index}.md`, `# Ok ${index}\nsomething about the budget plan\n`]));
+    const { vault } = open({ ...seeded, 'long.md': `---\ntitle: "budget plan ${'x'.repeat(70_000)}"\n---\nbudget plan budget plan\n` });
+    const output = await vault.call('FindNotes', { query: 'budget plan' });
+    expect(output.notes).toHaveLength(6);
+    expect(output.notes[0]).toMatchObject({ path: 'long.md', title: `budget plan ${'x'.repeat(48)}…` });
+    expect(findNotes.render(output).split('\n')[0]).toMatch(/^long\.md "budget plan x{48}…" \(lines 1-4, score /);
+  });
+
+  it('shows the best note, without its lines, when it alone is past the answer bound (a long path at the smallest maxOutput)', async () => {
+    const deep = `${'folder-of-a-long-name/'.repeat(150)}note.md`;
+    const { vault } = open({ [deep]: 'budget plan\n', 'other.md': 'budget\n' }, { maxOutput: 4096 });
+    const output = await vault.call('FindNotes', { query: 'budget plan' });
+    expect(output.notes.map((note) => [note.path, note.lines])).toEqual([[deep, []]]);
+    expect(output.totalNotes).toBe(2);
+  });
+
   it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
     const { vault } = open(seed);
     const found = await vault.call('FindNotes', { query: 'who did I meet' });
