@@ -45,7 +45,8 @@ export interface AnalyzedNote {
   size: number;
 }
 
-const inlineTag = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
+/** An inline `#tag`: letters, digits and marks (`#हिन्दी`, a decomposed `#café`, as words keep them), `_`, `-` and `/`. */
+const inlineTag = /(?:^|\s)#([\p{L}\p{N}\p{M}_\-/]+)/gu;
 
 /**
  * Reads a note for ranking, in one pass over its lines: its path's words (name, folders), its

@@ -144,6 +144,22 @@ describe('FindNotes', () => {
     expect(await paths('"week first"')).toEqual([]);
   });
 
+  it('takes an inline tag whole with its combining marks, as front matter gives it', async () => {
+    const tags = ['हिन्दी', 'สวัสดี', 'مُهِمّ', 'cafe\u0301'];
+    const { vault } = open(
+      Object.fromEntries(
+        tags.flatMap((tag, index) => [
+          [`inline${index}.md`, `text #${tag} more\n`],
+          [`front${index}.md`, `---\ntags: [${tag}]\n---\ntext\n`],
+        ]),
+      ),
+    );
+    for (const [index, tag] of tags.entries()) {
+      expect((await vault.call('FindNotes', { query: `tag:${tag}` })).notes.map((note) => note.path).sort()).toEqual([`front${index}.md`, `inline${index}.md`]);
+    }
+    expect((await vault.call('FindNotes', { query: 'tag:ह' })).totalNotes).toBe(0);
+  });
+
   it('looks below directoryPath, at the files filePattern takes', async () => {
     const { vault } = open(seed);
     expect((await vault.call('FindNotes', { query: 'onboarding', directoryPath: 'journal' })).notes.map((note) => note.path)).toEqual([
