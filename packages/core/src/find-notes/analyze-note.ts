@@ -1,6 +1,7 @@
 import { codeBlockCloser } from '../text/code-block-closer.js';
 import { atxHeading, shortHeadingText } from '../text/heading-paths.js';
 import { dateNameWords } from './date-name-words.js';
+import { createIndentedCode } from './indented-code.js';
 import { frontMatterFields } from './front-matter-fields.js';
 import { type NoteTerms, createTermCollector, noteFields } from './note-terms.js';
 import { noteWords } from './note-words.js';
@@ -85,18 +86,22 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
   const stack: { level: number; text: string; words: string[] }[] = [];
   let closing: ((line: string) => boolean) | undefined;
   const firstBodyLine = frontMatter ? text.slice(0, frontMatter.end).split('\n').length - (text.endsWith('\n', frontMatter.end) ? 1 : 0) : 0;
+  // Inline tags are left out of code, fenced or indented, as Obsidian leaves them.
+  const indentedCode = createIndentedCode();
   for (let index = firstBodyLine; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (closing) {
       if (closing(line)) closing = undefined;
+      indentedCode(line, 'fence');
       addBody(noteWords(line));
       continue;
     }
     closing = codeBlockCloser(line);
     const heading = closing ? undefined : atxHeading(line);
+    const code = indentedCode(line, closing ? 'fence' : heading ? 'heading' : 'text');
     if (!heading) {
       addBody(noteWords(line));
-      if (!closing && line.includes('#')) for (const [, tag] of line.matchAll(inlineTag)) if (/[^\d/]/.test(tag!)) tags.add(foldTag(tag!));
+      if (!closing && !code && line.includes('#')) for (const [, tag] of line.matchAll(inlineTag)) if (/[^\d/]/.test(tag!)) tags.add(foldTag(tag!));
       continue;
     }
     const words = noteWords(line);

@@ -160,6 +160,24 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'tag:ह' })).totalNotes).toBe(0);
   });
 
+  it("takes no inline tag from an indented code block, and takes one from an indented line that continues a paragraph or a list item's text", async () => {
+    const { vault } = open({
+      'code.md': '# Code\n\n    #ifdef DEBUG\n\n    #endif\n',
+      'tab.md': 'Text.\n\n\t#define MAX 10\n',
+      'first-line.md': '    #pragma once\n',
+      'after-heading.md': '# Heading\n    #undef X\n',
+      'paragraph.md': 'A paragraph\n    #continued here\n',
+      'list.md': '- an item\n\n    #listed in the item\n',
+      'after-list.md': '- an item\n\nA paragraph.\n\n    #include <x>\n',
+    });
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    for (const tag of ['ifdef', 'endif', 'define', 'pragma', 'undef', 'include']) expect(await paths(`tag:${tag}`)).toEqual([]);
+    expect(await paths('tag:continued')).toEqual(['paragraph.md']);
+    expect(await paths('tag:listed')).toEqual(['list.md']);
+    // Its words are still the note's.
+    expect(await paths('ifdef')).toEqual(['code.md']);
+  });
+
   it('looks below directoryPath, at the files filePattern takes', async () => {
     const { vault } = open(seed);
     expect((await vault.call('FindNotes', { query: 'onboarding', directoryPath: 'journal' })).notes.map((note) => note.path)).toEqual([
