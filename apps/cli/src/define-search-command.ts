@@ -2,6 +2,7 @@ import type { Vault } from '@vault/core';
 import { type Command, InvalidArgumentError } from 'commander';
 import { noMatchExitCode } from './exit-codes.js';
 import { ParameterOption } from './parameter-option.js';
+import { timeoutOption } from './timeout-option.js';
 import type { RunTool } from './tool-commands.js';
 import { wholeNumber } from './whole-number.js';
 
@@ -52,7 +53,7 @@ export function defineSearchCommand(command: Command, runTool: RunTool): Command
     )
     .option('-q, --quiet', 'print nothing on stdout; exit with 0 when something matched, 1 when nothing did')
     .option('-n, --line-number', "accepted for ripgrep's sake: line numbers are always shown")
-    .option('--timeout <ms>', 'the time budget of the search, in milliseconds (default: 10000)', wholeNumber)
+    .addOption(timeoutOption('the search', 10_000))
     .allowExcessArguments()
     .action(function (this: Command, query: string | undefined, path: string | undefined, options: SearchOptions) {
       // -n is accepted and left out: line numbers are always shown.

@@ -34,6 +34,17 @@ describe('rewriteForCli', () => {
       '1: abc … [line cut: 9000 characters; TextRead `offset: 1`, `limit: 1`, `column: 2001` reads on]',
       '1: abc … [line cut: 9000 characters; vtx read --offset 1 --limit 1 --column 2001 reads on]',
     ],
+    [
+      'FindNotes',
+      'PARTIAL: 3 notes not read within the time budget; narrow it with `directoryPath` or `filePattern`',
+      'PARTIAL: 3 notes not read within the time budget; narrow it with --dir or --glob',
+    ],
+    [
+      'FindNotes',
+      'Invalid input: ✖ Too small: expected number to be >=1\n  → at maxResults. Fix it.',
+      'Invalid input: ✖ Too small: expected number to be >=1\n  → at --max-results. Fix it.',
+    ],
+    ['Undo', '✖ a change id is 7 to 64 hex characters\n  → at change. Fix it.', '✖ a change id is 7 to 64 hex characters\n  → at change. Fix it.'],
     ['TextEdit', 'Read it with TextRead, or call again with `overwrite: true`.', 'Read it with vtx read, or call again with `overwrite: true`.'],
   ])('%s: %s', (tool, text, expected) => {
     expect(rewrite(tool, text)).toBe(expected);

@@ -15,23 +15,31 @@ const parameterList = '`\\w+(?:: [^`\\n]+)?`(?:, `\\w+(?:: [^`\\n]+)?`)*';
  * --no-create-directories), in the command of the tool that says it, or of the tool named before
  * it (TextSearch's `filePattern` -> vtx search --glob; TextRead `offset: 12`, `limit: 1` -> vtx
  * read --offset 12 --limit 1); and a tool's name becomes its command (TextRead -> vtx read). A
- * parameter no option sets is left as core wrote it. A tool's name is only taken as one outside a
+ * parameter no option sets is left as core wrote it. The parameter an invalid input names is taken
+ * too (`→ at maxResults` -> `→ at --max-results`). A tool's name is only taken as one outside a
  * path (notes/TextRead.md stays).
  */
 export function rewriteForCli(text: string, commands: readonly Command[], tool: ToolName): string {
   const optionsOf = (name: ToolName) => commands.find((command) => command.name() === toolCommands[name])?.options ?? [];
-  return text
-    .replace(new RegExp(`${toolName}(?:'s)? (${parameterList})`, 'g'), (whole, named: ToolName, list: string) => {
-      const flags = [...list.matchAll(new RegExp(parameter, 'g'))].map(([, name, value]) => flagFor(optionsOf(named), name!, value));
-      return flags.every((flag) => flag !== undefined) ? `vtx ${toolCommands[named]} ${flags.join(' ')}` : whole;
-    })
-    .replace(new RegExp(`(\\bwith )?${parameter}`, 'g'), (whole, before = '', name: string, value?: string) => {
-      const flag = flagFor(optionsOf(tool), name, value);
-      if (flag === undefined) return whole;
-      // "with `createDirectories: true`" reads "without --no-create-directories", not "with without".
-      return flag.startsWith('without ') && before ? flag : `${before}${flag}`;
-    })
-    .replace(new RegExp(toolName, 'g'), (name) => `vtx ${toolCommands[name as ToolName]}`);
+  return (
+    text
+      .replace(new RegExp(`${toolName}(?:'s)? (${parameterList})`, 'g'), (whole, named: ToolName, list: string) => {
+        const flags = [...list.matchAll(new RegExp(parameter, 'g'))].map(([, name, value]) => flagFor(optionsOf(named), name!, value));
+        return flags.every((flag) => flag !== undefined) ? `vtx ${toolCommands[named]} ${flags.join(' ')}` : whole;
+      })
+      .replace(new RegExp(`(\\bwith )?${parameter}`, 'g'), (whole, before = '', name: string, value?: string) => {
+        const flag = flagFor(optionsOf(tool), name, value);
+        if (flag === undefined) return whole;
+        // "with `createDirectories: true`" reads "without --no-create-directories", not "with without".
+        return flag.startsWith('without ') && before ? flag : `${before}${flag}`;
+      })
+      // Where an invalid input names its parameter: `→ at maxResults` -> `→ at --max-results`.
+      .replace(/(→ at )(\w+)/g, (whole, at: string, name: string) => {
+        const flag = flagFor(optionsOf(tool), name, undefined);
+        return flag === undefined ? whole : `${at}${flag}`;
+      })
+      .replace(new RegExp(toolName, 'g'), (name) => `vtx ${toolCommands[name as ToolName]}`)
+  );
 }
 
 /** The flag that sets `name` (to `written`, when given), or undefined when no option does. */

@@ -5,7 +5,16 @@ import { defineSearchCommand } from './define-search-command.js';
 import { noMatchExitCode } from './exit-codes.js';
 import { type EditString, lineBreakMismatch } from './line-break-mismatch.js';
 import { ParameterOption } from './parameter-option.js';
+import { timeoutOption } from './timeout-option.js';
 import { wholeNumber } from './whole-number.js';
+
+/**
+ * `vtx find`'s time budget when --timeout is not given: a minute, not the server's 10 s. The command
+ * keeps no index between runs, so each run reads and analyses every note it ranks; on a loaded
+ * two-core machine 10 s read about 8,000 of 9,746 notes, so asking again never completed. A minute
+ * covers some 50,000 notes at that pace, and a person can still stop it (Ctrl-C) or pass less.
+ */
+const findTimeout = 60_000;
 
 /** The command of each tool: `vtx read` runs TextRead. */
 export const toolCommands: Record<ToolName, string> = {
@@ -152,10 +161,21 @@ export function addToolCommands(program: Command, runTool: RunTool): void {
     "vtx find 'tag:meeting budget' --glob '2026-*'",
   )
     .option('-m, --max-results <n>', `the most notes to print (default: ${defaultFoundNotes}, most: ${maxFoundNotes})`, wholeNumber)
-    .option('-g, --glob <pattern>', 'only files whose path matches the glob (without "/", the file name)')
-    .action(function (this: Command, query: string, directoryPath: string | undefined, options: { maxResults?: number; glob?: string }) {
+    .addOption(new ParameterOption('-g, --glob <pattern>', 'only files whose path matches the glob (without "/", the file name)', 'filePattern'))
+    .addOption(new ParameterOption('--dir <folder>', 'only notes below this folder (or give it as the folder; default: the whole vault)', 'directoryPath'))
+    .addOption(timeoutOption('the ranking, reading every note first', findTimeout))
+    .action(function (
+      this: Command,
+      query: string,
+      folder: string | undefined,
+      { timeout, ...options }: { maxResults?: number; filePattern?: string; directoryPath?: string; timeout?: number },
+    ) {
       return runTool(this, 'FindNotes', {
-        input: async () => ({ query, directoryPath, maxResults: options.maxResults, filePattern: options.glob }),
+        input: async ({ usage }) => {
+          if (folder !== undefined && options.directoryPath !== undefined) usage('Give the folder as an argument or with --dir, not both.');
+          return { query, ...options, directoryPath: folder ?? options.directoryPath };
+        },
+        vaultOptions: { searchTimeout: timeout ?? findTimeout },
         settle: (output) => ({ exitCode: output.totalNotes > 0 ? 0 : noMatchExitCode }),
       });
     });

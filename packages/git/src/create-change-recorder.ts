@@ -122,8 +122,10 @@ export function createChangeRecorder(repository: Repository, identities: Recorde
       await sharing?.beforeOutsideChange(fresh);
       await commitPaths(repository, { paths: fresh, ref: call.ref, message: outsideMessage(fresh), author: outsideAuthor, committer: identities.committer });
     }
-    call.paths.push(...fresh);
-    for (const path of fresh) call.known.add(path);
+    for (const path of fresh) {
+      call.paths.push(path);
+      call.known.add(path);
+    }
   }
 
   return {

@@ -1,6 +1,7 @@
 import { codeBlockCloser } from '../text/code-block-closer.js';
-import { atxHeading } from '../text/heading-paths.js';
+import { atxHeading, shortHeadingText } from '../text/heading-paths.js';
 import { dateNameWords } from './date-name-words.js';
+import { createIndentedCode } from './indented-code.js';
 import { frontMatterFields } from './front-matter-fields.js';
 import { type NoteTerms, createTermCollector, noteFields } from './note-terms.js';
 import { noteWords } from './note-words.js';
@@ -23,7 +24,7 @@ export interface NoteSection {
 /** A note as FindNotes ranks it: its fields' words, counted (`NoteTerms`), and its sections. */
 export interface AnalyzedNote {
   path: string;
-  /** Front matter `title`, else the first heading when it is a `#` heading. */
+  /** Front matter `title`, else the first heading when it is a `#` heading; cut as a shown heading is (`shortHeadingText`). */
   title: string | undefined;
   /** Its tags, folded (`foldTag`): front matter `tags` and inline `#tags`. */
   tags: string[];
@@ -45,7 +46,8 @@ export interface AnalyzedNote {
   size: number;
 }
 
-const inlineTag = /(?:^|\s)#([\p{L}\p{N}_\-/]+)/gu;
+/** An inline `#tag`: letters, digits and marks (`#हिन्दी`, a decomposed `#café`, as words keep them), `_`, `-` and `/`. */
+const inlineTag = /(?:^|\s)#([\p{L}\p{N}\p{M}_\-/]+)/gu;
 
 /**
  * Reads a note for ranking, in one pass over its lines: its path's words (name, folders), its
@@ -78,23 +80,28 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     sections[section]!.bodyLength += words.length;
   };
   addBody(noteWords((frontMatter?.other ?? []).join('\n')));
-  let title = frontMatter?.title;
+  // Cut as a heading is (a title from the first heading is cut already): a long title once hid every note ranked below it.
+  let title = frontMatter?.title === undefined ? undefined : shortHeadingText(frontMatter.title);
   let firstHeading = true;
   const stack: { level: number; text: string; words: string[] }[] = [];
   let closing: ((line: string) => boolean) | undefined;
   const firstBodyLine = frontMatter ? text.slice(0, frontMatter.end).split('\n').length - (text.endsWith('\n', frontMatter.end) ? 1 : 0) : 0;
+  // Inline tags are left out of code, fenced or indented, as Obsidian leaves them.
+  const indentedCode = createIndentedCode();
   for (let index = firstBodyLine; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (closing) {
       if (closing(line)) closing = undefined;
+      indentedCode(line, 'fence');
       addBody(noteWords(line));
       continue;
     }
     closing = codeBlockCloser(line);
     const heading = closing ? undefined : atxHeading(line);
+    const code = indentedCode(line, closing ? 'fence' : heading ? 'heading' : 'text');
     if (!heading) {
       addBody(noteWords(line));
-      if (!closing && line.includes('#')) for (const [, tag] of line.matchAll(inlineTag)) if (/[^\d/]/.test(tag!)) tags.add(foldTag(tag!));
+      if (!closing && !code && line.includes('#')) for (const [, tag] of line.matchAll(inlineTag)) if (/[^\d/]/.test(tag!)) tags.add(foldTag(tag!));
       continue;
     }
     const words = noteWords(line);

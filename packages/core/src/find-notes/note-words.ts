@@ -45,7 +45,42 @@ export function foldedWord(word: string): string {
   return folded.length > maxWordLength ? Array.from(folded).slice(0, maxWordLength).join('') : folded;
 }
 
-function segmentRun(run: string): { segment: string; index: number }[] {
+/**
+ * Longest piece of a run given to `Intl.Segmenter` at once. Node 20's segmenter costs the square of
+ * the text's length (a run of 85,000 Chinese characters ran it out of memory), so a longer run is
+ * cut into pieces of at most this many UTF-16 units, each segmented alone: a piece costs at most a
+ * few milliseconds on Node 20. A run holds no space or punctuation (they end runs), so the cut is
+ * at a fixed length, moved back to a character's start: never inside a surrogate pair, never
+ * between a letter and its marks. What it costs: a word across a cut is two words, one at most
+ * every 1,000 characters of an unbroken run; runs shorter than this are segmented exactly as before.
+ */
+export const segmentedPieceLength = 1000;
+const mark = /^\p{M}$/u;
+
+/** The words of one run of a script written without spaces, each with where it starts in the run. */
+function* segmentRun(run: string): Generator<{ segment: string; index: number }> {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-  return [...segmenter.segment(run)].filter((part) => part.isWordLike);
+  for (let start = 0; start < run.length; ) {
+    const end = pieceEnd(run, start);
+    for (const part of segmenter.segment(run.slice(start, end))) if (part.isWordLike) yield { segment: part.segment, index: start + part.index };
+    start = end;
+  }
+}
+
+/** Where the piece of `run` starting at `start` ends: `segmentedPieceLength` on, moved back to a character's start. */
+function pieceEnd(run: string, start: number): number {
+  const longest = start + segmentedPieceLength;
+  if (longest >= run.length) return run.length;
+  for (let end = longest; end > start; end -= 1) if (!continuesCharacter(run, end)) return end;
+  // A piece of marks only: cut where it does not split a surrogate pair.
+  return isLowSurrogate(run.charCodeAt(longest)) ? longest - 1 : longest;
+}
+
+/** Whether `text[at]` cannot start a piece: the low half of a surrogate pair, or a mark (it belongs to the letter before it). */
+function continuesCharacter(text: string, at: number): boolean {
+  return isLowSurrogate(text.charCodeAt(at)) || mark.test(String.fromCodePoint(text.codePointAt(at)!));
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

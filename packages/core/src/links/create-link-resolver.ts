@@ -43,7 +43,7 @@ export function createLinkResolver(files: Iterable<string>): LinkResolver {
     const lower = path.toLowerCase();
     const name = lower.slice(lower.lastIndexOf('/') + 1);
     const found = [...matching(byLowerName.get(name), lower)];
-    if (found.length === 0 && !lower.endsWith('.md')) found.push(...matching(byLowerName.get(`${name}.md`), `${lower}.md`));
+    if (found.length === 0 && !lower.endsWith('.md')) for (const file of matching(byLowerName.get(`${name}.md`), `${lower}.md`)) found.push(file);
     return oneOf(found);
   }
 

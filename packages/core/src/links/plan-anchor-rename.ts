@@ -65,7 +65,7 @@ export async function planAnchorRename(vault: Vault, note: LoadedNote, ownEdit: 
       else if (planned.changes.length > 0) others.push(planned);
     },
   );
-  issues.push(...unread.map(({ path, reason }) => ({ file: path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })));
+  for (const { path, reason } of unread) issues.push({ file: path, line: 0, link: '', reason: `not read (${reason}), its links not checked` });
   others.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { notes: [first, ...others], issues };
 }

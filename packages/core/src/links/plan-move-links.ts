@@ -66,7 +66,7 @@ export async function planMoveLinks(
     checkDeadline();
     const { text, ...read } = note;
     const notePlan = planNoteLinks(note.path, text, context);
-    issues.push(...notePlan.issues);
+    for (const issue of notePlan.issues) issues.push(issue);
     const listed = [...notePlan.changes.flatMap((change) => [change.before, change.after]), ...notePlan.issues.map((issue) => issue.link)];
     held += 2 * listed.reduce((sum, link) => sum + link.length, 0);
     if (notePlan.changes.length > 0) held += read.bytes.length + 2 * notePlan.text.length;
@@ -90,9 +90,8 @@ export async function planMoveLinks(
     if ('reason' in note) unread.push(note);
     else plan(note);
   }
-  issues.push(
-    ...unread.map(({ path, reason }) => ({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` })),
-  );
+  for (const { path, reason } of unread)
+    issues.push({ file: moved.get(path) ?? path, line: 0, link: '', reason: `not read (${reason}), its links not checked` });
   rewrites.sort((a, b) => compare(a.writePath, b.writePath));
   issues.sort((a, b) => compare(a.file, b.file) || a.line - b.line);
   return { context, rewrites, issues };

@@ -28,7 +28,7 @@ export async function writeLinkRewrites(vault: Vault, { context, rewrites }: Mov
   outcomes.forEach((outcome, index) => {
     if ('reason' in outcome) written.failed.push({ file: rewrites[index]!.writePath, line: 0, link: '', reason: outcome.reason });
     else if (outcome.length > 0) {
-      written.changes.push(...outcome);
+      for (const change of outcome) written.changes.push(change);
       written.notesChanged += 1;
     }
   });

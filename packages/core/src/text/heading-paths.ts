@@ -49,11 +49,16 @@ export function frontMatterLines(lines: readonly string[]): number {
   return 0;
 }
 
+/** A heading's text, or a note's title, as it is shown: cut to `maxHeadingLength`, marked with …. */
+export function shortHeadingText(text: string): string {
+  return text.length > maxHeadingLength ? `${firstCharacters(text, maxHeadingLength)}…` : text;
+}
+
 /** An ATX heading as it is shown, `## Title`, its text cut to `maxHeadingLength`. */
 export function atxHeading(line: string): { level: number; text: string } | undefined {
   const heading = readAtxHeading(line);
   if (!heading) return undefined;
-  const content = heading.text.length > maxHeadingLength ? `${firstCharacters(heading.text, maxHeadingLength)}…` : heading.text;
+  const content = shortHeadingText(heading.text);
   return { level: heading.level, text: content === '' ? '#'.repeat(heading.level) : `${'#'.repeat(heading.level)} ${content}` };
 }
 

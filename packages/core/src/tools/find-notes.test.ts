@@ -71,6 +71,51 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: '東' })).totalNotes).toBe(0);
   });
 
+  it('analyses and finds a note of one unbroken run of 300,000 Chinese characters, and one of Thai, with its lines windowed', async () => {
+    // Node 20's segmenter costs the square of what it is given: the whole run at once ran the process out of memory.
+    const chinese = '我们今天讨论东京的天气和数据库索引'.repeat(17_648);
+    const thai = 'ภาษาไทยง่ายมากสำหรับการทดสอบ'.repeat(11_000);
+    const { vault } = open({ 'zh.md': `# 笔记\n${chinese}\n`, 'th.md': `# บันทึก\n${thai}\n`, 'other.md': '# other\nhello world\n' });
+    expect((await vault.call('FindNotes', { query: 'hello' })).notes.map((note) => note.path)).toEqual(['other.md']);
+    const zh = await vault.call('FindNotes', { query: '东京 天气' });
+    expect(zh.notes.map((note) => note.path)).toEqual(['zh.md']);
+    expect(zh.notes[0]!.lines[0]!.text.length).toBeLessThan(1_000);
+    expect((await vault.call('FindNotes', { query: 'ภาษา' })).notes.map((note) => note.path)).toEqual(['th.md']);
+  });
+
+  it('ranks a vault whose front matter holds lists of 300,000 tags, keywords or aliases, and finds their note by one of them', async () => {
+    // A list that long was spread as arguments of one call: past the stack's limit, every FindNotes call failed.
+    const list = (key: string, prefix: string) =>
+      `---\n${key}: [${Array.from({ length: 300_000 }, (_, index) => `${prefix}${index}`).join(', ')}]\n---\nbody\n`;
+    // Parsing 300,000 entries of YAML takes seconds: the time budget is not what this is about.
+    const { vault } = open(
+      { 'tags.md': list('tags', 't'), 'keywords.md': list('keywords', 'k'), 'aliases.md': list('aliases', 'a'), 'other.md': '# other\nhello\n' },
+      { searchTimeout: 600_000 },
+    );
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    expect(await paths('hello')).toEqual(['other.md']);
+    expect(await paths('tag:t299999')).toEqual(['tags.md']);
+    expect(await paths('k299999')).toEqual(['keywords.md']);
+    expect(await paths('a299999')).toEqual(['aliases.md']);
+  });
+
+  it('cuts a long front-matter title as a heading is cut, and shows the notes ranked below it', async () => {
+    const seeded = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`ok${index}.md`, `# Ok ${index}\nsomething about the budget plan\n`]));
+    const { vault } = open({ ...seeded, 'long.md': `---\ntitle: "budget plan ${'x'.repeat(70_000)}"\n---\nbudget plan budget plan\n` });
+    const output = await vault.call('FindNotes', { query: 'budget plan' });
+    expect(output.notes).toHaveLength(6);
+    expect(output.notes[0]).toMatchObject({ path: 'long.md', title: `budget plan ${'x'.repeat(48)}…` });
+    expect(findNotes.render(output).split('\n')[0]).toMatch(/^long\.md "budget plan x{48}…" \(lines 1-4, score /);
+  });
+
+  it('shows the best note, without its lines, when it alone is past the answer bound (a long path at the smallest maxOutput)', async () => {
+    const deep = `${'folder-of-a-long-name/'.repeat(150)}note.md`;
+    const { vault } = open({ [deep]: 'budget plan\n', 'other.md': 'budget\n' }, { maxOutput: 4096 });
+    const output = await vault.call('FindNotes', { query: 'budget plan' });
+    expect(output.notes.map((note) => [note.path, note.lines])).toEqual([[deep, []]]);
+    expect(output.totalNotes).toBe(2);
+  });
+
   it("finds an irregular verb's other forms, and shows their lines: a question in the present finds what a daily note says in the past", async () => {
     const { vault } = open(seed);
     const found = await vault.call('FindNotes', { query: 'who did I meet' });
@@ -97,6 +142,40 @@ describe('FindNotes', () => {
     expect(await paths('laptop -tag:people')).toEqual(['team/offboarding.md']);
     expect(await paths('"first week"')).toEqual(['team/onboarding.md']);
     expect(await paths('"week first"')).toEqual([]);
+  });
+
+  it('takes an inline tag whole with its combining marks, as front matter gives it', async () => {
+    const tags = ['हिन्दी', 'สวัสดี', 'مُهِمّ', 'cafe\u0301'];
+    const { vault } = open(
+      Object.fromEntries(
+        tags.flatMap((tag, index) => [
+          [`inline${index}.md`, `text #${tag} more\n`],
+          [`front${index}.md`, `---\ntags: [${tag}]\n---\ntext\n`],
+        ]),
+      ),
+    );
+    for (const [index, tag] of tags.entries()) {
+      expect((await vault.call('FindNotes', { query: `tag:${tag}` })).notes.map((note) => note.path).sort()).toEqual([`front${index}.md`, `inline${index}.md`]);
+    }
+    expect((await vault.call('FindNotes', { query: 'tag:ह' })).totalNotes).toBe(0);
+  });
+
+  it("takes no inline tag from an indented code block, and takes one from an indented line that continues a paragraph or a list item's text", async () => {
+    const { vault } = open({
+      'code.md': '# Code\n\n    #ifdef DEBUG\n\n    #endif\n',
+      'tab.md': 'Text.\n\n\t#define MAX 10\n',
+      'first-line.md': '    #pragma once\n',
+      'after-heading.md': '# Heading\n    #undef X\n',
+      'paragraph.md': 'A paragraph\n    #continued here\n',
+      'list.md': '- an item\n\n    #listed in the item\n',
+      'after-list.md': '- an item\n\nA paragraph.\n\n    #include <x>\n',
+    });
+    const paths = async (query: string) => (await vault.call('FindNotes', { query })).notes.map((note) => note.path);
+    for (const tag of ['ifdef', 'endif', 'define', 'pragma', 'undef', 'include']) expect(await paths(`tag:${tag}`)).toEqual([]);
+    expect(await paths('tag:continued')).toEqual(['paragraph.md']);
+    expect(await paths('tag:listed')).toEqual(['list.md']);
+    // Its words are still the note's.
+    expect(await paths('ifdef')).toEqual(['code.md']);
   });
 
   it('looks below directoryPath, at the files filePattern takes', async () => {

@@ -214,7 +214,11 @@ async function showNotes(vault: Vault, query: FindQuery, hits: readonly RankedNo
       lines: shownLines(shown, note, section, query.words).slice(0, maxShownLines),
     };
     const cost = [noteLine(found, plainStyle), ...found.lines.map((line) => shownLine(line, plainStyle))].join('\n').length + 60;
-    if (!answer.take(cost)) break;
+    if (!answer.take(cost)) {
+      // The best note is shown whatever its size (a long path at a small maxOutput): without its lines, the text cut at the bound.
+      if (notes.length === 0) notes.push({ ...found, lines: [] });
+      break;
+    }
     notes.push(found);
   }
   return notes;

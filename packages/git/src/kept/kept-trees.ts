@@ -94,7 +94,7 @@ export function createKeptTrees(kept: KeptGit, idBytes: number) {
       const { before: was, after: is } = sides.get(key)!;
       if (was?.id === is?.id && was?.mode === is?.mode) continue;
       const file = `${folder}${names === 'bytes' ? key : Buffer.from(key, 'latin1').toString()}`;
-      if (key.endsWith('/')) differences.push(...(await changedFiles(was?.id, is?.id, names, file)));
+      if (key.endsWith('/')) for (const changed of await changedFiles(was?.id, is?.id, names, file)) differences.push(changed);
       else differences.push({ file, before: was, after: is });
     }
     return differences;

@@ -35,7 +35,7 @@ export async function updateWorkTree(repository: Repository, { ref, from, to }: 
   };
   const { changes, raw, refused } = await changedPaths(repository, from, to);
   const update: WorkTreeUpdate = { changed: [], kept: [], skipped: [] };
-  refused.push(...(await bringOverRawNames(repository, only ? raw.filter(({ file }) => only.has(file)) : raw, stillOn)));
+  for (const file of await bringOverRawNames(repository, only ? raw.filter(({ file }) => only.has(file)) : raw, stillOn)) refused.push(file);
   const wanted = only ? changes.filter(({ file }) => only.has(file)) : changes;
   const [staged, onDisk] = await Promise.all([stagedIds(repository, wanted), diskIdsOf(repository, wanted)]);
   const indexLines: string[] = [];
