@@ -469,7 +469,7 @@ async function linearMatcher(query: string, caseSensitive: boolean, unicode: boo
     let empty = emptyMatchesLooked(line);
     for (const match = linear.matcher(read(line)); found.length < most && match.find() && match.start() < until; ) {
       if (match.end() > match.start()) found.push({ start: match.start(), end: match.end() });
-      else if ((empty -= 1) < 0) break;
+      else if (--empty < 0) break;
     }
     return found;
   };
@@ -509,7 +509,7 @@ function nativeMatcher(pattern: RegExp, test = (line: string) => pattern.test(li
       for (const match of line.matchAll(global)) {
         if (match.index >= until || found.length >= most) break;
         if (match[0] !== '') found.push({ start: match.index, end: match.index + match[0].length });
-        else if ((empty -= 1) < 0) break;
+        else if (--empty < 0) break;
       }
       return found;
     },
