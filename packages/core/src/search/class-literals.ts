@@ -1,4 +1,4 @@
-import { classEnd, closingOf, escapeEnd } from './regex-source.js';
+import { alternativesOf, classEnd, closingOf, escapeEnd } from './regex-source.js';
 
 /** Most literals `classLiterals` gives: each is a posting list the search reads. */
 const mostClassLiterals = 256;
@@ -19,22 +19,13 @@ const wordCharacters = `${digits}_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST
  */
 export function classLiterals(query: string): string[] | undefined {
   const found = new Set<string>();
-  let start = 0;
-  for (let index = 0; index <= query.length; index += 1) {
-    const char = query[index];
-    if (index === query.length || char === '|') {
-      const literals = literalsOfAlternative(query, start, index);
-      if (literals === undefined) return undefined;
-      for (const literal of literals) found.add(literal);
-      if (found.size > mostClassLiterals) return undefined;
-      start = index + 1;
-    } else if (char === '\\') index += 1;
-    else if (char === '(' || char === '[') {
-      index = closingOf(query, index);
-      if (index === -1) return undefined;
-    }
+  for (const [from, to] of alternativesOf(query, 0, query.length) ?? []) {
+    const literals = literalsOfAlternative(query, from, to);
+    if (literals === undefined) return undefined;
+    for (const literal of literals) found.add(literal);
+    if (found.size > mostClassLiterals) return undefined;
   }
-  return [...found];
+  return found.size === 0 ? undefined : [...found];
 }
 
 /** The strings of the three atoms in a row of `query[from, to)` taking the fewest (see `classLiterals`). */

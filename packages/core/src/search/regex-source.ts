@@ -97,3 +97,21 @@ export function classEnd(query: string, open: number): number {
   }
   return -1;
 }
+
+/** The ranges `[from, to)` of the alternatives of `query[from, to)` at its own level (`|` outside groups and classes), or undefined when a group or class is not closed. */
+export function alternativesOf(query: string, from: number, to: number): [number, number][] | undefined {
+  const ranges: [number, number][] = [];
+  let start = from;
+  for (let index = from; index <= to; index += 1) {
+    const char = query[index];
+    if (index === to || char === '|') {
+      ranges.push([start, index]);
+      start = index + 1;
+    } else if (char === '\\') index += 1;
+    else if (char === '(' || char === '[') {
+      index = closingOf(query, index);
+      if (index === -1) return undefined;
+    }
+  }
+  return ranges;
+}

@@ -10,7 +10,7 @@ import { readAlikeByEngines } from './read-alike-by-engines.js';
 import { foldsOntoAscii, readsAlikeWithoutUnicode } from './without-unicode-flag.js';
 import { prefilterOf } from './prefilter-of.js';
 import { foldedForRe2, re2SourceOf } from './re2-source.js';
-import { classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
+import { alternativesOf, classEnd, closingOf, escapeEnd, structureOf, withoutEscapes } from './regex-source.js';
 import { VaultError } from '../vault/vault-error.js';
 
 /** Where a query matches in a line: UTF-16 offsets, `end` exclusive. */
@@ -572,20 +572,13 @@ export function requiredLiterals(query: string, shortest = 3): string[] | undefi
 const maxGroupDepth = 4;
 
 function literalsOfAlternatives(query: string, from: number, to: number, depth: number, least: number): string[] | undefined {
+  const alternatives = alternativesOf(query, from, to);
+  if (alternatives === undefined) return undefined;
   const found = new Set<string>();
-  let start = from;
-  for (let index = from; index <= to; index += 1) {
-    const char = query[index];
-    if (index === to || char === '|') {
-      const literals = literalsOfSequence(query, start, index, depth, least);
-      if (literals === undefined) return undefined;
-      for (const literal of literals) found.add(literal);
-      start = index + 1;
-    } else if (char === '\\') index += 1;
-    else if (char === '(' || char === '[') {
-      index = closingOf(query, index);
-      if (index === -1) return undefined;
-    }
+  for (const [start, end] of alternatives) {
+    const literals = literalsOfSequence(query, start, end, depth, least);
+    if (literals === undefined) return undefined;
+    for (const literal of literals) found.add(literal);
   }
   return [...found];
 }
