@@ -104,11 +104,15 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     const server = await serve(['--embeddings', url, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
     // The background's first request failed (a hanging endpoint: the query's own request times out instead).
     if (mode !== 'hang') await server.logged;
+    let asked = 0;
     for (let call = 0; call < 2; call += 1) {
       const { answer, text } = await find('automobile');
       expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
       expect(answer.semantic).toMatch(/^words only: \S/);
       expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
+      // Not asked again at the next call: it is left alone for 30 s after a failure.
+      if (call === 1) expect(endpoint?.inputs.length ?? 0).toBe(asked);
+      asked = endpoint?.inputs.length ?? 0;
     }
     await server.logged;
     expect(server.stderr()).toMatch(/vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: /);
