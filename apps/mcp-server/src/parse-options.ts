@@ -35,6 +35,8 @@ export interface ServerOptions {
   gitGroupCommit: boolean;
   /** How long a fetch or a push may take, in milliseconds, before the remote counts as unreachable. */
   gitRemoteTimeout: number;
+  /** An OpenAI-compatible embeddings endpoint for FindNotes' semantic ranking, and its model: both or neither. */
+  embeddings: { url: string; model: string } | undefined;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -93,6 +95,13 @@ Options:
                        with --git-remote: how long a fetch or a push may take before the remote
                        counts as unreachable and the call fails (a push's outcome then unknown:
                        the remote may still take it) (default: 60, at most 2147483)
+  --embeddings URL     optional semantic ranking for FindNotes: an OpenAI-compatible embeddings
+                       endpoint you run (Ollama http://127.0.0.1:11434, llama.cpp's server, LM
+                       Studio), given with or without its /v1 part (requests go to URL/v1/embeddings,
+                       or URL/embeddings when URL ends in /v1). The notes' sections are sent to it;
+                       when it is down, slow or answers nonsense, FindNotes ranks by words and says so
+  --embeddings-model NAME
+                       with --embeddings: the model to ask for (e.g. nomic-embed-text)
   --help, --version
 `;
 
@@ -148,6 +157,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     values['git-fetch-interval'] === undefined
       ? defaultFetchInterval
       : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0', longestTimerSeconds);
+  const embeddings = embeddingsOption(values.embeddings, values['embeddings-model']);
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -176,7 +186,23 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     gitFetchInterval: gitFetchInterval * 1000,
     gitGroupCommit: !(values['no-git-group-commit'] ?? false),
     gitRemoteTimeout: gitRemoteTimeout * 1000,
+    embeddings,
   };
+}
+
+function embeddingsOption(url: string | undefined, model: string | undefined): ServerOptions['embeddings'] {
+  if (url === undefined && model === undefined) return undefined;
+  if (url === undefined) throw new UsageError('--embeddings-model names the model of an embeddings endpoint: pass --embeddings URL too.');
+  if (!model) throw new UsageError('--embeddings needs the model to ask for: pass --embeddings-model NAME too (e.g. nomic-embed-text).');
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new UsageError(`--embeddings ${url} is not a URL. Pass one such as http://127.0.0.1:11434.`);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new UsageError(`--embeddings ${url} is not an http or https URL. Pass one such as http://127.0.0.1:11434.`);
+  return { url, model };
 }
 
 function parse(argv: string[]) {
@@ -206,6 +232,8 @@ function parse(argv: string[]) {
       'git-fetch-interval': { type: 'string' },
       'no-git-group-commit': { type: 'boolean' },
       'git-remote-timeout': { type: 'string' },
+      embeddings: { type: 'string' },
+      'embeddings-model': { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },

@@ -3,6 +3,7 @@ import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import packageJson from '../package.json' with { type: 'json' };
+import { createHttpEmbeddings } from './http-embeddings.js';
 import { parseOptions, UsageError, usage } from './parse-options.js';
 import { createRootsVaultServer } from './create-roots-vault-server.js';
 import { StdioTransport } from './stdio/stdio-transport.js';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
     ...(options.findNotesMemory === undefined ? {} : { findNotesMemory: options.findNotesMemory }),
+    ...(options.embeddings ? { embeddings: createHttpEmbeddings({ ...options.embeddings, log }) } : {}),
   };
   const openVault = async (folder: string) => {
     // The watch's sync point writes a marker file in the vault: a read-only server writes nothing, so it does not watch.

@@ -41,9 +41,7 @@ export function rankNotes(
   dictionary: TermDictionary,
   { index, best }: { index?: NoteIndex | undefined; best?: number | undefined } = {},
 ): Ranking {
-  const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
-  const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
-  if (mustHave.includes(undefined)) return { notes: [], total: 0 };
+  if (lacksPhraseWords(query, dictionary)) return { notes: [], total: 0 };
   const scope = scopeOf(notes, index);
   const scan: ScanForm = (term, weight, into) => scanForm(notes, index, scope, term, weight, into);
   const matched = matchWords(
@@ -53,14 +51,9 @@ export function rankNotes(
     notes.length,
     scope.drift,
   );
-  const holding = (id: number | undefined) => new Set(id === undefined ? [] : holdersOf(scan, scope.positionOf, notes.length, id));
-  const required = mustHave.map(holding);
-  const excluded = mustLack.map(holding);
-  const passes = (position: number) =>
-    carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
+  const { passes, filtered } = queryFilter(query, notes, dictionary, scan, scope.positionOf);
   // A note with no query word is a candidate only when the query has no word (tags alone): all score 0, so path order.
   const holders: ArrayLike<number> = query.words.length === 0 ? notes.map((_, position) => position) : matched.positions;
-  const filtered = query.tags.length + query.excludedTags.length + required.length + excluded.length > 0;
   const candidates = filtered ? Array.prototype.filter.call(holders, passes) : holders;
   const scoring = {
     forms: matched.forms,
@@ -76,6 +69,32 @@ export function rankNotes(
   ranked.sort((a, b) => b.score - a.score || a.position - b.position);
   const shown = best === undefined ? ranked : ranked.slice(0, best);
   return { notes: shown.map(({ note, score: noteScore, section }) => ({ note, score: noteScore, section })), total: candidates.length };
+}
+
+/**
+ * Whether the note at a position of `notes` passes the query's filters (its tags, the words of its
+ * phrases, no excluded word or tag), whatever its other words: for the notes found by their meaning.
+ */
+export function acceptsOf(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary, index?: NoteIndex): (position: number) => boolean {
+  if (lacksPhraseWords(query, dictionary)) return () => false;
+  const scope = scopeOf(notes, index);
+  const scan: ScanForm = (term, weight, into) => scanForm(notes, index, scope, term, weight, into);
+  return queryFilter(query, notes, dictionary, scan, scope.positionOf).passes;
+}
+
+/** A word of the query's phrases that no note holds: no note matches. */
+const lacksPhraseWords = (query: FindQuery, dictionary: TermDictionary) => query.phrases.flat().some((word) => dictionary.get(word) === undefined);
+
+/** The query's filters (`acceptsOf`), and whether it has any (else every note passes). */
+function queryFilter(query: FindQuery, notes: readonly AnalyzedNote[], dictionary: TermDictionary, scan: ScanForm, positionOf: Int32Array) {
+  const mustHave = [...new Set(query.phrases.flat())].map((word) => dictionary.get(word));
+  const mustLack = query.excluded.filter((phrase) => phrase.length === 1).map(([word]) => dictionary.get(word!));
+  const holding = (id: number | undefined) => new Set(id === undefined ? [] : holdersOf(scan, positionOf, notes.length, id));
+  const required = mustHave.map(holding);
+  const excluded = mustLack.map(holding);
+  const passes = (position: number) =>
+    carriesTags(query, notes[position]!) && required.every((set) => set.has(position)) && !excluded.some((set) => set.has(position));
+  return { passes, filtered: query.tags.length + query.excludedTags.length + required.length + excluded.length > 0 };
 }
 
 /** The positions of the notes holding a word (any form of it: here, the word alone). */

@@ -7,6 +7,7 @@ import type { WalkedFile } from '../vault/walk-files.js';
 import { type AnalyzedNote, analyzeNote } from './analyze-note.js';
 import { type NoteCache, noteCacheOf } from './note-cache.js';
 import type { NoteIndex } from './note-index.js';
+import { sectionVectorsOf } from './section-vectors.js';
 import type { ShownTextCache } from './shown-text-cache.js';
 import type { TermDictionary } from './term-dictionary.js';
 
@@ -106,7 +107,11 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
     let bytes: Uint8Array | undefined;
     const analysed = readNoteBytes(vault, source).then((read) => {
       bytes = read;
-      return analyzeNote(path, decodeText(read, path).text, cache.dictionary);
+      const { text } = decodeText(read, path);
+      const note = analyzeNote(path, text, cache.dictionary);
+      // With semantic ranking, its sections are keyed by their text now: a vector is taken only for the text analysed.
+      if (vault.options.embeddings) sectionVectorsOf(vault).keySections(note, text, vault.options.embeddings.model);
+      return note;
     });
     if (version === undefined) return await analysed;
     // Another call reading the same version meanwhile waits for this one.

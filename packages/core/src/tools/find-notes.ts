@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { filesBelow, skippedFolders } from './files-below.js';
 import { withPlacesByPath } from '../vault/compare-paths.js';
-import { type RankedNote, rankNotes } from '../find-notes/rank-notes.js';
+import { embedNotes } from '../find-notes/embed-notes.js';
+import { embedWithin } from '../find-notes/embeddings.js';
+import { type FusedRanking, fuseSemantic } from '../find-notes/fuse-semantic.js';
+import { acceptsOf, type RankedNote, type Ranking, rankNotes } from '../find-notes/rank-notes.js';
+import { sectionVectorsOf } from '../find-notes/section-vectors.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
 import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
 import { type ReadNotes, readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
@@ -53,6 +57,8 @@ export interface FindNotesOutput {
   totalSkipped: number;
   /** Notes left unread when the time budget ran low (a server still building its index after start-up): the answer ranks the others only. */
   unreadNotes: number;
+  /** With semantic ranking only (`VaultOptions.embeddings`): how the notes were ranked (`semanticStatus`). */
+  semantic?: string;
 }
 
 const outputSchema = z.object({
@@ -72,6 +78,8 @@ const outputSchema = z.object({
   totalSkipped: z.number(),
   /** Notes not read in time: when above 0, the answer is partial. */
   unreadNotes: z.number(),
+  /** With an embeddings endpoint: "words and meaning (N of M sections embedded)", or "words only: why". */
+  semantic: z.string().optional(),
 });
 
 const inputSchema = z.strictObject({
@@ -107,6 +115,8 @@ export const findNotes = defineTool({
   async run({ query, maxResults, directoryPath, filePattern }, vault, { signal }): Promise<FindNotesOutput> {
     const parsed = parseFindQuery(query);
     const budget = findBudget(vault, signal);
+    // Asked at once, while the notes are read.
+    const queryVector = vault.options.embeddings && parsed.words.length > 0 ? embedQuery(vault, query, budget, signal) : undefined;
     // After a sync point of the backend's watch, the walk of an unchanged vault is the one kept.
     const afterSync = (await vault.fs.sync?.()) ?? false;
     const { files, unreadable } = await filesBelow(
@@ -124,18 +134,22 @@ export const findNotes = defineTool({
     const read = await readNotes(vault, files, { wholeVault, afterSync, keepReading });
     // Phrases are checked on the texts of every note ranked, so that the count is exact; without, only the best are ranked.
     const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
-    const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases ? undefined : maxResults });
-    const ranked = phrases ? await keepPhrases(vault, parsed, ranking.notes, read, budget) : ranking.notes;
+    // Fused with the ranking by meaning, every note matching the words is ranked.
+    const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases || queryVector ? undefined : maxResults });
+    const fused = queryVector && fuseWithMeaning(vault, await queryVector, ranking, acceptsOf(parsed, read.notes, read.dictionary, read.index), read);
+    const matching = fused && 'notes' in fused ? fused : ranking;
+    const ranked = phrases ? await keepPhrases(vault, parsed, matching.notes, read, budget) : matching.notes;
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read, budget);
     const skipped = withPlacesByPath(read.skipped, skippedFolders(unreadable));
     return {
       notes,
-      totalNotes: phrases ? ranked.length : ranking.total,
+      totalNotes: phrases ? ranked.length : matching.total,
       searchedNotes: read.notes.length,
       maxResults,
       skipped: skipped.slice(0, maxListedSkipped),
       totalSkipped: skipped.length,
       unreadNotes: read.unread,
+      ...(fused ? { semantic: semanticStatus(fused) } : {}),
     };
   },
 
@@ -151,6 +165,7 @@ export const findNotes = defineTool({
     skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
     unreadNotes: output.unreadNotes,
+    ...(output.semantic === undefined ? {} : { semantic: output.semantic }),
   }),
 });
 
@@ -168,7 +183,46 @@ export async function warmFindNotes(vault: Vault): Promise<number> {
   const afterSync = (await vault.fs.sync?.()) ?? false;
   // In short stretches, waiting while a call runs: a call never waits for the warm-up.
   const pace = createWarmUpPace(vault);
-  return (await readNotes(vault, files, { wholeVault: true, afterSync, keepReading: () => true, pace })).notes.length;
+  const read = await readNotes(vault, files, { wholeVault: true, afterSync, keepReading: () => true, pace });
+  // With semantic ranking, the sections are embedded next, in the background.
+  if (vault.options.embeddings) embedNotes(vault, read.notes, read.sources);
+  return read.notes.length;
+}
+
+/** Longest wait for the query's vector, in ms (less when the call's budget has less left). */
+const queryEmbedTimeout = 2000;
+
+/** The query's vector (its words, phrases and tags left out), or why there is none: it never throws. */
+async function embedQuery(vault: Vault, query: string, budget: SearchBudget, signal: AbortSignal): Promise<Float32Array | { failed: string }> {
+  const text = query
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-') && !/^tag:/i.test(token))
+    .join(' ');
+  try {
+    const [vector] = await embedWithin(vault.options.embeddings!, [text], Math.min(queryEmbedTimeout, budget.remaining() / 2), signal);
+    return vector!;
+  } catch (error) {
+    return { failed: (error as Error)?.message ?? String(error) };
+  }
+}
+
+/** The word ranking fused with the ranking by meaning (`fuseSemantic`), the notes' sections lacking vectors given to the background; or why not. */
+function fuseWithMeaning(
+  vault: Vault,
+  query: Float32Array | { failed: string },
+  ranking: Ranking,
+  accepts: (position: number) => boolean,
+  read: ReadNotes,
+): FusedRanking | { failed: string } {
+  if (!(query instanceof Float32Array)) return query;
+  const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
+  if (fused.embedded < fused.sections) embedNotes(vault, read.notes, read.sources);
+  return fused;
+}
+
+/** What an answer says of its ranking by meaning. */
+function semanticStatus(fused: FusedRanking | { failed: string }): string {
+  return 'failed' in fused ? `words only: ${fused.failed}` : `words and meaning (${fused.embedded} of ${fused.sections} sections embedded)`;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
@@ -253,6 +307,7 @@ function summary(output: FindNotesOutput, style: TextStyle): string {
   if (output.unreadNotes > 0) {
     text += `; PARTIAL: ${output.unreadNotes} ${output.unreadNotes === 1 ? 'note' : 'notes'} not read within the time budget: either the index is still being built (ask again in a few seconds), or the notes are past FindNotes' memory bound and the rest are read at each call (raise \`findNotesMemory\`, a server's \`--find-notes-memory\`); or narrow it with \`directoryPath\` or \`filePattern\``;
   }
+  if (output.semantic?.startsWith('words only')) text += `; ranked by words only, the embeddings endpoint failed (${output.semantic.slice(12)})`;
   if (output.totalSkipped > 0) {
     const named = output.skipped.map((file) => `${style.path(file.path)}: ${skipWords[file.reason]}`);
     if (output.totalSkipped > named.length) named.push(`and ${output.totalSkipped - named.length} more`);

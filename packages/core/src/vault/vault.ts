@@ -12,6 +12,7 @@ import { VaultError } from './vault-error.js';
 import type { VaultFs, VaultStat } from './vault-fs.js';
 import { escapeName, extensionOf, isHiddenPath, isInTrash, namesFolder, resolveVaultPath, trashFolder, withoutTrash } from './vault-path.js';
 import { type TextToWrite, type WriteTextOptions, writeText } from './write-text.js';
+import type { Embeddings } from '../find-notes/embeddings.js';
 
 /** Whether a path may lie in the (hidden) trash: see `Vault.resolvePath`. */
 export interface TrashAccess {
@@ -43,7 +44,16 @@ export interface VaultOptions {
    * as exact but slower. Default 512 MiB (about 60,000 notes of the corpus's size); 0 keeps none.
    */
   findNotesMemory?: number;
+  /**
+   * Semantic ranking for FindNotes (optional): the notes' sections are embedded in the background and
+   * the query at each call, and the notes ranked by their best section's cosine are fused with the word
+   * ranking. Any failure falls back to words, with a note in the answer. Default none.
+   */
+  embeddings?: Embeddings;
 }
+
+/** The options a vault runs with: each defaulted, `embeddings` only when given. */
+export type ResolvedVaultOptions = Required<Omit<VaultOptions, 'embeddings'>> & Pick<VaultOptions, 'embeddings'>;
 
 /** How one call runs: `signal` cancels it (a search stops reading; the call rejects with the signal's reason). */
 export interface ToolCallOptions {
@@ -60,7 +70,7 @@ export const defaultMaxFileSize = 128 * 1024 * 1024;
 /** A vault: a backend plus the rules every tool applies. Made by `createVault`. */
 export interface Vault {
   readonly fs: VaultFs;
-  readonly options: Readonly<Required<VaultOptions>>;
+  readonly options: Readonly<ResolvedVaultOptions>;
   /** The tools this vault offers: all of them, or the read-only ones when `readOnly` is set; with history, the history tools too (`toolsOf`). */
   readonly tools: readonly Tool[];
   /**
@@ -189,8 +199,8 @@ export function createVault(fs: VaultFs, options: VaultOptions = {}): Vault {
 }
 
 /** The options with their defaults, refusing an answer bound too small for any answer. */
-function resolveOptions(options: VaultOptions): Required<VaultOptions> {
-  const resolved: Required<VaultOptions> = {
+function resolveOptions(options: VaultOptions): ResolvedVaultOptions {
+  const resolved: ResolvedVaultOptions = {
     extensions: (options.extensions ?? defaultExtensions).map(normalizeExtension),
     allowHidden: options.allowHidden ?? false,
     readOnly: options.readOnly ?? false,
@@ -198,6 +208,7 @@ function resolveOptions(options: VaultOptions): Required<VaultOptions> {
     searchTimeout: options.searchTimeout ?? 10_000,
     maxOutput: options.maxOutput ?? 65_536,
     findNotesMemory: options.findNotesMemory ?? 512 * 1024 * 1024,
+    ...(options.embeddings ? { embeddings: options.embeddings } : {}),
   };
   if (!(resolved.findNotesMemory >= 0)) {
     throw new VaultError('INVALID_ARGUMENT', `findNotesMemory ${resolved.findNotesMemory} is not a number of bytes. Pass 0 or more.`);

@@ -1,0 +1,75 @@
+// For the tests: an OpenAI-compatible embeddings endpoint on 127.0.0.1 with deterministic vectors, or answering nonsense.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How the endpoint answers: vectors, never, or a nonsense body. */
+export type EndpointMode = 'vectors' | 'hang' | 'html' | 'dimensions' | 'nan' | 'infinity' | 'count';
+
+/** Words the endpoint takes for one another: a text holding one points where a text holding the other does. */
+const synonyms: Record<string, string> = { automobile: 'car', vehicle: 'car' };
+const dimensions = 256;
+
+/** A text's vector: one dimension per word (its synonym's), chosen by a hash of it, counted. */
+export function vectorOf(text: string): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    vector[
+      createHash('sha256')
+        .update(synonyms[word] ?? word)
+        .digest()
+        .readUInt32BE(0) % dimensions
+    ]! += 1;
+  }
+  return vector;
+}
+
+/** Starts the endpoint; `inputs` are the texts it was asked for, `answered(word)` resolves once it answered a request holding `word`. */
+export async function startEmbeddingsServer(mode: EndpointMode) {
+  const inputs: string[] = [];
+  const answered: string[] = [];
+  const waiting: { word: string; resolve: () => void }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const input = (JSON.parse(body) as { input: string[] }).input;
+      inputs.push(...input);
+      if (mode === 'hang') return;
+      const data = input.map((text, index) => ({ embedding: vectorOf(text), index }));
+      const answers: Record<Exclude<EndpointMode, 'hang'>, string> = {
+        vectors: JSON.stringify({ data }),
+        html: '<html><body>Bad gateway</body></html>',
+        dimensions: JSON.stringify({ data: data.map((item, index) => ({ ...item, embedding: item.embedding.slice(index % 2) })) }),
+        nan: JSON.stringify({ data }).replace(/"embedding":\[[^,\]]+/, '"embedding":[NaN'),
+        infinity: JSON.stringify({ data }).replace(/"embedding":\[[^,\]]+/, '"embedding":[1e999'),
+        count: JSON.stringify({ data: data.slice(1) }),
+      };
+      response.writeHead(200, { 'content-type': mode === 'html' ? 'text/html' : 'application/json' });
+      response.end(answers[mode], () => {
+        answered.push(...input);
+        for (const wait of waiting.splice(0)) {
+          if (input.some((text) => text.includes(wait.word))) wait.resolve();
+          else waiting.push(wait);
+        }
+      });
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    inputs,
+    answered: (word: string) =>
+      new Promise<void>((resolve) => {
+        if (answered.some((text) => text.includes(word))) resolve();
+        else waiting.push({ word, resolve });
+      }),
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type EndpointMode, startEmbeddingsServer } from './__fixtures__/embeddings-server.js';
+import { connectStdioBin } from './__fixtures__/stdio-bin.js';
+
+const seed = {
+  'garage/repairs.md': '# Repairs\n\nThe automobile needs new tyres.\n\n## Costs\nTyres cost money.\n',
+  'kitchen/bread.md': '# Bread\n\nBanana bread recipe.\n',
+};
+
+type Answer = { notes: { path: string }[]; totalNotes: number; semantic?: string };
+
+let vault: TempFolder;
+let endpoint: Awaited<ReturnType<typeof startEmbeddingsServer>> | undefined;
+let client: Client | undefined;
+beforeEach(async () => {
+  vault = await createTempFolder(seed);
+});
+afterEach(async () => {
+  await client?.close();
+  await endpoint?.close();
+  [client, endpoint] = [undefined, undefined];
+  await vault.remove();
+});
+
+/** The server on the vault with `args`, resolving once its stderr holds `marker`. */
+async function serve(args: string[], marker: string) {
+  const server = await connectStdioBin(['--vault', vault.path, ...args], 'find-notes-embeddings', marker);
+  client = server.client;
+  return server;
+}
+const find = async (query: string) => {
+  const result = await client!.callTool({ name: 'FindNotes', arguments: { query } });
+  expect(result.isError).toBeFalsy();
+  return { answer: result.structuredContent as Answer, text: textOf(result) };
+};
+const paths = async (query: string) => (await find(query)).answer.notes.map((note) => note.path);
+/** Asks until every section of the notes searched has its vector (the background made them; the endpoint has answered already). */
+async function untilEmbedded() {
+  for (;;) {
+    const { semantic } = (await find('car')).answer;
+    const [, embedded, sections] = /\((\d+) of (\d+) sections embedded\)/.exec(semantic ?? '') ?? [];
+    if (embedded !== undefined && embedded === sections) return;
+  }
+}
+
+describe('FindNotes with --embeddings (the built bin, an endpoint the test runs on 127.0.0.1)', () => {
+  it('finds a note by a synonym of its words, which the word ranking alone does not', async () => {
+    await serve([], 'FindNotes: ');
+    expect(await paths('car')).toEqual([]);
+    expect((await find('car')).answer.semantic).toBeUndefined();
+    await client!.close();
+
+    endpoint = await startEmbeddingsServer('vectors');
+    await serve(['--embeddings', `${endpoint.url}/v1`, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await endpoint.answered('automobile');
+    await untilEmbedded();
+    const { answer, text } = await find('car');
+    expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
+    expect(answer).toMatchObject({ totalNotes: 1, semantic: 'words and meaning (3 of 3 sections embedded)' });
+    expect(text).not.toMatch(/words only/);
+    // The word ranking is still fused in: a word match comes first.
+    expect(await paths('bread')).toEqual(['kitchen/bread.md']);
+  });
+
+  it('ranks a note changed on disk after its vector was made by its new text, on the next call', async () => {
+    endpoint = await startEmbeddingsServer('vectors');
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await endpoint.answered('automobile');
+    await untilEmbedded();
+    expect(await paths('car')).toEqual(['garage/repairs.md']);
+    await writeFile(path.join(vault.path, 'garage/repairs.md'), '# Repairs\n\nThe bicycle needs new tyres.\n\n## Costs\nTyres cost money.\n');
+    expect(await paths('car')).toEqual([]);
+    await writeFile(path.join(vault.path, 'kitchen/bread.md'), '# Bread\n\nBake it in the vehicle.\n');
+    // Seen by this call (its words hold no "car", its new text has no vector yet), embedded after it.
+    expect(await paths('car')).toEqual([]);
+    await endpoint.answered('vehicle');
+    await untilEmbedded();
+    expect(await paths('car')).toEqual(['kitchen/bread.md']);
+  });
+
+  it.each([
+    ['down', undefined],
+    ['hanging', 'hang'],
+    ['answering HTML', 'html'],
+    ['answering vectors of differing lengths', 'dimensions'],
+    ['answering NaN', 'nan'],
+    ['answering a number past a float', 'infinity'],
+    ['answering too few vectors', 'count'],
+  ] as [string, EndpointMode | undefined][])('falls back to words with a note when the endpoint is %s, within its budget, and goes on', async (_, mode) => {
+    let url: string;
+    if (mode) {
+      endpoint = await startEmbeddingsServer(mode);
+      url = endpoint.url;
+    } else {
+      // A port that was free a moment ago, closed: nothing listens there.
+      const closed = await startEmbeddingsServer('vectors');
+      url = closed.url;
+      await closed.close();
+    }
+    const server = await serve(['--embeddings', url, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
+    // The background's first request failed (a hanging endpoint: the query's own request times out instead).
+    if (mode !== 'hang') await server.logged;
+    let asked = 0;
+    for (let call = 0; call < 2; call += 1) {
+      const { answer, text } = await find('automobile');
+      expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
+      expect(answer.semantic).toMatch(/^words only: \S/);
+      expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
+      // Not asked again at the next call: it is left alone for 30 s after a failure.
+      if (call === 1) expect(endpoint?.inputs.length ?? 0).toBe(asked);
+      asked = endpoint?.inputs.length ?? 0;
+    }
+    await server.logged;
+    expect(server.stderr()).toMatch(/vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: /);
+  });
+});

@@ -1,0 +1,64 @@
+import type { AnalyzedNote } from './analyze-note.js';
+import { cosine } from './embeddings.js';
+import type { RankedNote, Ranking } from './rank-notes.js';
+import type { SectionVectors } from './section-vectors.js';
+
+/** Reciprocal rank fusion's constant: a note's share from a list is 1 / (k + its rank there). */
+const fusionK = 60;
+/** Notes the ranking by meaning gives to the fusion, at most (the best by their best section's cosine). */
+const semanticDepth = 100;
+
+/** The notes ranked by words and by meaning, fused; how many match; and the sections with a vector, of those keyed. */
+export interface FusedRanking {
+  notes: RankedNote[];
+  total: number;
+  sections: number;
+  embedded: number;
+}
+
+/**
+ * The word ranking (`words`: every note matching, best first) fused by reciprocal rank fusion with
+ * the notes ranked by the cosine of their best section's vector with `query` (positive cosines only, the
+ * query's filters passed, at most `semanticDepth`). A note's section is its best by words, else by
+ * meaning. Scores are the fusion's, times 1000; ties by path.
+ */
+export function fuseSemantic(
+  query: Float32Array,
+  words: Ranking,
+  accepts: (position: number) => boolean,
+  notes: readonly AnalyzedNote[],
+  vectors: SectionVectors,
+): FusedRanking {
+  const meaning: { position: number; cosine: number; section: number }[] = [];
+  let [sections, embedded] = [0, 0];
+  notes.forEach((note, position) => {
+    const keys = vectors.keysOf(note);
+    if (!keys) return;
+    let best: { cosine: number; section: number } | undefined;
+    keys.forEach((key, section) => {
+      if (key === undefined) return;
+      sections += 1;
+      const vector = vectors.get(key);
+      if (!vector) return;
+      embedded += 1;
+      const similarity = vector.length === query.length ? cosine(query, vector) : 0;
+      if (similarity > (best?.cosine ?? 0)) best = { cosine: similarity, section };
+    });
+    if (best && accepts(position)) meaning.push({ position, ...best });
+  });
+  meaning.sort((a, b) => b.cosine - a.cosine || a.position - b.position);
+  const fused = new Map<AnalyzedNote, { note: AnalyzedNote; score: number; section: number }>();
+  words.notes.forEach(({ note, section }, rank) => {
+    fused.set(note, { note, score: 1 / (fusionK + rank + 1), section });
+  });
+  meaning.slice(0, semanticDepth).forEach(({ position, section }, rank) => {
+    const note = notes[position]!;
+    const share = 1 / (fusionK + rank + 1);
+    const byWords = fused.get(note);
+    if (byWords) byWords.score += share;
+    else fused.set(note, { note, score: share, section });
+  });
+  const positionOf = new Map(notes.map((note, position) => [note, position]));
+  const ranked = [...fused.values()].sort((a, b) => b.score - a.score || positionOf.get(a.note)! - positionOf.get(b.note)!);
+  return { notes: ranked.map(({ note, score, section }) => ({ note, score: score * 1000, section })), total: fused.size, sections, embedded };
+}
