@@ -41,6 +41,11 @@ describe('rewriteForCli', () => {
     ],
     [
       'FindNotes',
+      "PARTIAL: 3 notes not read: either the index is still being built (ask again in a few seconds), or past FindNotes' memory bound",
+      "PARTIAL: 3 notes not read: either the index is still being built (raise --timeout: vtx reads every note at each run), or past FindNotes' memory bound",
+    ],
+    [
+      'FindNotes',
       'Invalid input: ✖ Too small: expected number to be >=1\n  → at maxResults. Fix it.',
       'Invalid input: ✖ Too small: expected number to be >=1\n  → at --max-results. Fix it.',
     ],

@@ -2,7 +2,8 @@ import type { ToolName } from '@vault/core';
 import type { Command, Option } from 'commander';
 import { toolCommands } from './tool-commands.js';
 
-const toolName = `(?<![\\w/.-])(${Object.keys(toolCommands).join('|')})(?![\\w/-]|\\.\\w)`;
+// Not in a path, nor in a plural's possessive (`FindNotes' memory bound`: the tool's, not the command's).
+const toolName = `(?<![\\w/.-])(${Object.keys(toolCommands).join('|')})(?![\\w/-]|\\.\\w|'(?!s\\b))`;
 /** A parameter as core names it: `maxResults`, or with a value, `offset: 501`. */
 const parameter = '`(\\w+)(?:: ([^`\\n]+))?`';
 /** Parameters one after the other, as core gives a call: `offset: 12`, `limit: 1`, `column: 2001`. */
@@ -33,6 +34,10 @@ export function rewriteForCli(text: string, commands: readonly Command[], tool: 
         // "with `createDirectories: true`" reads "without --no-create-directories", not "with without".
         return flag.startsWith('without ') && before ? flag : `${before}${flag}`;
       })
+      // A command that reads the vault anew at each run (its index gone with it) asks for more time, not again: `--timeout`.
+      .replace(/ask again in a few seconds/g, (whole) =>
+        optionsOf(tool).some((option) => option.long === '--timeout') ? 'raise --timeout: vtx reads every note at each run' : whole,
+      )
       // Where an invalid input names its parameter: `→ at maxResults` -> `→ at --max-results`.
       .replace(/(→ at )(\w+)/g, (whole, at: string, name: string) => {
         const flag = flagFor(optionsOf(tool), name, undefined);

@@ -80,8 +80,10 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     sections[section]!.bodyLength += words.length;
   };
   addBody(noteWords((frontMatter?.other ?? []).join('\n')));
-  // Cut as a heading is (a title from the first heading is cut already): a long title once hid every note ranked below it.
+  // Shown cut as a heading is (a title from the first heading is cut already): a long title once hid every note ranked below it.
+  // Its words are all of it, as a heading's are.
   let title = frontMatter?.title === undefined ? undefined : shortHeadingText(frontMatter.title);
+  let titleWords = frontMatter?.title === undefined ? undefined : noteWords(frontMatter.title);
   let firstHeading = true;
   const stack: { level: number; text: string; words: string[] }[] = [];
   let closing: ((line: string) => boolean) | undefined;
@@ -107,7 +109,10 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     const words = noteWords(line);
     const isTitle = firstHeading && heading.level === 1;
     firstHeading = false;
-    if (isTitle && title === undefined) title = heading.text.slice(2);
+    if (isTitle && title === undefined) {
+      title = heading.text.slice(2);
+      titleWords = words;
+    }
     while (stack.length > 0 && stack.at(-1)!.level >= heading.level) stack.pop();
     if (!isTitle) stack.push({ ...heading, words });
     sections.at(-1)!.end = index;
@@ -125,7 +130,7 @@ export function analyzeNote(path: string, text: string, dictionary: TermDictiona
     for (const entry of stack) for (const word of entry.words) collector.addToSection(dictionary.add(word), section, 'heading');
     sections[section]!.headingLength = stack.reduce((sum, entry) => sum + entry.words.length, 0);
   }
-  addField(noteWords(title ?? ''), 'title');
+  addField(titleWords ?? [], 'title');
   const bodyLength = sections.reduce((sum, section) => sum + section.bodyLength, 0);
   const headingLength = sections.reduce((sum, section) => sum + section.headingLength, 0);
   const terms = collector.pack();

@@ -108,6 +108,14 @@ describe('FindNotes', () => {
     expect(findNotes.render(output).split('\n')[0]).toMatch(/^long\.md "budget plan x{48}…" \(lines 1-4, score /);
   });
 
+  it('finds a long title by its words past the cut, from front matter or from the first heading', async () => {
+    const long = `${'a title of many plain words '.repeat(5)}about kubernetes upgrades`;
+    const { vault } = open({ 'front.md': `---\ntitle: ${long}\n---\nbody\n`, 'heading.md': `# ${long}\nbody\n`, 'other.md': 'body\n' });
+    const output = await vault.call('FindNotes', { query: 'kubernetes upgrades' });
+    expect(output.notes.map((note) => note.path)).toEqual(['front.md', 'heading.md']);
+    expect(output.notes[0]!.title).toMatch(/…$/);
+  });
+
   it('shows the best note, without its lines, when it alone is past the answer bound (a long path at the smallest maxOutput)', async () => {
     const deep = `${'folder-of-a-long-name/'.repeat(150)}note.md`;
     const { vault } = open({ [deep]: 'budget plan\n', 'other.md': 'budget\n' }, { maxOutput: 4096 });
