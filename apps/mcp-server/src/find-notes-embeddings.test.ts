@@ -38,12 +38,16 @@ const find = async (query: string) => {
   return { answer: result.structuredContent as Answer, text: textOf(result) };
 };
 const paths = async (query: string) => (await find(query)).answer.notes.map((note) => note.path);
-/** Asks until every section of the notes searched has its vector (the background made them; the endpoint has answered already). */
+/**
+ * Asks until every section of the notes searched has its vector or was refused (the background made
+ * them; the endpoint has answered already), or until an answer ranks by words only; resolves to its `semantic`.
+ */
 async function untilEmbedded() {
   for (;;) {
     const { semantic } = (await find('car')).answer;
-    const [, embedded, sections] = /\((\d+) of (\d+) sections embedded\)/.exec(semantic ?? '') ?? [];
-    if (embedded !== undefined && embedded === sections) return;
+    if (semantic?.startsWith('words only')) return semantic;
+    const [, embedded, sections, refused = '0'] = /\((\d+) of (\d+) sections embedded(?:, (\d+) refused by the endpoint)?\)/.exec(semantic ?? '') ?? [];
+    if (embedded !== undefined && Number(embedded) + Number(refused) === Number(sections)) return semantic;
   }
 }
 
@@ -80,6 +84,27 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     await endpoint.answered('vehicle');
     await untilEmbedded();
     expect(await paths('car')).toEqual(['kitchen/bread.md']);
+  });
+
+  it('embeds the other sections when the endpoint refuses one, leaves that one to the words, and keeps ranking by meaning', async () => {
+    await writeFile(path.join(vault.path, 'long.md'), '# Long\n\nA section the endpoint finds toolong.\n');
+    endpoint = await startEmbeddingsServer('vectors', { refuse: 'toolong' });
+    const server = await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'the endpoint refused a section');
+    expect(await untilEmbedded()).toBe('words and meaning (3 of 4 sections embedded, 1 refused by the endpoint)');
+    await server.logged;
+    expect(await paths('car')).toEqual(['garage/repairs.md']);
+    // Asked in its batch, then alone; not again.
+    expect(endpoint.inputs.filter((text) => text.includes('toolong'))).toHaveLength(2);
+    // One line, with the endpoint's own words and none of the note's; no back-off.
+    const lines = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('embeddings'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^vault-mcp: embeddings: the endpoint refused a section, which FindNotes ranks by words only: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 500: input is too large to process\. increase the physical batch size$/,
+      ),
+    ]);
   });
 
   it.each([

@@ -25,8 +25,11 @@ export function vectorOf(text: string): number[] {
   return vector;
 }
 
-/** Starts the endpoint; `inputs` are the texts it was asked for, `answered(word)` resolves once it answered a request holding `word`. */
-export async function startEmbeddingsServer(mode: EndpointMode) {
+/**
+ * Starts the endpoint; `inputs` are the texts it was asked for, `answered(word)` resolves once it answered a request holding `word`.
+ * `refuse`: a request holding a text with this word is answered HTTP 500 as llama.cpp's server answers a text too long for it.
+ */
+export async function startEmbeddingsServer(mode: EndpointMode, { refuse }: { refuse?: string } = {}) {
   const inputs: string[] = [];
   const answered: string[] = [];
   const waiting: { word: string; resolve: () => void }[] = [];
@@ -37,6 +40,13 @@ export async function startEmbeddingsServer(mode: EndpointMode) {
       const input = (JSON.parse(body) as { input: string[] }).input;
       inputs.push(...input);
       if (mode === 'hang') return;
+      if (refuse && input.some((text) => text.includes(refuse))) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ error: { code: 500, message: 'input is too large to process. increase the physical batch size', type: 'server_error' } }),
+        );
+        return;
+      }
       const data = input.map((text, index) => ({ embedding: vectorOf(text), index }));
       const answers: Record<Exclude<EndpointMode, 'hang'>, string> = {
         vectors: JSON.stringify({ data }),

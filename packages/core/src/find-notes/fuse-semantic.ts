@@ -8,12 +8,13 @@ const fusionK = 60;
 /** Notes the ranking by meaning gives to the fusion, at most (the best by their best section's cosine). */
 const semanticDepth = 100;
 
-/** The notes ranked by words and by meaning, fused; how many match; and the sections with a vector, of those keyed. */
+/** The notes ranked by words and by meaning, fused; how many match; and the sections with a vector, and those the endpoint refused, of those keyed. */
 export interface FusedRanking {
   notes: RankedNote[];
   total: number;
   sections: number;
   embedded: number;
+  refused: number;
 }
 
 /**
@@ -30,7 +31,7 @@ export function fuseSemantic(
   vectors: SectionVectors,
 ): FusedRanking {
   const meaning: { position: number; cosine: number; section: number }[] = [];
-  let [sections, embedded] = [0, 0];
+  let [sections, embedded, refused] = [0, 0, 0];
   notes.forEach((note, position) => {
     const keys = vectors.keysOf(note);
     if (!keys) return;
@@ -39,7 +40,10 @@ export function fuseSemantic(
       if (key === undefined) return;
       sections += 1;
       const vector = vectors.get(key);
-      if (!vector) return;
+      if (!vector) {
+        if (vectors.refused(key)) refused += 1;
+        return;
+      }
       embedded += 1;
       const similarity = vector.length === query.length ? cosine(query, vector) : 0;
       if (similarity > (best?.cosine ?? 0)) best = { cosine: similarity, section };
@@ -60,5 +64,5 @@ export function fuseSemantic(
   });
   const positionOf = new Map(notes.map((note, position) => [note, position]));
   const ranked = [...fused.values()].sort((a, b) => b.score - a.score || positionOf.get(a.note)! - positionOf.get(b.note)!);
-  return { notes: ranked.map(({ note, score, section }) => ({ note, score: score * 1000, section })), total: fused.size, sections, embedded };
+  return { notes: ranked.map(({ note, score, section }) => ({ note, score: score * 1000, section })), total: fused.size, sections, embedded, refused };
 }

@@ -78,7 +78,7 @@ const outputSchema = z.object({
   totalSkipped: z.number(),
   /** Notes not read in time: when above 0, the answer is partial. */
   unreadNotes: z.number(),
-  /** With an embeddings endpoint: "words and meaning (N of M sections embedded)", or "words only: why". */
+  /** With an embeddings endpoint: "words and meaning (N of M sections embedded[, K refused by the endpoint])", or "words only: why". */
   semantic: z.string().optional(),
 });
 
@@ -199,7 +199,11 @@ async function embedQuery(vault: Vault, query: string, budget: SearchBudget, sig
     .filter((token) => !token.startsWith('-') && !/^tag:/i.test(token))
     .join(' ');
   try {
-    const [vector] = await embedWithin(vault.options.embeddings!, [text], Math.min(queryEmbedTimeout, budget.remaining() / 2), signal);
+    const [vector] = await embedWithin(vault.options.embeddings!, [text], {
+      milliseconds: Math.min(queryEmbedTimeout, budget.remaining() / 2),
+      use: 'query',
+      signal,
+    });
     return vector!;
   } catch (error) {
     return { failed: (error as Error)?.message ?? String(error) };
@@ -216,13 +220,15 @@ function fuseWithMeaning(
 ): FusedRanking | { failed: string } {
   if (!(query instanceof Float32Array)) return query;
   const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
-  if (fused.embedded < fused.sections) embedNotes(vault, read.notes, read.sources);
+  if (fused.embedded + fused.refused < fused.sections) embedNotes(vault, read.notes, read.sources);
   return fused;
 }
 
 /** What an answer says of its ranking by meaning. */
 function semanticStatus(fused: FusedRanking | { failed: string }): string {
-  return 'failed' in fused ? `words only: ${fused.failed}` : `words and meaning (${fused.embedded} of ${fused.sections} sections embedded)`;
+  if ('failed' in fused) return `words only: ${fused.failed}`;
+  const refused = fused.refused > 0 ? `, ${fused.refused} refused by the endpoint` : '';
+  return `words and meaning (${fused.embedded} of ${fused.sections} sections embedded${refused})`;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
