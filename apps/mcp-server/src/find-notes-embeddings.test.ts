@@ -107,6 +107,20 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     ]);
   });
 
+  it("keeps a call's back-off when a busy endpoint then answers the background", async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, at) => writeFile(path.join(vault.path, `n${at}.md`), `# Note ${at}\n\nplain words ${at}\n`)));
+    endpoint = await startEmbeddingsServer('vectors', { busy: true });
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await endpoint.batches(1);
+    // The query waits behind the background's batch, and is given up.
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*no answer within/);
+    endpoint.release();
+    // The next batch is asked once the first's answer was taken.
+    await endpoint.batches(2);
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*; asked again \d+ s from now$/);
+    expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(1);
+  });
+
   it.each([
     ['down', undefined],
     ['hanging', 'hang'],
@@ -129,6 +143,8 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     const server = await serve(['--embeddings', url, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
     // The background's first request failed (a hanging endpoint: the query's own request times out instead).
     if (mode !== 'hang') await server.logged;
+    // The query's requests (the background's are its own: left alone after its own failure).
+    const queries = () => endpoint?.inputs.filter((text) => text === 'automobile').length ?? 0;
     let asked = 0;
     for (let call = 0; call < 2; call += 1) {
       const { answer, text } = await find('automobile');
@@ -136,8 +152,8 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
       expect(answer.semantic).toMatch(/^words only: \S/);
       expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
       // Not asked again at the next call: it is left alone for 30 s after a failure.
-      if (call === 1) expect(endpoint?.inputs.length ?? 0).toBe(asked);
-      asked = endpoint?.inputs.length ?? 0;
+      if (call === 1) expect(queries()).toBe(asked);
+      asked = queries();
     }
     await server.logged;
     expect(server.stderr()).toMatch(/vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: /);

@@ -1,4 +1,4 @@
-import { checkVectors, type Embeddings, EmbeddingsRefused } from '@vault/core';
+import { checkVectors, type Embeddings, EmbeddingsRefused, type EmbeddingsUse } from '@vault/core';
 
 /** Largest answer read from the endpoint, in bytes: past it, the request fails. */
 export const maxEmbeddingsBody = 64 * 1024 * 1024;
@@ -19,14 +19,16 @@ export function embeddingsEndpoint(url: string): string {
  * An OpenAI-compatible embeddings endpoint (`POST /v1/embeddings`, `{model, input}` answered with
  * `{data: [{embedding, index}]}`: Ollama, llama.cpp's server, LM Studio), through global fetch: the
  * answer read as a stream and refused past `maxEmbeddingsBody`, its shape checked. A failure is logged
- * (one line) and the endpoint left alone for `embeddingsBackoff` ms: requests meanwhile fail at once.
+ * (one line) and the endpoint left alone for `embeddingsBackoff` ms by the same side, calls' queries or
+ * the background (`EmbeddingsUse`): its requests meanwhile fail at once; the other side's go on.
  * An error answer to the background's texts (a 4xx or 5xx status but those of `endpointStatuses`) is
  * the texts refused, not a failure (`EmbeddingsRefused`): not backed off; a text refused alone is
  * logged, a line at most per `embeddingsBackoff` ms, with a short piece of the answer's body.
  */
 export function createHttpEmbeddings({ url, model, log }: { url: string; model: string; log: (message: string) => void }): Embeddings {
   const endpoint = embeddingsEndpoint(url);
-  let failed: { at: number; reason: string } | undefined;
+  // Kept apart for calls and for the background: a busy endpoint's answer to a batch does not clear a call's back-off, nor a failed batch start one.
+  const failed: Record<EmbeddingsUse, { at: number; reason: string } | undefined> = { query: undefined, background: undefined };
   let refusals: { at: number; more: number } | undefined;
   const logRefused = (reason: string) => {
     if (refusals && performance.now() - refusals.at < embeddingsBackoff) {
@@ -40,12 +42,13 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
   return {
     model,
     async embed(texts, signal, use) {
-      if (failed && performance.now() - failed.at < embeddingsBackoff) {
-        throw new Error(`${failed.reason}; asked again ${Math.ceil((failed.at + embeddingsBackoff - performance.now()) / 1000)} s from now`);
+      const last = failed[use];
+      if (last && performance.now() - last.at < embeddingsBackoff) {
+        throw new Error(`${last.reason}; asked again ${Math.ceil((last.at + embeddingsBackoff - performance.now()) / 1000)} s from now`);
       }
       try {
         const vectors = await request(endpoint, model, texts, signal);
-        failed = undefined;
+        failed[use] = undefined;
         return vectors;
       } catch (error) {
         if (use === 'background' && error instanceof EmbeddingsRefused) {
@@ -53,8 +56,9 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
           throw error;
         }
         const reason = `${endpoint}: ${signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))}`;
-        failed = { at: performance.now(), reason };
-        log(`embeddings failed, FindNotes ranks by words for ${embeddingsBackoff / 1000} s: ${reason}`);
+        failed[use] = { at: performance.now(), reason };
+        const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
+        log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
         throw new Error(reason);
       }
     },
