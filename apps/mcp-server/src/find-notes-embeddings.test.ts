@@ -11,7 +11,7 @@ const seed = {
   'kitchen/bread.md': '# Bread\n\nBanana bread recipe.\n',
 };
 
-type Answer = { notes: { path: string }[]; totalNotes: number; semantic?: string };
+type Answer = { notes: { path: string }[]; totalNotes: number; meaningNotes?: number; semantic?: string };
 
 let vault: TempFolder;
 let endpoint: Awaited<ReturnType<typeof startEmbeddingsServer>> | undefined;
@@ -64,10 +64,28 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     await untilEmbedded();
     const { answer, text } = await find('car');
     expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
-    expect(answer).toMatchObject({ totalNotes: 1, semantic: 'words and meaning (3 of 3 sections embedded)' });
+    expect(answer).toMatchObject({ totalNotes: 1, meaningNotes: 1, semantic: 'words and meaning (3 of 3 sections embedded)' });
+    expect(text.split('\n').at(-1)).toMatch(/^\[1 matching note \(1 by meaning alone, without the query's words\) of 2 notes searched, best first/);
     expect(text).not.toMatch(/words only/);
     // The word ranking is still fused in: a word match comes first.
     expect(await paths('bread')).toEqual(['kitchen/bread.md']);
+  });
+
+  it('gives the notes found by meaning alone only when near the nearest, and says how many', async () => {
+    await writeFile(path.join(vault.path, 'auto.md'), '# Automobile\n\nautomobile\n');
+    await writeFile(path.join(vault.path, 'kitchen/shopping.md'), '# Shopping\n\nButter, jam, tea, milk, eggs, flour, salt, and a vehicle.\n');
+    endpoint = await startEmbeddingsServer('vectors');
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await untilEmbedded();
+    // "auto.md" is all car; "garage/repairs.md" and "kitchen/shopping.md" a little, which is not enough.
+    const { answer, text } = await find('car');
+    expect(answer.notes.map((note) => note.path)).toEqual(['auto.md']);
+    expect(answer).toMatchObject({ totalNotes: 1, meaningNotes: 1 });
+    expect(text.split('\n').at(-1)).toMatch(/^\[1 matching note \(1 by meaning alone, without the query's words\) of 4 notes searched/);
+    // Notes matching the words are counted as before, and the meaning-only note named apart.
+    const tyres = (await find('tyres car')).answer;
+    expect(tyres.notes.map((note) => note.path)).toEqual(['garage/repairs.md', 'auto.md']);
+    expect(tyres).toMatchObject({ totalNotes: 2, meaningNotes: 1 });
   });
 
   it('ranks a note changed on disk after its vector was made by its new text, on the next call', async () => {

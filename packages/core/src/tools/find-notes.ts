@@ -47,8 +47,10 @@ export interface FoundNote {
 export interface FindNotesOutput {
   /** The best notes, best first (ties by path). */
   notes: FoundNote[];
-  /** Notes that match, shown or not. */
+  /** Notes that match, shown or not (with semantic ranking, those found by meaning alone too: `meaningNotes`). */
   totalNotes: number;
+  /** With semantic ranking only: of `totalNotes`, the notes found by meaning alone (they match no word of the query). */
+  meaningNotes?: number;
   /** Notes looked at (the files below directoryPath that filePattern takes). */
   searchedNotes: number;
   maxResults: number;
@@ -73,6 +75,8 @@ const outputSchema = z.object({
     }),
   ),
   totalNotes: z.number(),
+  /** Of totalNotes, those found by meaning alone (with an embeddings endpoint). */
+  meaningNotes: z.number().optional(),
   searchedNotes: z.number(),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   totalSkipped: z.number(),
@@ -144,6 +148,7 @@ export const findNotes = defineTool({
     return {
       notes,
       totalNotes: phrases ? ranked.length : matching.total,
+      ...(fused && 'notes' in fused ? { meaningNotes: ranked.filter((hit) => fused.meaningAlone.has(hit.note)).length } : {}),
       searchedNotes: read.notes.length,
       maxResults,
       skipped: skipped.slice(0, maxListedSkipped),
@@ -161,6 +166,7 @@ export const findNotes = defineTool({
   structure: (output) => ({
     notes: output.notes.map((note) => ({ ...note, lines: note.lines.map((line) => shownLine(line, plainStyle)) })),
     totalNotes: output.totalNotes,
+    ...(output.meaningNotes === undefined ? {} : { meaningNotes: output.meaningNotes }),
     searchedNotes: output.searchedNotes,
     skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
@@ -302,12 +308,17 @@ function shownLine(line: ShownLine, style: TextStyle): string {
   return `${style.lineNumber(String(line.line))}: ${line.text}`;
 }
 
+/** How many of the matching notes match by meaning alone, as the summary says it. */
+function meaningAlone({ meaningNotes = 0 }: FindNotesOutput): string {
+  return meaningNotes === 0 ? '' : ` (${meaningNotes} by meaning alone, without the query's words)`;
+}
+
 function summary(output: FindNotesOutput, style: TextStyle): string {
   const searched = `${output.searchedNotes} ${output.searchedNotes === 1 ? 'note' : 'notes'} searched`;
   let text =
     output.totalNotes === 0
       ? `No notes match (${searched}); try other words, fewer words, or TextSearch for an exact string`
-      : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
+      : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'}${meaningAlone(output)} of ${searched}, best first`;
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
   if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
   if (output.unreadNotes > 0) {
