@@ -2,6 +2,7 @@ import { decodeText } from '../text/text-codec.js';
 import type { Vault } from '../vault/vault.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { EmbeddingsRefused, embedWithin } from './embeddings.js';
+import { readNoteBytes } from './read-notes.js';
 import { sectionKey, sectionTexts, sectionVectorsOf } from './section-vectors.js';
 import { createWarmUpPace } from './warm-up-pace.js';
 
@@ -13,7 +14,8 @@ const batchTimeout = 60_000;
 
 /**
  * Embeds, in the background, the sections of `notes` that have no vector yet (the whole vault after
- * the warm-up; the notes a FindNotes call saw, after it): each note read again, and a section sent
+ * the warm-up; the notes a FindNotes call saw, after it): each note read again (refused past the size
+ * FindNotes ranks, as a call reads it: `readNoteBytes`), and a section sent
  * only when its text still has the key it was analysed with (a note changed since is keyed again when
  * next read, and embedded then). One pass at a time: notes given meanwhile are looked at next. A section
  * the endpoint refuses is left without a vector, and not asked for again (`SectionVectors.refuse`). Any
@@ -76,7 +78,7 @@ async function embedPass(vault: Vault, notes: readonly AnalyzedNote[], sources: 
     await pace();
     let text: string;
     try {
-      text = decodeText(await vault.fs.readFile(sources.get(note.path) ?? note.path), note.path).text;
+      text = decodeText(await readNoteBytes(vault, sources.get(note.path) ?? note.path), note.path).text;
     } catch {
       continue;
     }
