@@ -68,7 +68,9 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     expect(text.split('\n').at(-1)).toMatch(/^\[1 matching note \(1 by meaning alone, without the query's words\) of 2 notes searched, best first/);
     expect(text).not.toMatch(/words only/);
     // The word ranking is still fused in: a word match comes first.
-    expect(await paths('bread')).toEqual(['kitchen/bread.md']);
+    expect(await paths('bread')).toEqual(['kitchen/bread.md']); // The query is sent without its excluded words and phrases, and its tags.
+    await find('car -"is red" -tyres tag:garage');
+    expect(endpoint.inputs.at(-1)).toBe('car');
   });
 
   it('gives the notes found by meaning alone only when near the nearest, and says how many', async () => {

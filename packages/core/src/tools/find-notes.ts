@@ -8,7 +8,7 @@ import { type FusedRanking, fuseSemantic } from '../find-notes/fuse-semantic.js'
 import { acceptsOf, type RankedNote, type Ranking, rankNotes } from '../find-notes/rank-notes.js';
 import { sectionVectorsOf } from '../find-notes/section-vectors.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
-import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
+import { type FindQuery, findQueryText, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
 import { type ReadNotes, readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
@@ -198,12 +198,9 @@ export async function warmFindNotes(vault: Vault): Promise<number> {
 /** Longest wait for the query's vector, in ms (less when the call's budget has less left). */
 const queryEmbedTimeout = 2000;
 
-/** The query's vector (its words, phrases and tags left out), or why there is none: it never throws. */
+/** The query's vector (of its words and phrases: `findQueryText`), or why there is none: it never throws. */
 async function embedQuery(vault: Vault, query: string, budget: SearchBudget, signal: AbortSignal): Promise<Float32Array | { failed: string }> {
-  const text = query
-    .split(/\s+/)
-    .filter((token) => !token.startsWith('-') && !/^tag:/i.test(token))
-    .join(' ');
+  const text = findQueryText(query);
   try {
     const [vector] = await embedWithin(vault.options.embeddings!, [text], {
       milliseconds: Math.min(queryEmbedTimeout, budget.remaining() / 2),
