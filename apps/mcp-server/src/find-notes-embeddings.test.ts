@@ -92,7 +92,8 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
 
   it('ranks a note changed on disk after its vector was made by its new text, on the next call', async () => {
     endpoint = await startEmbeddingsServer('vectors');
-    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    // A URL with a query: the path goes before it.
+    await serve(['--embeddings', `${endpoint.url}/?api-version=1`, '--embeddings-model', 'test-model'], 'FindNotes: ');
     await endpoint.answered('automobile');
     await untilEmbedded();
     expect(await paths('car')).toEqual(['garage/repairs.md']);
@@ -104,6 +105,7 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     await endpoint.answered('vehicle');
     await untilEmbedded();
     expect(await paths('car')).toEqual(['kitchen/bread.md']);
+    expect(new Set(endpoint.urls)).toEqual(new Set(['/v1/embeddings?api-version=1']));
   });
 
   it('embeds the other sections when the endpoint refuses one, leaves that one to the words, and keeps ranking by meaning', async () => {

@@ -9,10 +9,12 @@ const quotedBody = 200;
 /** Statuses that say the endpoint cannot answer now or here (address, key, model, busy), whatever the texts: every other 4xx or 5xx is taken as refusing the texts. */
 const endpointStatuses = new Set([401, 403, 404, 405, 407, 408, 429, 502, 503, 504]);
 
-/** The request's address: `{url}/v1/embeddings`, or `{url}/embeddings` when `url` ends in `/v1` already. */
+/** The request's address: `url` with `/v1/embeddings` after its path, or `/embeddings` when its path ends in `/v1` already (its query kept). */
 export function embeddingsEndpoint(url: string): string {
-  const base = url.replace(/\/+$/, '');
-  return /\/v1$/.test(base) ? `${base}/embeddings` : `${base}/v1/embeddings`;
+  const endpoint = new URL(url);
+  const base = endpoint.pathname.replace(/\/+$/, '');
+  endpoint.pathname = /\/v1$/.test(base) ? `${base}/embeddings` : `${base}/v1/embeddings`;
+  return endpoint.href;
 }
 
 /**

@@ -33,6 +33,8 @@ export function vectorOf(text: string): number[] {
  */
 export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }: { refuse?: string; busy?: boolean } = {}) {
   const inputs: string[] = [];
+  /** The path and query of each request. */
+  const urls: string[] = [];
   let batches = 0;
   const batchWaits: { count: number; resolve: () => void }[] = [];
   let release: () => void = () => {};
@@ -44,6 +46,7 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
+    urls.push(request.url ?? '');
     request.on('end', async () => {
       const input = (JSON.parse(body) as { input: string[] }).input;
       inputs.push(...input);
@@ -85,6 +88,7 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     inputs,
+    urls,
     answered: (word: string) =>
       new Promise<void>((resolve) => {
         if (answered.some((text) => text.includes(word))) resolve();
