@@ -143,6 +143,21 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(1);
   });
 
+  it('does not take a call the client cancelled for a failure of the endpoint', async () => {
+    endpoint = await startEmbeddingsServer('vectors', { busy: true });
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    const cancel = new AbortController();
+    const call = client!.callTool({ name: 'FindNotes', arguments: { query: 'car' } }, undefined, { signal: cancel.signal });
+    await endpoint.asked('car');
+    cancel.abort(new Error('cancelled by the test'));
+    await expect(call).rejects.toThrow('cancelled by the test');
+    // The server let go of the query's request.
+    await endpoint.dropped('car');
+    // Asked again at once, not left alone: this call's own wait runs out.
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*no answer within 2000 ms$/);
+    expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(2);
+  });
+
   it.each([
     ['down', undefined],
     ['hanging', 'hang'],

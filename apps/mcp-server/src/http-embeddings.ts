@@ -53,6 +53,8 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
         failed[use] = undefined;
         return vectors;
       } catch (error) {
+        // Cancelled by the caller (a client cancelled its call): not the endpoint's failure.
+        if (signal.aborted && (signal.reason as Error)?.name !== 'TimeoutError') throw signal.reason;
         if (use === 'background' && error instanceof EmbeddingsRefused) {
           if (texts.length === 1) logRefused(error.message);
           throw error;

@@ -35,6 +35,16 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
   const inputs: string[] = [];
   /** The path and query of each request. */
   const urls: string[] = [];
+  /** The texts of requests whose connection the client closed before an answer. */
+  const dropped: string[] = [];
+  const waits: { ready: () => boolean; resolve: () => void }[] = [];
+  const changed = () => {
+    for (const wait of waits.splice(0)) {
+      if (wait.ready()) wait.resolve();
+      else waits.push(wait);
+    }
+  };
+  const until = (ready: () => boolean) => new Promise<void>((resolve) => (ready() ? resolve() : waits.push({ ready, resolve })));
   let batches = 0;
   const batchWaits: { count: number; resolve: () => void }[] = [];
   let release: () => void = () => {};
@@ -50,6 +60,11 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
     request.on('end', async () => {
       const input = (JSON.parse(body) as { input: string[] }).input;
       inputs.push(...input);
+      response.on('close', () => {
+        if (!response.writableFinished) dropped.push(...input);
+        changed();
+      });
+      changed();
       if (mode === 'hang') return;
       if (busy && input.length === 1 && !input[0]!.includes('\n')) return;
       if (input.length > 1) {
@@ -95,6 +110,9 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
         else waiting.push({ word, resolve });
       }),
     release,
+    /** Resolves once a request held `text` (`asked`), or once the client closed one holding it before an answer (`dropped`). */
+    asked: (text: string) => until(() => inputs.includes(text)),
+    dropped: (text: string) => until(() => dropped.includes(text)),
     batches: (count: number) => new Promise<void>((resolve) => (batches >= count ? resolve() : batchWaits.push({ count, resolve }))),
     close: async () => {
       server.closeAllConnections();

@@ -7,7 +7,11 @@
 export interface Embeddings {
   /** The model's name: vectors of another model are never compared (their keys hold it). */
   model: string;
-  /** `use`: who asks, a call for its query or the background for the notes' sections (`EmbeddingsUse`). */
+  /**
+   * `use`: who asks, a call for its query or the background for the notes' sections (`EmbeddingsUse`).
+   * `signal` aborts with a reason named `TimeoutError` when the answer is late (the endpoint's failure),
+   * or with the caller's reason when the caller cancelled (a client cancelled its call: not a failure).
+   */
   embed(texts: string[], signal: AbortSignal, use: EmbeddingsUse): Promise<Float32Array[]>;
 }
 
@@ -32,8 +36,10 @@ export async function embedWithin(
   { milliseconds, use, signal }: { milliseconds: number; use: EmbeddingsUse; signal?: AbortSignal },
 ): Promise<Float32Array[]> {
   const controller = new AbortController();
-  const stop = () => controller.abort(new Error(`no answer within ${Math.round(milliseconds)} ms`));
-  const timer = setTimeout(stop, Math.max(0, milliseconds));
+  const late = () => controller.abort(new DOMException(`no answer within ${Math.round(milliseconds)} ms`, 'TimeoutError'));
+  const stop = () => controller.abort(signal!.reason);
+  const timer = setTimeout(late, Math.max(0, milliseconds));
+  if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {
     // Raced with the abort, so an `embed` that does not heed its signal cannot hold the call.
