@@ -177,7 +177,8 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
       url = closed.url;
       await closed.close();
     }
-    const server = await serve(['--embeddings', url, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
+    // With a key in its query, which neither the answers nor the log name.
+    const server = await serve(['--embeddings', `${url}/?key=secret`, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
     // The background's first request failed (a hanging endpoint: the query's own request times out instead).
     if (mode !== 'hang') await server.logged;
     // The query's requests (the background's are its own: left alone after its own failure).
@@ -187,6 +188,7 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
       const { answer, text } = await find('automobile');
       expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
       expect(answer.semantic).toMatch(/^words only: \S/);
+      expect(text).not.toMatch(/secret/);
       expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
       // Not asked again at the next call: it is left alone for 30 s after a failure.
       if (call === 1) expect(queries()).toBe(asked);
@@ -194,5 +196,6 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     }
     await server.logged;
     expect(server.stderr()).toMatch(/vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: /);
+    expect(server.stderr()).not.toMatch(/secret/);
   });
 });

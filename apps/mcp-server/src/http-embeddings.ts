@@ -29,6 +29,8 @@ export function embeddingsEndpoint(url: string): string {
  */
 export function createHttpEmbeddings({ url, model, log }: { url: string; model: string; log: (message: string) => void }): Embeddings {
   const endpoint = embeddingsEndpoint(url);
+  // As logs and answers name it: no query or user part, where a key may be.
+  const named = `${new URL(endpoint).origin}${new URL(endpoint).pathname}`;
   // Kept apart for calls and for the background: a busy endpoint's answer to a batch does not clear a call's back-off, nor a failed batch start one.
   const failed: Record<EmbeddingsUse, { at: number; reason: string } | undefined> = { query: undefined, background: undefined };
   let refusals: { at: number; more: number } | undefined;
@@ -39,7 +41,7 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
     }
     const more = refusals?.more ? ` (and ${refusals.more} more since the last such line)` : '';
     refusals = { at: performance.now(), more: 0 };
-    log(`embeddings: the endpoint refused a section, which FindNotes ranks by words only: ${endpoint}: ${reason}${more}`);
+    log(`embeddings: the endpoint refused a section, which FindNotes ranks by words only: ${named}: ${reason}${more}`);
   };
   return {
     model,
@@ -59,7 +61,7 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
           if (texts.length === 1) logRefused(error.message);
           throw error;
         }
-        const reason = `${endpoint}: ${signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))}`;
+        const reason = `${named}: ${signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))}`;
         failed[use] = { at: performance.now(), reason };
         const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
         log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
