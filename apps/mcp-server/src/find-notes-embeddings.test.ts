@@ -11,7 +11,7 @@ const seed = {
   'kitchen/bread.md': '# Bread\n\nBanana bread recipe.\n',
 };
 
-type Answer = { notes: { path: string }[]; totalNotes: number; semantic?: string };
+type Answer = { notes: { path: string }[]; totalNotes: number; meaningNotes?: number; semantic?: string };
 
 let vault: TempFolder;
 let endpoint: Awaited<ReturnType<typeof startEmbeddingsServer>> | undefined;
@@ -38,12 +38,16 @@ const find = async (query: string) => {
   return { answer: result.structuredContent as Answer, text: textOf(result) };
 };
 const paths = async (query: string) => (await find(query)).answer.notes.map((note) => note.path);
-/** Asks until every section of the notes searched has its vector (the background made them; the endpoint has answered already). */
+/**
+ * Asks until every section of the notes searched has its vector or was refused (the background made
+ * them; the endpoint has answered already), or until an answer ranks by words only; resolves to its `semantic`.
+ */
 async function untilEmbedded() {
   for (;;) {
     const { semantic } = (await find('car')).answer;
-    const [, embedded, sections] = /\((\d+) of (\d+) sections embedded\)/.exec(semantic ?? '') ?? [];
-    if (embedded !== undefined && embedded === sections) return;
+    if (semantic?.startsWith('words only')) return semantic;
+    const [, embedded, sections, refused = '0'] = /\((\d+) of (\d+) sections embedded(?:, (\d+) refused by the endpoint)?\)/.exec(semantic ?? '') ?? [];
+    if (embedded !== undefined && Number(embedded) + Number(refused) === Number(sections)) return semantic;
   }
 }
 
@@ -60,15 +64,36 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     await untilEmbedded();
     const { answer, text } = await find('car');
     expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
-    expect(answer).toMatchObject({ totalNotes: 1, semantic: 'words and meaning (3 of 3 sections embedded)' });
+    expect(answer).toMatchObject({ totalNotes: 1, meaningNotes: 1, semantic: 'words and meaning (3 of 3 sections embedded)' });
+    expect(text.split('\n').at(-1)).toMatch(/^\[1 matching note \(1 by meaning alone, without the query's words\) of 2 notes searched, best first/);
     expect(text).not.toMatch(/words only/);
     // The word ranking is still fused in: a word match comes first.
-    expect(await paths('bread')).toEqual(['kitchen/bread.md']);
+    expect(await paths('bread')).toEqual(['kitchen/bread.md']); // The query is sent without its excluded words and phrases, and its tags.
+    await find('car -"is red" -tyres tag:garage');
+    expect(endpoint.inputs.at(-1)).toBe('car');
+  });
+
+  it('gives the notes found by meaning alone only when near the nearest, and says how many', async () => {
+    await writeFile(path.join(vault.path, 'auto.md'), '# Automobile\n\nautomobile\n');
+    await writeFile(path.join(vault.path, 'kitchen/shopping.md'), '# Shopping\n\nButter, jam, tea, milk, eggs, flour, salt, and a vehicle.\n');
+    endpoint = await startEmbeddingsServer('vectors');
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await untilEmbedded();
+    // "auto.md" is all car; "garage/repairs.md" and "kitchen/shopping.md" a little, which is not enough.
+    const { answer, text } = await find('car');
+    expect(answer.notes.map((note) => note.path)).toEqual(['auto.md']);
+    expect(answer).toMatchObject({ totalNotes: 1, meaningNotes: 1 });
+    expect(text.split('\n').at(-1)).toMatch(/^\[1 matching note \(1 by meaning alone, without the query's words\) of 4 notes searched/);
+    // Notes matching the words are counted as before, and the meaning-only note named apart.
+    const tyres = (await find('tyres car')).answer;
+    expect(tyres.notes.map((note) => note.path)).toEqual(['garage/repairs.md', 'auto.md']);
+    expect(tyres).toMatchObject({ totalNotes: 2, meaningNotes: 1 });
   });
 
   it('ranks a note changed on disk after its vector was made by its new text, on the next call', async () => {
     endpoint = await startEmbeddingsServer('vectors');
-    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    // A URL with a query: the path goes before it.
+    await serve(['--embeddings', `${endpoint.url}/?api-version=1`, '--embeddings-model', 'test-model'], 'FindNotes: ');
     await endpoint.answered('automobile');
     await untilEmbedded();
     expect(await paths('car')).toEqual(['garage/repairs.md']);
@@ -80,6 +105,57 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     await endpoint.answered('vehicle');
     await untilEmbedded();
     expect(await paths('car')).toEqual(['kitchen/bread.md']);
+    expect(new Set(endpoint.urls)).toEqual(new Set(['/v1/embeddings?api-version=1']));
+  });
+
+  it('embeds the other sections when the endpoint refuses one, leaves that one to the words, and keeps ranking by meaning', async () => {
+    await writeFile(path.join(vault.path, 'long.md'), '# Long\n\nA section the endpoint finds toolong.\n');
+    endpoint = await startEmbeddingsServer('vectors', { refuse: 'toolong' });
+    const server = await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'the endpoint refused a section');
+    expect(await untilEmbedded()).toBe('words and meaning (3 of 4 sections embedded, 1 refused by the endpoint)');
+    await server.logged;
+    expect(await paths('car')).toEqual(['garage/repairs.md']);
+    // Asked in its batch, then alone; not again.
+    expect(endpoint.inputs.filter((text) => text.includes('toolong'))).toHaveLength(2);
+    // One line, with the endpoint's own words and none of the note's; no back-off.
+    const lines = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('embeddings'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^vault-mcp: embeddings: the endpoint refused a section, which FindNotes ranks by words only: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 500: input is too large to process\. increase the physical batch size$/,
+      ),
+    ]);
+  });
+
+  it("keeps a call's back-off when a busy endpoint then answers the background", async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, at) => writeFile(path.join(vault.path, `n${at}.md`), `# Note ${at}\n\nplain words ${at}\n`)));
+    endpoint = await startEmbeddingsServer('vectors', { busy: true });
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    await endpoint.batches(1);
+    // The query waits behind the background's batch, and is given up.
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*no answer within/);
+    endpoint.release();
+    // The next batch is asked once the first's answer was taken.
+    await endpoint.batches(2);
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*; asked again \d+ s from now$/);
+    expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(1);
+  });
+
+  it('does not take a call the client cancelled for a failure of the endpoint', async () => {
+    endpoint = await startEmbeddingsServer('vectors', { busy: true });
+    await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'FindNotes: ');
+    const cancel = new AbortController();
+    const call = client!.callTool({ name: 'FindNotes', arguments: { query: 'car' } }, undefined, { signal: cancel.signal });
+    await endpoint.asked('car');
+    cancel.abort(new Error('cancelled by the test'));
+    await expect(call).rejects.toThrow('cancelled by the test');
+    // The server let go of the query's request.
+    await endpoint.dropped('car');
+    // Asked again at once, not left alone: this call's own wait runs out.
+    expect((await find('car')).answer.semantic).toMatch(/^words only: .*no answer within 2000 ms$/);
+    expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(2);
   });
 
   it.each([
@@ -101,20 +177,25 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
       url = closed.url;
       await closed.close();
     }
-    const server = await serve(['--embeddings', url, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
+    // With a key in its query, which neither the answers nor the log name.
+    const server = await serve(['--embeddings', `${url}/?key=secret`, '--embeddings-model', 'test-model', '--search-timeout', '8000'], 'embeddings failed');
     // The background's first request failed (a hanging endpoint: the query's own request times out instead).
     if (mode !== 'hang') await server.logged;
+    // The query's requests (the background's are its own: left alone after its own failure).
+    const queries = () => endpoint?.inputs.filter((text) => text === 'automobile').length ?? 0;
     let asked = 0;
     for (let call = 0; call < 2; call += 1) {
       const { answer, text } = await find('automobile');
       expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
       expect(answer.semantic).toMatch(/^words only: \S/);
+      expect(text).not.toMatch(/secret/);
       expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
       // Not asked again at the next call: it is left alone for 30 s after a failure.
-      if (call === 1) expect(endpoint?.inputs.length ?? 0).toBe(asked);
-      asked = endpoint?.inputs.length ?? 0;
+      if (call === 1) expect(queries()).toBe(asked);
+      asked = queries();
     }
     await server.logged;
     expect(server.stderr()).toMatch(/vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: /);
+    expect(server.stderr()).not.toMatch(/secret/);
   });
 });

@@ -62,7 +62,7 @@ export type { TextReadOutput } from './tools/text-read.js';
 export { textSearch } from './tools/text-search/text-search.js';
 export { defaultFoundNotes, findNotes, maxFoundNotes, warmFindNotes } from './tools/find-notes.js';
 export type { FindNotesOutput, FoundNote } from './tools/find-notes.js';
-export { checkVectors, type Embeddings } from './find-notes/embeddings.js';
+export { checkVectors, type Embeddings, EmbeddingsRefused, type EmbeddingsUse } from './find-notes/embeddings.js';
 export type { TextSearchFile, TextSearchOutput } from './tools/text-search/text-search.js';
 export { createVault, defaultExtensions, defaultMaxFileSize } from './vault/vault.js';
 export type { ToolCallOptions, Vault, VaultOptions } from './vault/vault.js';

@@ -1,7 +1,8 @@
 import { decodeText } from '../text/text-codec.js';
 import type { Vault } from '../vault/vault.js';
 import type { AnalyzedNote } from './analyze-note.js';
-import { embedWithin } from './embeddings.js';
+import { EmbeddingsRefused, embedWithin } from './embeddings.js';
+import { readNoteBytes } from './read-notes.js';
 import { sectionKey, sectionTexts, sectionVectorsOf } from './section-vectors.js';
 import { createWarmUpPace } from './warm-up-pace.js';
 
@@ -13,10 +14,12 @@ const batchTimeout = 60_000;
 
 /**
  * Embeds, in the background, the sections of `notes` that have no vector yet (the whole vault after
- * the warm-up; the notes a FindNotes call saw, after it): each note read again, and a section sent
+ * the warm-up; the notes a FindNotes call saw, after it): each note read again (refused past the size
+ * FindNotes ranks, as a call reads it: `readNoteBytes`), and a section sent
  * only when its text still has the key it was analysed with (a note changed since is keyed again when
- * next read, and embedded then). One pass at a time: notes given meanwhile are looked at next. A failure
- * ends the pass (the next call gives the notes again). Paced like the warm-up: calls go first.
+ * next read, and embedded then). One pass at a time: notes given meanwhile are looked at next. A section
+ * the endpoint refuses is left without a vector, and not asked for again (`SectionVectors.refuse`). Any
+ * other failure ends the pass (the next call gives the notes again). Paced like the warm-up: calls go first.
  */
 export function embedNotes(vault: Vault, notes: readonly AnalyzedNote[], sources: ReadonlyMap<string, string>): void {
   const store = sectionVectorsOf(vault);
@@ -44,24 +47,38 @@ async function embedPass(vault: Vault, notes: readonly AnalyzedNote[], sources: 
   const pace = createWarmUpPace(vault);
   let batch: { key: string; text: string }[] = [];
   let chars = 0;
+  // Sections the endpoint refuses (one too long for its model, in a batch) are asked for one at a time: those refused alone are left without a vector.
+  const embedBatch = async (sent: { key: string; text: string }[]): Promise<void> => {
+    try {
+      const vectors = await embedWithin(
+        embeddings,
+        sent.map((section) => section.text),
+        { milliseconds: batchTimeout, use: 'background' },
+      );
+      for (const [at, section] of sent.entries()) store.set(section.key, vectors[at]!);
+    } catch (error) {
+      if (!(error instanceof EmbeddingsRefused)) throw error;
+      if (sent.length === 1) store.refuse(sent[0]!.key);
+      else
+        for (const section of sent) {
+          await pace();
+          await embedBatch([section]);
+        }
+    }
+  };
   const flush = async () => {
     const sent = batch;
     [batch, chars] = [[], 0];
-    if (sent.length === 0) return;
-    const vectors = await embedWithin(
-      embeddings,
-      sent.map((section) => section.text),
-      batchTimeout,
-    );
-    for (const [at, section] of sent.entries()) store.set(section.key, vectors[at]!);
+    if (sent.length > 0) await embedBatch(sent);
   };
+  const wanted = (key: string | undefined): key is string => key !== undefined && !store.get(key) && !store.refused(key);
   for (const note of notes) {
     const keys = store.keysOf(note);
-    if (!keys?.some((key) => key !== undefined && !store.get(key))) continue;
+    if (!keys?.some(wanted)) continue;
     await pace();
     let text: string;
     try {
-      text = decodeText(await vault.fs.readFile(sources.get(note.path) ?? note.path), note.path).text;
+      text = decodeText(await readNoteBytes(vault, sources.get(note.path) ?? note.path), note.path).text;
     } catch {
       continue;
     }
@@ -69,7 +86,7 @@ async function embedPass(vault: Vault, notes: readonly AnalyzedNote[], sources: 
     for (let at = 0; at < keys.length; at += 1) {
       const key = keys[at];
       const section = texts[at];
-      if (key === undefined || section === undefined || store.get(key) || sectionKey(embeddings.model, section) !== key) continue;
+      if (!wanted(key) || section === undefined || sectionKey(embeddings.model, section) !== key) continue;
       if (batch.some((queued) => queued.key === key)) continue;
       batch.push({ key, text: section });
       chars += section.length;

@@ -7,18 +7,39 @@
 export interface Embeddings {
   /** The model's name: vectors of another model are never compared (their keys hold it). */
   model: string;
-  embed(texts: string[], signal: AbortSignal): Promise<Float32Array[]>;
+  /**
+   * `use`: who asks, a call for its query or the background for the notes' sections (`EmbeddingsUse`).
+   * `signal` aborts with a reason named `TimeoutError` when the answer is late (the endpoint's failure),
+   * or with the caller's reason when the caller cancelled (a client cancelled its call: not a failure).
+   */
+  embed(texts: string[], signal: AbortSignal, use: EmbeddingsUse): Promise<Float32Array[]>;
 }
+
+/** Who asks for vectors: a FindNotes call, for its query, or the background, for the notes' sections. */
+export type EmbeddingsUse = 'query' | 'background';
+
+/**
+ * What `Embeddings.embed` throws when the endpoint refused the texts themselves (it answered so: a
+ * text too long for its model), not failed: the background asks for them one at a time, and leaves
+ * each one refused without a vector.
+ */
+export class EmbeddingsRefused extends Error {}
 
 /**
  * The vectors of `texts` from `embeddings`, within `milliseconds` (and before `signal` aborts),
  * checked; throws an Error whose message says what went wrong, in a few words, when they are not
  * there in time or not vectors of one length, one per text, of finite numbers.
  */
-export async function embedWithin(embeddings: Embeddings, texts: string[], milliseconds: number, signal?: AbortSignal): Promise<Float32Array[]> {
+export async function embedWithin(
+  embeddings: Embeddings,
+  texts: string[],
+  { milliseconds, use, signal }: { milliseconds: number; use: EmbeddingsUse; signal?: AbortSignal },
+): Promise<Float32Array[]> {
   const controller = new AbortController();
-  const stop = () => controller.abort(new Error(`no answer within ${Math.round(milliseconds)} ms`));
-  const timer = setTimeout(stop, Math.max(0, milliseconds));
+  const late = () => controller.abort(new DOMException(`no answer within ${Math.round(milliseconds)} ms`, 'TimeoutError'));
+  const stop = () => controller.abort(signal!.reason);
+  const timer = setTimeout(late, Math.max(0, milliseconds));
+  if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {
     // Raced with the abort, so an `embed` that does not heed its signal cannot hold the call.
@@ -26,7 +47,7 @@ export async function embedWithin(embeddings: Embeddings, texts: string[], milli
       if (controller.signal.aborted) reject(controller.signal.reason);
       controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
     });
-    const vectors = await Promise.race([embeddings.embed(texts, controller.signal), aborted]);
+    const vectors = await Promise.race([embeddings.embed(texts, controller.signal, use), aborted]);
     checkVectors(vectors, texts.length);
     return vectors;
   } finally {

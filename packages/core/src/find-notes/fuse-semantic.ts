@@ -7,19 +7,28 @@ import type { SectionVectors } from './section-vectors.js';
 const fusionK = 60;
 /** Notes the ranking by meaning gives to the fusion, at most (the best by their best section's cosine). */
 const semanticDepth = 100;
+/**
+ * A note found by meaning alone (no match by words) is given only when its cosine is at least this
+ * share of the query's best cosine: what is nearest, not whatever is not opposite.
+ */
+export const meaningAloneShare = 0.85;
 
-/** The notes ranked by words and by meaning, fused; how many match; and the sections with a vector, of those keyed. */
+/** The notes ranked by words and by meaning, fused; how many match; and the sections with a vector, and those the endpoint refused, of those keyed. */
 export interface FusedRanking {
   notes: RankedNote[];
   total: number;
   sections: number;
   embedded: number;
+  refused: number;
+  /** The notes given by meaning alone (they match no word of the query): counted in `total`. */
+  meaningAlone: Set<AnalyzedNote>;
 }
 
 /**
  * The word ranking (`words`: every note matching, best first) fused by reciprocal rank fusion with
  * the notes ranked by the cosine of their best section's vector with `query` (positive cosines only, the
- * query's filters passed, at most `semanticDepth`). A note's section is its best by words, else by
+ * query's filters passed, at most `semanticDepth`); a note not matching the words is given only when
+ * its cosine is `meaningAloneShare` of the best or more. A note's section is its best by words, else by
  * meaning. Scores are the fusion's, times 1000; ties by path.
  */
 export function fuseSemantic(
@@ -30,7 +39,7 @@ export function fuseSemantic(
   vectors: SectionVectors,
 ): FusedRanking {
   const meaning: { position: number; cosine: number; section: number }[] = [];
-  let [sections, embedded] = [0, 0];
+  let [sections, embedded, refused] = [0, 0, 0];
   notes.forEach((note, position) => {
     const keys = vectors.keysOf(note);
     if (!keys) return;
@@ -39,7 +48,10 @@ export function fuseSemantic(
       if (key === undefined) return;
       sections += 1;
       const vector = vectors.get(key);
-      if (!vector) return;
+      if (!vector) {
+        if (vectors.refused(key)) refused += 1;
+        return;
+      }
       embedded += 1;
       const similarity = vector.length === query.length ? cosine(query, vector) : 0;
       if (similarity > (best?.cosine ?? 0)) best = { cosine: similarity, section };
@@ -51,14 +63,26 @@ export function fuseSemantic(
   words.notes.forEach(({ note, section }, rank) => {
     fused.set(note, { note, score: 1 / (fusionK + rank + 1), section });
   });
-  meaning.slice(0, semanticDepth).forEach(({ position, section }, rank) => {
+  const meaningAlone = new Set<AnalyzedNote>();
+  const floor = (meaning[0]?.cosine ?? 0) * meaningAloneShare;
+  meaning.slice(0, semanticDepth).forEach(({ position, cosine, section }, rank) => {
     const note = notes[position]!;
     const share = 1 / (fusionK + rank + 1);
     const byWords = fused.get(note);
     if (byWords) byWords.score += share;
-    else fused.set(note, { note, score: share, section });
+    else if (cosine >= floor) {
+      fused.set(note, { note, score: share, section });
+      meaningAlone.add(note);
+    }
   });
   const positionOf = new Map(notes.map((note, position) => [note, position]));
   const ranked = [...fused.values()].sort((a, b) => b.score - a.score || positionOf.get(a.note)! - positionOf.get(b.note)!);
-  return { notes: ranked.map(({ note, score, section }) => ({ note, score: score * 1000, section })), total: fused.size, sections, embedded };
+  return {
+    notes: ranked.map(({ note, score, section }) => ({ note, score: score * 1000, section })),
+    total: fused.size,
+    sections,
+    embedded,
+    refused,
+    meaningAlone,
+  };
 }

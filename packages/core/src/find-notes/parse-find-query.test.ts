@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFindQuery } from './parse-find-query.js';
+import { findQueryText, parseFindQuery } from './parse-find-query.js';
 
 describe('parseFindQuery', () => {
   it('reads words, phrases, exclusions and tags, folded as notes are', () => {
@@ -54,5 +54,13 @@ describe('parseFindQuery', () => {
     expect(parseFindQuery('"how" to')).toMatchObject({ words: ['how'], phrases: [['how']] });
     // Still counted against the bound.
     expect(() => parseFindQuery(`${'the '.repeat(64)}zebra`)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+});
+
+describe('findQueryText: what a query asks for, to embed', () => {
+  it('keeps its words and phrases as written, and leaves out every excluded word or phrase and every tag', () => {
+    expect(findQueryText('car -"is red"')).toBe('car');
+    expect(findQueryText('"red car" -draft tag:project -tag:old Bread')).toBe('red car Bread');
+    expect(findQueryText('-"a b c" "tag:x" -"unclosed car')).toBe('tag:x');
   });
 });

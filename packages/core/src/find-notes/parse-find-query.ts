@@ -79,6 +79,12 @@ function isPlainWord(text: string): boolean {
   return /^[^\p{L}\p{N}]*\p{L}+(?:['’]\p{L}+)?[^\p{L}\p{N}]*$/u.test(text);
 }
 
+/** What a query asks for, to embed: its words and phrases as written, split as `parseFindQuery` splits them, without its excluded terms and tags. */
+export function findQueryText(query: string): string {
+  const asked = [...queryTerms(query)].filter(({ excluded, text, quoted }) => !excluded && (quoted || !/^tag:/i.test(text)));
+  return asked.map(({ text }) => text).join(' ');
+}
+
 /** The terms of a query, split at whitespace outside quotes. */
 function* queryTerms(query: string): Generator<{ excluded: boolean; text: string; quoted: boolean }> {
   const term = /(-?)(?:"([^"]*)"?|([^\s"]+))/g;

@@ -128,7 +128,7 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
 }
 
 /** A note's bytes, refused past the size FindNotes ranks (or the vault's own limit, when lower). */
-async function readNoteBytes(vault: Vault, path: string): Promise<Uint8Array> {
+export async function readNoteBytes(vault: Vault, path: string): Promise<Uint8Array> {
   const stat = await vault.fs.stat(path);
   if (!stat) throw new VaultError('NOT_FOUND', `${path} is gone.`);
   if (stat.size > rankedSize(vault)) throw tooLarge(path);

@@ -6,6 +6,8 @@ import type { AnalyzedNote } from './analyze-note.js';
 
 /** Most numbers the vectors of one backend hold (128 MiB): past it, the vectors kept first are let go. */
 const maxVectorNumbers = 32 * 1024 * 1024;
+/** Most keys of refused sections kept: past it, the first refused are let go (and asked for again). */
+const maxRefusedKeys = 100_000;
 /** Most characters of a section sent to be embedded: models read a few thousand tokens at most. */
 export const maxEmbeddedChars = 4000;
 
@@ -21,6 +23,9 @@ export interface SectionVectors {
   keySections(note: AnalyzedNote, text: string, model: string): void;
   get(key: string): Float32Array | undefined;
   set(key: string, vector: Float32Array): void;
+  /** Marks a section the endpoint refused (`EmbeddingsRefused`): it is ranked by words only, and not asked for again. */
+  refuse(key: string): void;
+  refused(key: string): boolean;
   /** The background's embedding of the notes lacking vectors (`embedNotes`): running, and the notes it is to look at next. */
   work: { running: boolean; next: { notes: readonly AnalyzedNote[]; sources: ReadonlyMap<string, string> } | undefined };
 }
@@ -39,6 +44,7 @@ export function sectionVectorsOf(vault: Vault): SectionVectors {
 function createSectionVectors(): SectionVectors {
   const keys = new WeakMap<AnalyzedNote, (string | undefined)[]>();
   const vectors = new Map<string, Float32Array>();
+  const refused = new Set<string>();
   let numbers = 0;
   return {
     keysOf: (note) => keys.get(note),
@@ -58,6 +64,11 @@ function createSectionVectors(): SectionVectors {
         numbers -= kept.length;
       }
     },
+    refuse(key) {
+      refused.add(key);
+      if (refused.size > maxRefusedKeys) refused.delete(refused.values().next().value!);
+    },
+    refused: (key) => refused.has(key),
     work: { running: false, next: undefined },
   };
 }

@@ -8,7 +8,7 @@ import { type FusedRanking, fuseSemantic } from '../find-notes/fuse-semantic.js'
 import { acceptsOf, type RankedNote, type Ranking, rankNotes } from '../find-notes/rank-notes.js';
 import { sectionVectorsOf } from '../find-notes/section-vectors.js';
 import { bestLines, matchesPhrases, maxShownLines, type ShownLine, sectionBestLines } from '../find-notes/note-lines.js';
-import { type FindQuery, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
+import { type FindQuery, findQueryText, maxQueryLength, parseFindQuery } from '../find-notes/parse-find-query.js';
 import { type ReadNotes, readNotes, readRankedNoteText, readShownText, type ShownText } from '../find-notes/read-notes.js';
 import { createWarmUpPace } from '../find-notes/warm-up-pace.js';
 import { createSearchBudget, type SearchBudget } from '../search/search-budget.js';
@@ -47,8 +47,10 @@ export interface FoundNote {
 export interface FindNotesOutput {
   /** The best notes, best first (ties by path). */
   notes: FoundNote[];
-  /** Notes that match, shown or not. */
+  /** Notes that match, shown or not (with semantic ranking, those found by meaning alone too: `meaningNotes`). */
   totalNotes: number;
+  /** With semantic ranking only: of `totalNotes`, the notes found by meaning alone (they match no word of the query). */
+  meaningNotes?: number;
   /** Notes looked at (the files below directoryPath that filePattern takes). */
   searchedNotes: number;
   maxResults: number;
@@ -73,12 +75,14 @@ const outputSchema = z.object({
     }),
   ),
   totalNotes: z.number(),
+  /** Of totalNotes, those found by meaning alone (with an embeddings endpoint). */
+  meaningNotes: z.number().optional(),
   searchedNotes: z.number(),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   totalSkipped: z.number(),
   /** Notes not read in time: when above 0, the answer is partial. */
   unreadNotes: z.number(),
-  /** With an embeddings endpoint: "words and meaning (N of M sections embedded)", or "words only: why". */
+  /** With an embeddings endpoint: "words and meaning (N of M sections embedded[, K refused by the endpoint])", or "words only: why". */
   semantic: z.string().optional(),
 });
 
@@ -144,6 +148,7 @@ export const findNotes = defineTool({
     return {
       notes,
       totalNotes: phrases ? ranked.length : matching.total,
+      ...(fused && 'notes' in fused ? { meaningNotes: ranked.filter((hit) => fused.meaningAlone.has(hit.note)).length } : {}),
       searchedNotes: read.notes.length,
       maxResults,
       skipped: skipped.slice(0, maxListedSkipped),
@@ -161,6 +166,7 @@ export const findNotes = defineTool({
   structure: (output) => ({
     notes: output.notes.map((note) => ({ ...note, lines: note.lines.map((line) => shownLine(line, plainStyle)) })),
     totalNotes: output.totalNotes,
+    ...(output.meaningNotes === undefined ? {} : { meaningNotes: output.meaningNotes }),
     searchedNotes: output.searchedNotes,
     skipped: output.skipped.map(({ path, reason }) => ({ path, reason: skipWords[reason] })),
     totalSkipped: output.totalSkipped,
@@ -192,14 +198,15 @@ export async function warmFindNotes(vault: Vault): Promise<number> {
 /** Longest wait for the query's vector, in ms (less when the call's budget has less left). */
 const queryEmbedTimeout = 2000;
 
-/** The query's vector (its words, phrases and tags left out), or why there is none: it never throws. */
+/** The query's vector (of its words and phrases: `findQueryText`), or why there is none: it never throws. */
 async function embedQuery(vault: Vault, query: string, budget: SearchBudget, signal: AbortSignal): Promise<Float32Array | { failed: string }> {
-  const text = query
-    .split(/\s+/)
-    .filter((token) => !token.startsWith('-') && !/^tag:/i.test(token))
-    .join(' ');
+  const text = findQueryText(query);
   try {
-    const [vector] = await embedWithin(vault.options.embeddings!, [text], Math.min(queryEmbedTimeout, budget.remaining() / 2), signal);
+    const [vector] = await embedWithin(vault.options.embeddings!, [text], {
+      milliseconds: Math.min(queryEmbedTimeout, budget.remaining() / 2),
+      use: 'query',
+      signal,
+    });
     return vector!;
   } catch (error) {
     return { failed: (error as Error)?.message ?? String(error) };
@@ -216,13 +223,15 @@ function fuseWithMeaning(
 ): FusedRanking | { failed: string } {
   if (!(query instanceof Float32Array)) return query;
   const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
-  if (fused.embedded < fused.sections) embedNotes(vault, read.notes, read.sources);
+  if (fused.embedded + fused.refused < fused.sections) embedNotes(vault, read.notes, read.sources);
   return fused;
 }
 
 /** What an answer says of its ranking by meaning. */
 function semanticStatus(fused: FusedRanking | { failed: string }): string {
-  return 'failed' in fused ? `words only: ${fused.failed}` : `words and meaning (${fused.embedded} of ${fused.sections} sections embedded)`;
+  if ('failed' in fused) return `words only: ${fused.failed}`;
+  const refused = fused.refused > 0 ? `, ${fused.refused} refused by the endpoint` : '';
+  return `words and meaning (${fused.embedded} of ${fused.sections} sections embedded${refused})`;
 }
 
 function findBudget(vault: Vault, signal: AbortSignal): SearchBudget {
@@ -296,12 +305,17 @@ function shownLine(line: ShownLine, style: TextStyle): string {
   return `${style.lineNumber(String(line.line))}: ${line.text}`;
 }
 
+/** How many of the matching notes match by meaning alone, as the summary says it. */
+function meaningAlone({ meaningNotes = 0 }: FindNotesOutput): string {
+  return meaningNotes === 0 ? '' : ` (${meaningNotes} by meaning alone, without the query's words)`;
+}
+
 function summary(output: FindNotesOutput, style: TextStyle): string {
   const searched = `${output.searchedNotes} ${output.searchedNotes === 1 ? 'note' : 'notes'} searched`;
   let text =
     output.totalNotes === 0
       ? `No notes match (${searched}); try other words, fewer words, or TextSearch for an exact string`
-      : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'} of ${searched}, best first`;
+      : `${output.totalNotes} matching ${output.totalNotes === 1 ? 'note' : 'notes'}${meaningAlone(output)} of ${searched}, best first`;
   if (output.notes.length < output.totalNotes) text += `; showing the best ${output.notes.length} (raise \`maxResults\`, or narrow the query, to see more)`;
   if (output.notes.length > 0) text += '; read a section with TextRead `offset`, `limit` (its first line, its length)';
   if (output.unreadNotes > 0) {
