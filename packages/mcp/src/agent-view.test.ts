@@ -211,7 +211,8 @@ describe('tools/list tells the truth, compactly', () => {
     // applied (issue 29): TextEdit's `,"alreadyApplied":{"type":"boolean"}` and TextCreate's `,"unchanged"`, 48; FindNotes'
     // other forms of a word (decision 0028): ` and its other forms` and `, "indexes" finds "index"`, 49; the same answer
     // from Move, RemoveFile and RenameHeading (decision 0019, round 13): their `,"alreadyApplied":{"type":"boolean"}`, 99;
-    // FindNotes' optional semantic ranking (decision 0017, round 14): its `,"semantic":{"type":"string"}`, 29.
-    expect(JSON.stringify((await client.listTools()).tools).length).toBeLessThanOrEqual(16_280 + 11 * 24 + 2_760 + 810 + 2_032 + 1_692 + 48 + 49 + 99 + 29);
+    // FindNotes' optional semantic ranking (decision 0017, round 14): its `,"semantic":{"type":"string"}`, 29, and the count of notes
+    // found by meaning alone, `,"meaningNotes":{"type":"number"}`, 33.
+    expect(JSON.stringify((await client.listTools()).tools).length).toBeLessThanOrEqual(16_280 + 11 * 24 + 2_760 + 810 + 2_032 + 1_692 + 48 + 49 + 99 + 29 + 33);
   });
 });
