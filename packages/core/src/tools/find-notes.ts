@@ -140,7 +140,7 @@ export const findNotes = defineTool({
     const phrases = [...parsed.phrases, ...parsed.excluded].some((phrase) => phrase.length > 1);
     // Fused with the ranking by meaning, every note matching the words is ranked.
     const ranking = rankNotes(parsed, read.notes, read.dictionary, { index: read.index, best: phrases || queryVector ? undefined : maxResults });
-    const fused = queryVector && fuseWithMeaning(vault, await queryVector, ranking, acceptsOf(parsed, read.notes, read.dictionary, read.index), read);
+    const fused = queryVector && fuseWithMeaning(vault, await queryVector, ranking, parsed, read);
     const matching = fused && 'notes' in fused ? fused : ranking;
     const ranked = phrases ? await keepPhrases(vault, parsed, matching.notes, read, budget) : matching.notes;
     const notes = await showNotes(vault, parsed, ranked.slice(0, maxResults), read, budget);
@@ -218,10 +218,12 @@ function fuseWithMeaning(
   vault: Vault,
   query: Float32Array | { failed: string },
   ranking: Ranking,
-  accepts: (position: number) => boolean,
+  parsed: FindQuery,
   read: ReadNotes,
 ): FusedRanking | { failed: string } {
   if (!(query instanceof Float32Array)) return query;
+  // The query's filters, for the notes found by meaning: only when there is a query vector to find them by.
+  const accepts = acceptsOf(parsed, read.notes, read.dictionary, read.index);
   const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
   if (fused.embedded + fused.refused < fused.sections) embedNotes(vault, read.notes, read.sources);
   return fused;
