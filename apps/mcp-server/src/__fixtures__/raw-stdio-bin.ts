@@ -9,8 +9,8 @@ export interface RawStdioBin {
   send(message: unknown): void;
   /** Resolves to the first answer read (now or later) that `accepts` takes. */
   answer(accepts: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-  /** Resolves once the server's stderr holds `text`. */
-  logged(text: string): Promise<void>;
+  /** Resolves once the server's stderr holds `text` (`times` times: each log line arrives on its own). */
+  logged(text: string, times?: number): Promise<void>;
   stderr(): string;
   exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
@@ -57,7 +57,7 @@ export async function startRawStdioBin(vault: string, args: string[] = []): Prom
       child.stdin!.write('\n');
     },
     answer: (accepts) => until(() => answers.find(accepts)),
-    logged: (text) => until(() => (stderr.includes(text) ? true : undefined)).then(() => undefined),
+    logged: (text, times = 1) => until(() => (stderr.split(text).length > times ? true : undefined)).then(() => undefined),
     stderr: () => stderr,
     exited: once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>,
   };
