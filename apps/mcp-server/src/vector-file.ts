@@ -166,11 +166,11 @@ async function scan(state: State, from: number, to: number): Promise<{ damagedBy
     return chunk.subarray(at - chunkAt, at - chunkAt + length);
   };
   while (at + recordSize <= to) {
-    const bytes = await bytesAt(recordSize);
-    const record = bytes.length === recordSize ? recordIn(bytes, 0, state.dimensions) : undefined;
-    if (record) {
+    // Checked, not read: the numbers stay on disk until asked for.
+    const body = checkedBody(await bytesAt(recordSize), state.dimensions);
+    if (body) {
       damagedBytes += at - state.scanned;
-      state.index.set(record.key.toString('latin1'), at);
+      state.index.set(body.toString('latin1', 0, keyBytes), at);
       at += recordSize;
       state.scanned = at;
       continue;
@@ -266,15 +266,21 @@ async function reopen(state: State) {
 async function readRecord(handle: FileHandle, offset: number, dimensions: number) {
   const bytes = Buffer.alloc(recordOverhead + 4 * dimensions);
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
-  return bytesRead === bytes.length ? recordIn(bytes, 0, dimensions) : undefined;
+  return bytesRead === bytes.length ? recordIn(bytes, dimensions) : undefined;
 }
 
-/** The record at `at` in `bytes` when it is whole, of `dimensions` numbers, and its checksum holds; else undefined. */
-function recordIn(bytes: Buffer, at: number, dimensions: number): VectorRecord | undefined {
-  const end = at + recordOverhead + 4 * dimensions;
-  if (end > bytes.length || !bytes.subarray(at, at + marker.length).equals(marker)) return undefined;
-  const body = bytes.subarray(at + marker.length, end - 4);
-  if (body.readUInt32LE(keyBytes) !== dimensions || crc32(body) !== bytes.readUInt32LE(end - 4)) return undefined;
+/** The body (key, count, numbers) of the record at the start of `bytes` when it is whole, of `dimensions` numbers, and its checksum holds; else undefined. */
+function checkedBody(bytes: Buffer, dimensions: number): Buffer | undefined {
+  const end = recordOverhead + 4 * dimensions;
+  if (end > bytes.length || !bytes.subarray(0, marker.length).equals(marker)) return undefined;
+  const body = bytes.subarray(marker.length, end - 4);
+  return body.readUInt32LE(keyBytes) === dimensions && crc32(body) === bytes.readUInt32LE(end - 4) ? body : undefined;
+}
+
+/** The record at the start of `bytes`, checked (`checkedBody`), its numbers read; else undefined. */
+function recordIn(bytes: Buffer, dimensions: number): VectorRecord | undefined {
+  const body = checkedBody(bytes, dimensions);
+  if (!body) return undefined;
   const vector = new Float32Array(dimensions);
   for (let number = 0; number < dimensions; number += 1) vector[number] = body.readFloatLE(keyBytes + 4 + 4 * number);
   return { key: Buffer.from(body.subarray(0, keyBytes)), vector };
