@@ -1,4 +1,4 @@
-import { appendFile, stat } from 'node:fs/promises';
+import { appendFile, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,5 +56,20 @@ describe('openVectorFile (a file of vectors on disk)', () => {
     expect((await stat(at)).size).toBe(8 + 3 * recordSize);
     for (const number of [1, 2]) expect(await reopened.read(record(number).key)).toEqual(record(number).vector);
     await reopened.close();
+  });
+
+  it('answers nothing for a record damaged on disk after it was indexed, and forgets it', async () => {
+    const at = path.join(folder.path, 'model.vectors');
+    const { file } = await openVectorFile(at, { maxBytes: 1 << 20 });
+    await file.startAfresh(record(0));
+    await file.append([record(1), record(2)]);
+    // One number of the first record after the probe, changed by another program.
+    const other = await open(at, 'r+');
+    await other.write(Buffer.from([0x7f]), 0, 1, 8 + recordSize + 4 + keyBytes + 4 + 1);
+    await other.close();
+    expect(await file.read(record(1).key)).toBeUndefined();
+    expect(file.has(record(1).key)).toBe(false);
+    expect(await file.read(record(2).key)).toEqual(record(2).vector);
+    await file.close();
   });
 });
