@@ -5,7 +5,7 @@ import { checkVectors, type Embeddings, EmbeddingsRefused, type EmbeddingsUse } 
 import { keyBytes, openVectorFile, type VectorFile } from './vector-file.js';
 
 /** Largest vector file, in bytes: past it, the file is cut to its newest half when a server starts, and appends stop until then. */
-export const maxCacheBytes = 1024 * 1024 * 1024;
+const maxBytes = 1024 * 1024 * 1024;
 
 /** The text whose vector tells the model serving the endpoint: embedded on the first request after start, compared with the file's. */
 export const cacheProbe = '# Embeddings cache\n\nThis text tells which model made the vectors kept on disk.\n';
@@ -26,7 +26,7 @@ const probeTolerance = 0.01;
  */
 export function withEmbeddingsCache(
   embeddings: Embeddings,
-  { folder, endpoint, log, maxBytes = maxCacheBytes }: { folder: string; endpoint: string; log: (message: string) => void; maxBytes?: number },
+  { folder, endpoint, log }: { folder: string; endpoint: string; log: (message: string) => void },
 ): Embeddings {
   const { origin, pathname } = new URL(endpoint);
   const fileName = `${embeddings.model.replace(/[^\w.-]+/g, '_').slice(0, 40)}-${sha256(`${origin}${pathname}\u0000${embeddings.model}`).toString('hex', 0, 8)}.vectors`;
