@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTempFolder, type TempFolder, textOf } from '@vault/testing';
+import { createTempFolder, type TempFolder } from '@vault/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type EndpointMode, startEmbeddingsServer } from './__fixtures__/embeddings-server.js';
+import { findNotes, untilEmbedded as untilClientEmbedded } from './__fixtures__/find-notes-calls.js';
 import { connectStdioBin } from './__fixtures__/stdio-bin.js';
 
 const seed = {
@@ -11,45 +12,33 @@ const seed = {
   'kitchen/bread.md': '# Bread\n\nBanana bread recipe.\n',
 };
 
-type Answer = { notes: { path: string }[]; totalNotes: number; meaningNotes?: number; semantic?: string };
-
 let vault: TempFolder;
+/** The vectors' cache folder: the test's own, never the user's. */
+let cache: TempFolder;
 let endpoint: Awaited<ReturnType<typeof startEmbeddingsServer>> | undefined;
 let client: Client | undefined;
 beforeEach(async () => {
   vault = await createTempFolder(seed);
+  cache = await createTempFolder({});
 });
 afterEach(async () => {
   await client?.close();
   await endpoint?.close();
   [client, endpoint] = [undefined, undefined];
   await vault.remove();
+  await cache.remove();
 });
 
 /** The server on the vault with `args`, resolving once its stderr holds `marker`. */
 async function serve(args: string[], marker: string) {
-  const server = await connectStdioBin(['--vault', vault.path, ...args], 'find-notes-embeddings', marker);
+  const cached = args.includes('--embeddings') ? ['--embeddings-cache', cache.path] : [];
+  const server = await connectStdioBin(['--vault', vault.path, ...cached, ...args], 'find-notes-embeddings', marker);
   client = server.client;
   return server;
 }
-const find = async (query: string) => {
-  const result = await client!.callTool({ name: 'FindNotes', arguments: { query } });
-  expect(result.isError).toBeFalsy();
-  return { answer: result.structuredContent as Answer, text: textOf(result) };
-};
+const find = (query: string) => findNotes(client!, query);
 const paths = async (query: string) => (await find(query)).answer.notes.map((note) => note.path);
-/**
- * Asks until every section of the notes searched has its vector or was refused (the background made
- * them; the endpoint has answered already), or until an answer ranks by words only; resolves to its `semantic`.
- */
-async function untilEmbedded() {
-  for (;;) {
-    const { semantic } = (await find('car')).answer;
-    if (semantic?.startsWith('words only')) return semantic;
-    const [, embedded, sections, refused = '0'] = /\((\d+) of (\d+) sections embedded(?:, (\d+) refused by the endpoint)?\)/.exec(semantic ?? '') ?? [];
-    if (embedded !== undefined && Number(embedded) + Number(refused) === Number(sections)) return semantic;
-  }
-}
+const untilEmbedded = () => untilClientEmbedded(client!);
 
 describe('FindNotes with --embeddings (the built bin, an endpoint the test runs on 127.0.0.1)', () => {
   it('finds a note by a synonym of its words, which the word ranking alone does not', async () => {
@@ -69,8 +58,8 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     expect(text).not.toMatch(/words only/);
     // The word ranking is still fused in: a word match comes first.
     expect(await paths('bread')).toEqual(['kitchen/bread.md']); // The query is sent without its excluded words and phrases, and its tags.
-    await find('car -"is red" -tyres tag:garage');
-    expect(endpoint.inputs.at(-1)).toBe('car');
+    await find('vehicle -"is red" -tyres tag:garage');
+    expect(endpoint.inputs.at(-1)).toBe('vehicle');
   });
 
   it('gives the notes found by meaning alone only when near the nearest, and says how many', async () => {

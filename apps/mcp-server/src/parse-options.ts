@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { minOutputBound } from '@vault/core';
+import { defaultCacheFolder } from './default-cache-folder.js';
 
 export interface ServerOptions {
   /** The vault folder; none on stdio means the client's roots. */
@@ -35,8 +37,11 @@ export interface ServerOptions {
   gitGroupCommit: boolean;
   /** How long a fetch or a push may take, in milliseconds, before the remote counts as unreachable. */
   gitRemoteTimeout: number;
-  /** An OpenAI-compatible embeddings endpoint for FindNotes' semantic ranking, and its model: both or neither. */
-  embeddings: { url: string; model: string } | undefined;
+  /**
+   * An OpenAI-compatible embeddings endpoint for FindNotes' semantic ranking, and its model: both or neither;
+   * `cache`: the folder its vectors are kept in on disk (undefined: in memory only).
+   */
+  embeddings: { url: string; model: string; cache: string | undefined } | undefined;
 }
 
 /** A usage problem: the message says what is wrong and what to pass instead. */
@@ -102,6 +107,13 @@ Options:
                        when it is down, slow or answers nonsense, FindNotes ranks by words and says so
   --embeddings-model NAME
                        with --embeddings: the model to ask for (e.g. nomic-embed-text)
+  --embeddings-cache DIR
+                       with --embeddings: the folder where the sections' vectors are kept between
+                       runs (no note text, only hashes and vectors; a file per endpoint and model,
+                       at most 1 GiB) (default: the user's cache folder, e.g.
+                       ~/.cache/vault-text-mcp/embeddings)
+  --no-embeddings-cache
+                       with --embeddings: keep the vectors in memory only (made again after a restart)
   --help, --version
 `;
 
@@ -157,7 +169,7 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
     values['git-fetch-interval'] === undefined
       ? defaultFetchInterval
       : wholeNumber(values['git-fetch-interval'], '--git-fetch-interval', 'seconds, such as 5, or 0', longestTimerSeconds);
-  const embeddings = embeddingsOption(values.embeddings, values['embeddings-model']);
+  const embeddings = embeddingsOption(values, environment);
   const extensions = values.extensions
     ?.split(',')
     .map((extension) => extension.trim())
@@ -190,7 +202,13 @@ export function parseOptions(argv: string[], environment: NodeJS.ProcessEnv): Se
   };
 }
 
-function embeddingsOption(url: string | undefined, model: string | undefined): ServerOptions['embeddings'] {
+function embeddingsOption(values: ReturnType<typeof parse>['values'], environment: NodeJS.ProcessEnv): ServerOptions['embeddings'] {
+  const { embeddings: url, 'embeddings-model': model, 'embeddings-cache': cache, 'no-embeddings-cache': noCache } = values;
+  if (url === undefined && (cache !== undefined || noCache))
+    throw new UsageError('--embeddings-cache and --no-embeddings-cache keep the vectors of an embeddings endpoint: pass --embeddings URL too.');
+  if (cache !== undefined && noCache)
+    throw new UsageError('--embeddings-cache names the folder of the vectors, --no-embeddings-cache keeps none: pass one of them.');
+  if (cache === '') throw new UsageError('--embeddings-cache names no folder. Pass one, such as ~/.cache/vault-text-mcp/embeddings.');
   if (url === undefined && model === undefined) return undefined;
   if (url === undefined) throw new UsageError('--embeddings-model names the model of an embeddings endpoint: pass --embeddings URL too.');
   if (!model) throw new UsageError('--embeddings needs the model to ask for: pass --embeddings-model NAME too (e.g. nomic-embed-text).');
@@ -202,7 +220,7 @@ function embeddingsOption(url: string | undefined, model: string | undefined): S
   }
   if (protocol !== 'http:' && protocol !== 'https:')
     throw new UsageError(`--embeddings ${url} is not an http or https URL. Pass one such as http://127.0.0.1:11434.`);
-  return { url, model };
+  return { url, model, cache: noCache ? undefined : path.resolve(cache ?? defaultCacheFolder(environment)) };
 }
 
 function parse(argv: string[]) {
@@ -234,6 +252,8 @@ function parse(argv: string[]) {
       'git-remote-timeout': { type: 'string' },
       embeddings: { type: 'string' },
       'embeddings-model': { type: 'string' },
+      'embeddings-cache': { type: 'string' },
+      'no-embeddings-cache': { type: 'boolean' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },

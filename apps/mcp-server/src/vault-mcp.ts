@@ -3,8 +3,9 @@ import { createVaultMcpServer, type VaultMcpServerOptions } from '@vault/mcp';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import packageJson from '../package.json' with { type: 'json' };
-import { createHttpEmbeddings } from './http-embeddings.js';
-import { parseOptions, UsageError, usage } from './parse-options.js';
+import { withEmbeddingsCache } from './cached-embeddings.js';
+import { createHttpEmbeddings, embeddingsEndpoint } from './http-embeddings.js';
+import { parseOptions, type ServerOptions, UsageError, usage } from './parse-options.js';
 import { createRootsVaultServer } from './create-roots-vault-server.js';
 import { StdioTransport } from './stdio/stdio-transport.js';
 import { trackPendingRequests } from './track-pending-requests.js';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     ...(options.searchTimeout ? { searchTimeout: options.searchTimeout } : {}),
     ...(options.maxOutput ? { maxOutput: options.maxOutput } : {}),
     ...(options.findNotesMemory === undefined ? {} : { findNotesMemory: options.findNotesMemory }),
-    ...(options.embeddings ? { embeddings: createHttpEmbeddings({ ...options.embeddings, log }) } : {}),
+    ...(options.embeddings ? { embeddings: embeddingsOf(options.embeddings) } : {}),
   };
   const openVault = async (folder: string) => {
     // The watch's sync point writes a marker file in the vault: a read-only server writes nothing, so it does not watch.
@@ -142,6 +143,12 @@ function warmSearch(fs: NodeVaultFs, vault: Vault) {
       })
       .catch((error: unknown) => log(`FindNotes notes not analysed ahead: ${(error as Error).message}`));
   }, 200).unref();
+}
+
+/** The endpoint's client, its vectors kept in the cache folder unless there is none. */
+function embeddingsOf({ url, model, cache }: NonNullable<ServerOptions['embeddings']>) {
+  const embeddings = createHttpEmbeddings({ url, model, log });
+  return cache === undefined ? embeddings : withEmbeddingsCache(embeddings, { folder: cache, endpoint: embeddingsEndpoint(url), log });
 }
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -9,15 +9,20 @@ export type EndpointMode = 'vectors' | 'hang' | 'html' | 'dimensions' | 'nan' | 
 
 /** Words the endpoint takes for one another: a text holding one points where a text holding the other does. */
 const synonyms: Record<string, string> = { automobile: 'car', vehicle: 'car' };
-const dimensions = 256;
+
+/** The model the endpoint serves: its vectors' length, and a salt of its hash (another salt: another model of that length). */
+export interface EndpointModel {
+  dimensions: number;
+  salt: string;
+}
 
 /** A text's vector: one dimension per word (its synonym's), chosen by a hash of it, counted. */
-export function vectorOf(text: string): number[] {
+export function vectorOf(text: string, { dimensions, salt }: EndpointModel = { dimensions: 256, salt: '' }): number[] {
   const vector = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     vector[
       createHash('sha256')
-        .update(synonyms[word] ?? word)
+        .update(`${salt}${synonyms[word] ?? word}`)
         .digest()
         .readUInt32BE(0) % dimensions
     ]! += 1;
@@ -30,6 +35,7 @@ export function vectorOf(text: string): number[] {
  * `refuse`: a request holding a text with this word is answered HTTP 500 as llama.cpp's server answers a text too long for it.
  * `busy`: a busy endpoint, one slot: the first request of more than one text (a batch) is answered only after `release()`, and
  * a request of one text of one line (a query) never; `batches(count)` resolves once `count` batches were asked.
+ * `serveModel(model)`: from now on, answers with another model's vectors (as LM Studio does when another is loaded, whatever the name asked).
  */
 export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }: { refuse?: string; busy?: boolean } = {}) {
   const inputs: string[] = [];
@@ -52,6 +58,7 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
     release = resolve;
   });
   const answered: string[] = [];
+  let model: EndpointModel = { dimensions: 256, salt: '' };
   const waiting: { word: string; resolve: () => void }[] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -79,7 +86,7 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
         );
         return;
       }
-      const data = input.map((text, index) => ({ embedding: vectorOf(text), index }));
+      const data = input.map((text, index) => ({ embedding: vectorOf(text, model), index }));
       const answers: Record<Exclude<EndpointMode, 'hang'>, string> = {
         vectors: JSON.stringify({ data }),
         html: '<html><body>Bad gateway</body></html>',
@@ -110,6 +117,9 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
         else waiting.push({ word, resolve });
       }),
     release,
+    serveModel: (other: EndpointModel) => {
+      model = other;
+    },
     /** Resolves once a request held `text` (`asked`), or once the client closed one holding it before an answer (`dropped`). */
     asked: (text: string) => until(() => inputs.includes(text)),
     dropped: (text: string) => until(() => dropped.includes(text)),

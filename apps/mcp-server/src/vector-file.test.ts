@@ -1,0 +1,75 @@
+import { appendFile, open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createTempFolder, type TempFolder } from '@vault/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyBytes, openVectorFile, type VectorRecord } from './vector-file.js';
+
+let folder: TempFolder;
+beforeEach(async () => {
+  folder = await createTempFolder({});
+});
+afterEach(() => folder.remove());
+
+const record = (number: number): VectorRecord => ({
+  key: Buffer.alloc(keyBytes, number),
+  vector: Float32Array.from([number, number + 0.5, -number, 1 / (number + 1)]),
+});
+/** Bytes of a record of 4 numbers: marker, key, count, numbers, checksum. */
+const recordSize = 4 + keyBytes + 4 + 16 + 4;
+
+describe('openVectorFile (a file of vectors on disk)', () => {
+  it('keeps, past its bound, only the probe and the newest records that fit in half of it, when opened', async () => {
+    const at = path.join(folder.path, 'model.vectors');
+    const { file } = await openVectorFile(at, { maxBytes: 2000 });
+    await file.startAfresh(record(0));
+    for (let batch = 0; batch < 10; batch += 1) await file.append(Array.from({ length: 10 }, (_, number) => record(1 + batch * 10 + number)));
+    expect(await file.read(record(100).key)).toEqual(record(100).vector);
+    await file.close();
+    expect((await stat(at)).size).toBe(8 + 101 * recordSize);
+
+    const { file: reopened, rewritten } = await openVectorFile(at, { maxBytes: 2000 });
+    // Half the bound holds the header and 22 records: the probe, and the newest 21.
+    expect(rewritten).toEqual({ damagedBytes: 0, droppedRecords: 79 });
+    expect((await stat(at)).size).toBe(8 + 22 * recordSize);
+    expect(reopened.probe).toEqual(record(0).vector);
+    expect(reopened.has(record(79).key)).toBe(false);
+    for (const number of [80, 90, 100]) expect(await reopened.read(record(number).key)).toEqual(record(number).vector);
+    await reopened.close();
+  });
+
+  it('passes over bytes appended by a writer killed mid-record, and reads the records appended after them', async () => {
+    const at = path.join(folder.path, 'model.vectors');
+    const { file } = await openVectorFile(at, { maxBytes: 1 << 20 });
+    await file.startAfresh(record(0));
+    await file.append([record(1)]);
+    // A torn record (its marker, key and part of its numbers), then a whole one from another writer, then this one's.
+    const torn = Buffer.alloc(30, 7);
+    torn.write('VREC', 0, 'latin1');
+    await appendFile(at, torn);
+    await file.append([record(2)]);
+    expect(await file.read(record(1).key)).toEqual(record(1).vector);
+    expect(await file.read(record(2).key)).toEqual(record(2).vector);
+    await file.close();
+
+    const { file: reopened, rewritten } = await openVectorFile(at, { maxBytes: 1 << 20 });
+    expect(rewritten).toEqual({ damagedBytes: 30, droppedRecords: 0 });
+    expect((await stat(at)).size).toBe(8 + 3 * recordSize);
+    for (const number of [1, 2]) expect(await reopened.read(record(number).key)).toEqual(record(number).vector);
+    await reopened.close();
+  });
+
+  it('answers nothing for a record damaged on disk after it was indexed, and forgets it', async () => {
+    const at = path.join(folder.path, 'model.vectors');
+    const { file } = await openVectorFile(at, { maxBytes: 1 << 20 });
+    await file.startAfresh(record(0));
+    await file.append([record(1), record(2)]);
+    // One number of the first record after the probe, changed by another program.
+    const other = await open(at, 'r+');
+    await other.write(Buffer.from([0x7f]), 0, 1, 8 + recordSize + 4 + keyBytes + 4 + 1);
+    await other.close();
+    expect(await file.read(record(1).key)).toBeUndefined();
+    expect(file.has(record(1).key)).toBe(false);
+    expect(await file.read(record(2).key)).toEqual(record(2).vector);
+    await file.close();
+  });
+});
