@@ -313,8 +313,15 @@ describe('lineScanOf', () => {
     expect(lineScanOf(query)).toBeUndefined();
   });
 
-  it('counts no line a match across a line break would join (a range typed raw spanning a line feed)', async () => {
+  it('counts no line a match across a line break would join (a range typed raw spanning a line feed, a line break escaped)', async () => {
     expect((await compileSearchPattern('x[\u0001-~]y', true)).matcher.countLines?.('x\ny\n') ?? 0).toBe(0);
+    for (const lineBreak of ['\n', '\r', '\u2028', '\u2029']) {
+      const query = `\\d\\${lineBreak}\\d`;
+      expect(lineScanOf(query), JSON.stringify(query)).toBeUndefined();
+      const text = `x1${lineBreak}2y\nx1\n2y\nplain\n`;
+      const lines = text.split('\n').filter((line) => new RegExp(query).test(line)).length;
+      expect((await compileSearchPattern(query, true)).matcher.countLines?.(text) ?? lines, JSON.stringify(query)).toBe(lines);
+    }
   });
 
   it('counts as the lines would beside CRs, and a long run of lone CRs costs one pass', async () => {

@@ -381,7 +381,8 @@ export interface LineScan {
  * escapes that name a character by number. Conservative: `undefined` whenever in doubt.
  */
 export function lineScanOf(query: string): LineScan | undefined {
-  const allowedEscape = (next: string | undefined) => next !== undefined && (/[bBdwS]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
+  // A line break escaped (`\` then a raw line feed: the line feed itself) is one too: the scan would match across lines.
+  const allowedEscape = (next: string | undefined) => next !== undefined && !lineBreaks.includes(next) && (/[bBdwS]/.test(next) || !/[\p{L}\p{N}]/u.test(next));
   const scan = { plain: '', guarded: '' };
   const add = (plain: string, guarded = plain) => {
     scan.plain += plain;
