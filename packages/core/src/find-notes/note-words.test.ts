@@ -8,6 +8,10 @@ describe('noteWords', () => {
     expect(foldedWord('Indexes')).toBe('indexes');
   });
 
+  it('folds case fully where lower case is not enough: ß and ẞ as ss, a final ς as σ', () => {
+    expect(noteWords('Straße STRASSE GROẞE groß ΣΟΦΟΣ σοφος σοφοσ')).toEqual(['strasse', 'strasse', 'grosse', 'gross', 'σοφοσ', 'σοφοσ', 'σοφοσ']);
+  });
+
   it('splits at what is not a letter, digit or mark', () => {
     expect(noteWords('std::vector _MSC_VER C2065 a-b/c.d "e"')).toEqual(['std', 'vector', 'msc', 'ver', 'c2065', 'a', 'b', 'c', 'd', 'e']);
     expect(noteWords('\u0000\u0007 ^(a+)+$ [x]')).toEqual(['a', 'x']);

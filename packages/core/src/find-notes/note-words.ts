@@ -2,6 +2,8 @@
 const wordRun = /[\p{L}\p{N}\p{M}]+/gu;
 /** Scripts written without spaces between words: a run in one of them is cut into words by `Intl.Segmenter`. */
 export const unspacedScript = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Letters whose case folding is not their lower case (`foldedWord`). */
+const caseFolded = /[ßς]/g;
 /** Scripts whose accents are folded away (`Café` is `cafe`); elsewhere a mark is part of the letter (Devanagari, Thai vowels). */
 const foldedScripts = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}\p{M}]+$/u;
 const asciiOnly = /^[\x20-\x7e]*$/;
@@ -42,6 +44,8 @@ export function foldedWord(word: string): string {
   if (asciiOnly.test(word)) folded = word.toLowerCase();
   else if (foldedScripts.test(word)) folded = word.normalize('NFKD').replace(combiningMarks, '').toLowerCase();
   else folded = word.normalize('NFKC').toLowerCase();
+  // Case folding beyond lower case: `ß` (and `ẞ`) is `ss`, as `STRASSE` is written; a final `ς` is `σ`, as in `ΣΟΦΟΣ`'s other forms.
+  if (!asciiOnly.test(word)) folded = folded.replace(caseFolded, (letter) => (letter === 'ß' ? 'ss' : 'σ'));
   return folded.length > maxWordLength ? Array.from(folded).slice(0, maxWordLength).join('') : folded;
 }
 
