@@ -1,5 +1,6 @@
 import type { Vault } from '../vault/vault.js';
 import type { VaultChanges, VaultFs } from '../vault/vault-fs.js';
+import type { SkipCode } from '../search/search-text.js';
 import type { AnalyzedNote } from './analyze-note.js';
 import { createNoteIndex, type NoteIndex } from './note-index.js';
 import { createShownTextCache, type ShownTextCache } from './shown-text-cache.js';
@@ -7,6 +8,9 @@ import { createTermDictionary, type TermDictionary } from './term-dictionary.js'
 
 /** Most distinct words one backend's cache numbers: past it (words of notes long gone pile up), the cache starts afresh. */
 const maxDictionaryWords = 4 * 1024 * 1024;
+
+/** Why a file is no note to rank that its bytes decide (a permission may change with the bytes kept). */
+export type BytesSkipCode = Exclude<SkipCode, 'PERMISSION_DENIED'>;
 
 /** The notes FindNotes read, per backend, each under the version its backend gave the file, their words in one index. */
 export interface NoteCache {
@@ -38,6 +42,13 @@ export interface NoteCache {
   get(path: string, source: string, version: string | undefined): AnalyzedNote | Promise<AnalyzedNote> | undefined;
   /** Keeps the note being analysed from this version of the file, once analysed, when it fits the bound; forgets it when its analysis fails. */
   keep(path: string, source: string, version: string, analysed: Promise<AnalyzedNote>): void;
+  /**
+   * Remembers that this version of the file is no note to rank, for a reason its bytes decide (not text, too large, too many
+   * words): the next call skips it without reading it. Forgotten as a note is (changed, gone).
+   */
+  refuse(path: string, source: string, version: string, reason: BytesSkipCode): void;
+  /** Why this version of the file was refused (`refuse`), or undefined. */
+  refusal(path: string, source: string, version: string): BytesSkipCode | undefined;
   /** Forgets every note not among `files` (the whole vault as listed now): removed and moved notes free their room. Free when given the list it was given last (a kept walk). */
   retain(files: readonly { path: string }[]): void;
   /**
@@ -90,7 +101,9 @@ function createNoteCache(bound: number): NoteCache {
   let cursor = 0;
   let retained: readonly { path: string }[] | undefined;
   let generation = 0;
+  const refusals = new Map<string, { source: string; version: string; reason: BytesSkipCode }>();
   const forget = (path: string) => {
+    refusals.delete(path);
     shown.forget(path);
     dropBytes(path);
     const old = notes.get(path);
@@ -143,6 +156,14 @@ function createNoteCache(bound: number): NoteCache {
         },
       );
     },
+    refuse(path, source, version, reason) {
+      forget(path);
+      refusals.set(path, { source, version, reason });
+    },
+    refusal(path, source, version) {
+      const refused = refusals.get(path);
+      return refused?.source === source && refused.version === version ? refused.reason : undefined;
+    },
     keepBytes(path, source, note, bytes) {
       dropBytes(path);
       if (notes.get(path)?.note !== note || used + keptNumbers + numbersOf(bytes) > bound) return;
@@ -158,7 +179,7 @@ function createNoteCache(bound: number): NoteCache {
       if (files === retained) return;
       retained = files;
       const paths = new Set(files.map((file) => file.path));
-      for (const path of notes.keys()) if (!paths.has(path)) forget(path);
+      for (const path of [...notes.keys(), ...refusals.keys()]) if (!paths.has(path)) forget(path);
     },
     forgetChanged(changesSince) {
       const changes = changesSince(cursor);
@@ -179,7 +200,7 @@ function createNoteCache(bound: number): NoteCache {
       };
       // The vault's root stands for every note.
       const everyNote = changed.has('');
-      for (const [path, { source }] of notes) if (everyNote || touched(path) || touched(source)) forget(path);
+      for (const [path, { source }] of [...notes, ...refusals]) if (everyNote || touched(path) || touched(source)) forget(path);
       return true;
     },
   };

@@ -1,3 +1,5 @@
+import { VaultError } from '../vault/vault-error.js';
+
 /** The fields of a note as a whole, in the order `NoteTerms` counts them. */
 export const noteFields = ['name', 'folders', 'title', 'tags'] as const;
 export type NoteField = (typeof noteFields)[number];
@@ -23,11 +25,20 @@ export interface TermCounts {
 
 const sectionSlot = (section: number, part: 'heading' | 'body') => noteFields.length + 2 * section + (part === 'heading' ? 0 : 1);
 
-/** Collects a note's words field by field, then packs them (`NoteTerms`). */
+/**
+ * Most distinct words a note may hold to be ranked: notes of prose hold a few thousand (the corpus's
+ * largest, 3,316); a log of unique ids or a hash list holds millions, and would cost seconds and
+ * hundreds of MiB at every analysis. Past it the analysis stops: the note is skipped as too large to rank.
+ */
+export const maxNoteWords = 65_536;
+
+/** Collects a note's words field by field, then packs them (`NoteTerms`); throws `FILE_TOO_LARGE` at the distinct word past `maxNoteWords`. */
 export function createTermCollector() {
   const byTerm = new Map<number, number[]>();
   const add = (term: number, slot: number) => {
     const pairs = byTerm.get(term);
+    if (!pairs && byTerm.size >= maxNoteWords)
+      throw new VaultError('FILE_TOO_LARGE', `The note holds more than ${maxNoteWords} distinct words: too many to rank.`);
     if (!pairs) {
       byTerm.set(term, [slot, 1]);
       return;

@@ -100,10 +100,13 @@ export async function readNotes(
 
 /** One note, from the cache under its version or read and analysed now (and kept); undefined when gone; its skip reason when not a note to rank. */
 async function readNote(vault: Vault, cache: NoteCache, { path, source }: WalkedFile): Promise<AnalyzedNote | { path: string; reason: SkipCode } | undefined> {
+  let version: string | undefined;
   try {
-    const version = await vault.fs.version?.(source);
+    version = await vault.fs.version?.(source);
     const cached = version === undefined ? undefined : cache.get(path, source, version);
     if (cached) return await cached;
+    const refused = version === undefined ? undefined : cache.refusal(path, source, version);
+    if (refused) return { path, reason: refused };
     let bytes: Uint8Array | undefined;
     const analysed = readNoteBytes(vault, source).then((read) => {
       bytes = read;
@@ -121,8 +124,12 @@ async function readNote(vault: Vault, cache: NoteCache, { path, source }: Walked
     return note;
   } catch (error) {
     if (isVaultError(error) && error.code === 'NOT_FOUND') return undefined;
-    // Not a note to rank (not text, too large), or not readable with the server's permissions: named, and read again at the next call.
-    if (isVaultError(error) && isSkipCode(error.code)) return { path, reason: error.code };
+    // Not a note to rank (not text, too large or of too many words: not read again while its version holds), or not readable with
+    // the server's permissions (read again at the next call): named.
+    if (isVaultError(error) && isSkipCode(error.code)) {
+      if (error.code !== 'PERMISSION_DENIED' && version !== undefined) cache.refuse(path, source, version, error.code);
+      return { path, reason: error.code };
+    }
     throw error;
   }
 }

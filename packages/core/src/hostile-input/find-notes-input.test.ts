@@ -4,6 +4,7 @@
  * @vault/core (this folder); each answer stays within its bound and nothing hangs.
  */
 import { describe, expect, it } from 'vitest';
+import { maxNoteWords } from '../find-notes/note-terms.js';
 import { findNotes } from '../tools/find-notes.js';
 import { open } from '../tools/__fixtures__/open.js';
 import { bigFileTimeout, refused } from './__fixtures__/attack-kit.js';
@@ -25,6 +26,28 @@ describe('FindNotes under hostile input', () => {
         totalSkipped: 2,
       });
       expect(findNotes.render(output)).toContain('2 files skipped (bin.md: not UTF-8 text, huge.md: too large to rank)');
+    },
+    bigFileTimeout,
+  );
+
+  it(
+    'passes over a note of more distinct words than it ranks (a log of unique ids), naming it, and reads it again only once changed [large input]',
+    async () => {
+      const ids = (count: number, from = 0) => Array.from({ length: count }, (_, at) => `q${(from + at).toString(36)}x`).join(' ');
+      const { fs, vault } = open({ 'log.md': `needle ${ids(maxNoteWords)}\n`, 'words.md': `needle ${ids(maxNoteWords - 10)}\n` });
+      const reads: string[] = [];
+      const readFile = fs.readFile.bind(fs);
+      fs.readFile = async (path) => {
+        reads.push(path);
+        return readFile(path);
+      };
+      const expected = { notes: [{ path: 'words.md' }], totalNotes: 1, skipped: [{ path: 'log.md', reason: 'FILE_TOO_LARGE' }], totalSkipped: 1 };
+      expect(await vault.call('FindNotes', { query: 'needle' })).toMatchObject(expected);
+      expect(reads.filter((path) => path === 'log.md')).toHaveLength(1);
+      expect(await vault.call('FindNotes', { query: 'needle' })).toMatchObject(expected);
+      expect(reads.filter((path) => path === 'log.md')).toHaveLength(1);
+      await fs.writeFile('log.md', new TextEncoder().encode(`needle ${ids(10)}\n`));
+      expect(await vault.call('FindNotes', { query: 'needle' })).toMatchObject({ totalNotes: 2, totalSkipped: 0 });
     },
     bigFileTimeout,
   );
