@@ -6,8 +6,14 @@ import { createNoteIndex, type NoteIndex } from './note-index.js';
 import { createShownTextCache, type ShownTextCache } from './shown-text-cache.js';
 import { createTermDictionary, type TermDictionary } from './term-dictionary.js';
 
-/** Most distinct words one backend's cache numbers: past it (words of notes long gone pile up), the cache starts afresh. */
+/**
+ * Most distinct words one backend's cache numbers, at least: past it (words of notes long gone pile up), the cache starts
+ * afresh. A vault whose own notes hold more (`NoteCache.vaultWords`) may reach twice theirs, up to `mostDictionaryWords`: a
+ * cache started afresh at every call would read the whole vault at every call.
+ */
 const maxDictionaryWords = 4 * 1024 * 1024;
+/** Most distinct words a cache numbers in any case: a JavaScript Map holds at most 2^24 entries. */
+const mostDictionaryWords = 12 * 1024 * 1024;
 
 /** Why a file is no note to rank that its bytes decide (a permission may change with the bytes kept). */
 export type BytesSkipCode = Exclude<SkipCode, 'PERMISSION_DENIED'>;
@@ -32,6 +38,8 @@ export interface NoteCache {
   readonly used: number;
   /** Counts the changes to what it keeps (a note kept or forgotten, a path the change log named): equal, nothing changed. */
   readonly generation: number;
+  /** The words of the dictionary once the whole vault was first read into it: what the vault's own notes hold (`readNotes`). */
+  vaultWords: number | undefined;
   /** The last call's notes, for the next call over the same list of files when nothing changed since (`readNotes`). */
   remembered: { files: readonly unknown[]; generation: number; read: unknown } | undefined;
   /**
@@ -72,12 +80,14 @@ export function noteCacheOf(vault: Vault): NoteCache {
   const bound = Math.floor(vault.options.findNotesMemory / 4);
   if (!vault.fs.version) return createNoteCache(bound);
   let cache = caches.get(vault.fs);
-  if (!cache || cache.dictionary.size > maxDictionaryWords || cache.bound !== bound) {
+  if (!cache || cache.dictionary.size > dictionaryBound(cache) || cache.bound !== bound) {
     cache = createNoteCache(bound);
     caches.set(vault.fs, cache);
   }
   return cache;
 }
+
+const dictionaryBound = (cache: NoteCache) => Math.min(mostDictionaryWords, Math.max(maxDictionaryWords, 2 * (cache.vaultWords ?? 0)));
 
 type Entry = { source: string; version: string; note: AnalyzedNote | Promise<AnalyzedNote> };
 
@@ -124,6 +134,7 @@ function createNoteCache(bound: number): NoteCache {
     get generation() {
       return generation;
     },
+    vaultWords: undefined,
     remembered: undefined,
     get(path, source, version) {
       const cached = notes.get(path);

@@ -93,6 +93,7 @@ export async function readNotes(
     else if (entry) read.notes.push(entry);
   }
   for (const file of files) if (file.source !== file.path) read.sources.set(file.path, file.source);
+  if (wholeVault && unread === 0) cache.vaultWords ??= cache.dictionary.size;
   // Remembered only when every note came from the cache: a note past the memory bound is not held here either.
   if (logged && toRead.length === 0) cache.remembered = { files, generation: cache.generation, read };
   return read;

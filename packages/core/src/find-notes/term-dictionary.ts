@@ -1,3 +1,5 @@
+import { VaultError } from '../vault/vault-error.js';
+
 /** The words an index has seen, each with a number: notes keep numbers, not strings (memory). */
 export interface TermDictionary {
   /** The word's number, given it now if it has none. */
@@ -9,6 +11,8 @@ export interface TermDictionary {
   readonly size: number;
 }
 
+/** Most words numbered: a JavaScript Map holds at most 2^24 entries (past it, `set` throws). */
+const maxWords = 16_000_000;
 /** Most words sharing a prefix that `longerWords` looks at (the first in code point order), so a short prefix costs little. */
 const maxPrefixScan = 2000;
 /** Prefix answers kept at most, until a new word comes. */
@@ -25,6 +29,8 @@ export function createTermDictionary(): TermDictionary {
     add(word) {
       let id = ids.get(word);
       if (id === undefined) {
+        if (ids.size >= maxWords)
+          throw new VaultError('FILE_TOO_LARGE', `FindNotes holds ${maxWords} distinct words, as many as it can: a note of other words is not ranked.`);
         id = ids.size;
         ids.set(word, id);
         added.push(word);
