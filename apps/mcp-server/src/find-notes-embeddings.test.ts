@@ -147,6 +147,30 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(2);
   });
 
+  it('refuses a redirect to another address: the texts go only to the URL given, and the call ranks by words with a note', async () => {
+    const elsewhere = await startEmbeddingsServer('vectors');
+    try {
+      endpoint = await startEmbeddingsServer('vectors', { redirect: `${elsewhere.url}/v1/embeddings?key=secret` });
+      const server = await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'embeddings failed');
+      await server.logged;
+      const { answer, text } = await find('automobile');
+      expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
+      expect(answer.semantic).toMatch(
+        /^words only: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, not followed/,
+      );
+      expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
+      expect(server.stderr()).toMatch(
+        /vault-mcp: embeddings failed, the notes' sections are not asked for for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, not followed: the notes' text is sent only to the URL given/,
+      );
+      expect(`${server.stderr()}${text}`).not.toMatch(/secret/);
+      // Asked, and nothing sent on.
+      expect(endpoint.inputs.length).toBeGreaterThan(0);
+      expect(elsewhere.inputs).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it.each([
     ['down', undefined],
     ['hanging', 'hang'],

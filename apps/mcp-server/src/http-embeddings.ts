@@ -77,7 +77,15 @@ async function request(endpoint: string, model: string, texts: string[], signal:
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model, input: texts }),
     signal,
+    // The notes' text goes to the URL given and nowhere else: a redirect is the endpoint's failure, not followed.
+    redirect: 'manual',
   });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(
+      `HTTP ${response.status}, a redirect to ${redirectTarget(response, endpoint)}, not followed: the notes' text is sent only to the URL given`,
+    );
+  }
   if (!response.ok) {
     const reason = `HTTP ${response.status}${await errorPiece(response)}`;
     throw endpointStatuses.has(response.status) || response.status < 400 ? new Error(reason) : new EmbeddingsRefused(reason);
@@ -102,6 +110,18 @@ async function request(endpoint: string, model: string, texts: string[], signal:
   });
   checkVectors(vectors, texts.length);
   return vectors;
+}
+
+/** Where a redirect points, as logs name an address (origin and path: no query or user part), or that it names none. */
+function redirectTarget(response: Response, endpoint: string): string {
+  const location = response.headers.get('location');
+  if (location === null) return 'no address';
+  try {
+    const target = new URL(location, endpoint);
+    return `${target.origin}${target.pathname}`;
+  } catch {
+    return 'an address that is not a URL';
+  }
 }
 
 /** The answer's body as text, read in chunks, refused once past `maxEmbeddingsBody` bytes. */
