@@ -43,6 +43,14 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
     refusals = { at: performance.now(), more: 0 };
     log(`embeddings: the endpoint refused a section, which FindNotes ranks by words only: ${named}: ${reason}${more}`);
   };
+  /** A failure of `use`'s side: logged, and the endpoint left alone by that side for `embeddingsBackoff` ms; the reason as answers give it. */
+  const fail = (use: EmbeddingsUse, why: string) => {
+    const reason = `${named}: ${why}`;
+    failed[use] = { at: performance.now(), reason };
+    const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
+    log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
+    return reason;
+  };
   return {
     model,
     async embed(texts, signal, use) {
@@ -61,12 +69,12 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
           if (texts.length === 1) logRefused(error.message);
           throw error;
         }
-        const reason = `${named}: ${signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))}`;
-        failed[use] = { at: performance.now(), reason };
-        const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
-        log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
-        throw new Error(reason);
+        throw new Error(fail(use, signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))));
       }
+    },
+    // Vectors FindNotes found unusable (a query's of another length than the sections'): the calls' side fails as the endpoint failing.
+    failed: (reason) => {
+      fail('query', reason);
     },
   };
 }

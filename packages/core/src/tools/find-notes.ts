@@ -225,6 +225,10 @@ function fuseWithMeaning(
   // The query's filters, for the notes found by meaning: only when there is a query vector to find them by.
   const accepts = acceptsOf(parsed, read.notes, read.dictionary, read.index);
   const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
+  if ('failed' in fused) {
+    vault.options.embeddings!.failed?.(fused.failed);
+    return fused;
+  }
   if (fused.embedded + fused.refused < fused.sections) embedNotes(vault, read.notes, read.sources);
   return fused;
 }
