@@ -113,6 +113,7 @@ export const findNotes = defineTool({
     'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
+  example: { query: 'onboarding checklist' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
