@@ -46,15 +46,21 @@ describe('the exit codes and messages of the vtx bin', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('exits with 70, not 1, when it crashes: here, writing its help to a full device', async () => {
+  it.each([
+    ['its help', ['--help']],
+    ['a search', ['--vault', '.', 'search', 'alpha']],
+    ['an error as JSON', ['--vault', '.', '--json', 'read', 'notes/missing.md']],
+  ])('exits with IO_ERROR (17) and its message, not a crash, when its output cannot be written (a full device): %s', async (_, args) => {
     const full = openSync('/dev/full', 'w');
     try {
-      const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', full, 'pipe'] });
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', full, 'pipe'], cwd: root() });
       let stderr = '';
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       const [code] = (await once(child, 'exit')) as [number];
-      expect(code).toBe(70);
-      expect(stderr).toMatch(/^vtx: the command failed unexpectedly: Error: ENOSPC/);
+      expect({ code, stderr }).toEqual({
+        code: 17,
+        stderr: 'IO_ERROR: The output could not be written: ENOSPC: no space left on device, write. Free room where it goes, or send it elsewhere.\n',
+      });
     } finally {
       closeSync(full);
     }

@@ -1,4 +1,4 @@
-import { crashExitCode } from './exit-codes.js';
+import { crashExitCode, exitCodes } from './exit-codes.js';
 import { hasColors } from './has-colors.js';
 import { run } from './run.js';
 
@@ -8,10 +8,12 @@ process.on('uncaughtException', (error) => {
   process.exit(crashExitCode);
 });
 
-// `vtx ... | head` closes the pipe early: that is not a failure.
+// `vtx ... | head` closes the pipe early: that is not a failure. Any other error writing the output (a full disk, a device
+// failing) is an I/O error, named as a command's own (decision 0004), not a crash.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`IO_ERROR: The output could not be written: ${error.message}. Free room where it goes, or send it elsewhere.\n`);
+  process.exit(exitCodes.IO_ERROR);
 });
 
 process.exitCode = await run(process.argv.slice(2), {

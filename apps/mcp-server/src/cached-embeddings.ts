@@ -89,6 +89,7 @@ export function withEmbeddingsCache(
 
   return {
     model: embeddings.model,
+    failed: (reason) => embeddings.failed?.(reason),
     async embed(texts, signal, use) {
       const file = await opened;
       if (file && !off && !trusted) await checkModel(file, signal, use);

@@ -147,6 +147,54 @@ describe('FindNotes with --embeddings (the built bin, an endpoint the test runs 
     expect(endpoint.inputs.filter((text) => text === 'car')).toHaveLength(2);
   });
 
+  it('refuses a redirect to another address: the texts go only to the URL given, and the call ranks by words with a note', async () => {
+    const elsewhere = await startEmbeddingsServer('vectors');
+    try {
+      endpoint = await startEmbeddingsServer('vectors', { redirect: `${elsewhere.url}/v1/embeddings?key=secret` });
+      const server = await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'embeddings failed');
+      await server.logged;
+      const { answer, text } = await find('automobile');
+      expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
+      expect(answer.semantic).toMatch(
+        /^words only: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, not followed/,
+      );
+      expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
+      expect(server.stderr()).toMatch(
+        /vault-mcp: embeddings failed, the notes' sections are not asked for for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: HTTP 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings, not followed: the notes' text is sent only to the URL given/,
+      );
+      expect(`${server.stderr()}${text}`).not.toMatch(/secret/);
+      // Asked, and nothing sent on.
+      expect(endpoint.inputs.length).toBeGreaterThan(0);
+      expect(elsewhere.inputs).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it("ranks by words with a note and one log line when the query's vector is of another length than the sections' (a model swapped under the same name)", async () => {
+    endpoint = await startEmbeddingsServer('vectors');
+    const server = await serve(['--embeddings', endpoint.url, '--embeddings-model', 'test-model'], 'embeddings failed');
+    await endpoint.answered('automobile');
+    await untilEmbedded();
+    expect(await paths('car')).toEqual(['garage/repairs.md']);
+    endpoint.serveModel({ dimensions: 128, salt: '' });
+    const semantics: (string | undefined)[] = [];
+    for (let call = 0; call < 2; call += 1) {
+      const { answer, text } = await find('automobile');
+      expect(answer.notes.map((note) => note.path)).toEqual(['garage/repairs.md']);
+      expect(text.split('\n').at(-1)).toMatch(/; ranked by words only, the embeddings endpoint failed \(/);
+      semantics.push(answer.semantic);
+    }
+    expect(semantics[0]).toBe("words only: the query's vector has 128 numbers and 3 sections' vectors have 256 (another model behind the same name?)");
+    expect(semantics[1]).toMatch(/^words only: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: the query's vector has 128 numbers .*; asked again \d+ s from now$/);
+    await server.logged;
+    // One line: the calls after it rank by words at once, without asking the endpoint, for 30 s.
+    expect(server.stderr().match(/embeddings failed/g)).toHaveLength(1);
+    expect(server.stderr()).toMatch(
+      /vault-mcp: embeddings failed, FindNotes ranks by words for 30 s: http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: the query's vector has 128 numbers and 3 sections' vectors have 256/,
+    );
+  });
+
   it.each([
     ['down', undefined],
     ['hanging', 'hang'],

@@ -43,6 +43,14 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
     refusals = { at: performance.now(), more: 0 };
     log(`embeddings: the endpoint refused a section, which FindNotes ranks by words only: ${named}: ${reason}${more}`);
   };
+  /** A failure of `use`'s side: logged, and the endpoint left alone by that side for `embeddingsBackoff` ms; the reason as answers give it. */
+  const fail = (use: EmbeddingsUse, why: string) => {
+    const reason = `${named}: ${why}`;
+    failed[use] = { at: performance.now(), reason };
+    const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
+    log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
+    return reason;
+  };
   return {
     model,
     async embed(texts, signal, use) {
@@ -61,12 +69,12 @@ export function createHttpEmbeddings({ url, model, log }: { url: string; model: 
           if (texts.length === 1) logRefused(error.message);
           throw error;
         }
-        const reason = `${named}: ${signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))}`;
-        failed[use] = { at: performance.now(), reason };
-        const left = use === 'query' ? 'FindNotes ranks by words' : "the notes' sections are not asked for";
-        log(`embeddings failed, ${left} for ${embeddingsBackoff / 1000} s: ${reason}`);
-        throw new Error(reason);
+        throw new Error(fail(use, signal.aborted ? ((signal.reason as Error)?.message ?? 'aborted') : ((error as Error)?.message ?? String(error))));
       }
+    },
+    // Vectors FindNotes found unusable (a query's of another length than the sections'): the calls' side fails as the endpoint failing.
+    failed: (reason) => {
+      fail('query', reason);
     },
   };
 }
@@ -77,7 +85,15 @@ async function request(endpoint: string, model: string, texts: string[], signal:
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model, input: texts }),
     signal,
+    // The notes' text goes to the URL given and nowhere else: a redirect is the endpoint's failure, not followed.
+    redirect: 'manual',
   });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(
+      `HTTP ${response.status}, a redirect to ${redirectTarget(response, endpoint)}, not followed: the notes' text is sent only to the URL given`,
+    );
+  }
   if (!response.ok) {
     const reason = `HTTP ${response.status}${await errorPiece(response)}`;
     throw endpointStatuses.has(response.status) || response.status < 400 ? new Error(reason) : new EmbeddingsRefused(reason);
@@ -102,6 +118,18 @@ async function request(endpoint: string, model: string, texts: string[], signal:
   });
   checkVectors(vectors, texts.length);
   return vectors;
+}
+
+/** Where a redirect points, as logs name an address (origin and path: no query or user part), or that it names none. */
+function redirectTarget(response: Response, endpoint: string): string {
+  const location = response.headers.get('location');
+  if (location === null) return 'no address';
+  try {
+    const target = new URL(location, endpoint);
+    return `${target.origin}${target.pathname}`;
+  } catch {
+    return 'an address that is not a URL';
+  }
 }
 
 /** The answer's body as text, read in chunks, refused once past `maxEmbeddingsBody` bytes. */

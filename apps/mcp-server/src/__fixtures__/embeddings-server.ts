@@ -35,9 +35,10 @@ export function vectorOf(text: string, { dimensions, salt }: EndpointModel = { d
  * `refuse`: a request holding a text with this word is answered HTTP 500 as llama.cpp's server answers a text too long for it.
  * `busy`: a busy endpoint, one slot: the first request of more than one text (a batch) is answered only after `release()`, and
  * a request of one text of one line (a query) never; `batches(count)` resolves once `count` batches were asked.
+ * `redirect`: every request is answered 307 with this address as its `Location` (a trusted URL sending the texts elsewhere).
  * `serveModel(model)`: from now on, answers with another model's vectors (as LM Studio does when another is loaded, whatever the name asked).
  */
-export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }: { refuse?: string; busy?: boolean } = {}) {
+export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy, redirect }: { refuse?: string; busy?: boolean; redirect?: string } = {}) {
   const inputs: string[] = [];
   /** The path and query of each request. */
   const urls: string[] = [];
@@ -73,6 +74,11 @@ export async function startEmbeddingsServer(mode: EndpointMode, { refuse, busy }
       });
       changed();
       if (mode === 'hang') return;
+      if (redirect) {
+        response.writeHead(307, { location: redirect });
+        response.end();
+        return;
+      }
       if (busy && input.length === 1 && !input[0]!.includes('\n')) return;
       if (input.length > 1) {
         batches += 1;

@@ -13,6 +13,12 @@ export interface Embeddings {
    * or with the caller's reason when the caller cancelled (a client cancelled its call: not a failure).
    */
   embed(texts: string[], signal: AbortSignal, use: EmbeddingsUse): Promise<Float32Array[]>;
+  /**
+   * Told when FindNotes found the vectors it was given unusable together (a query's vector of another
+   * length than the sections'), `reason` in a few words: the call ranks by words; the client may log it
+   * and leave the endpoint alone a while, as after its own failures.
+   */
+  failed?(reason: string): void;
 }
 
 /** Who asks for vectors: a FindNotes call, for its query, or the background, for the notes' sections. */

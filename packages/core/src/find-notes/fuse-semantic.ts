@@ -29,7 +29,9 @@ export interface FusedRanking {
  * the notes ranked by the cosine of their best section's vector with `query` (positive cosines only, the
  * query's filters passed, at most `semanticDepth`); a note not matching the words is given only when
  * its cosine is `meaningAloneShare` of the best or more. A note's section is its best by words, else by
- * meaning. Scores are the fusion's, times 1000; ties by path.
+ * meaning. Scores are the fusion's, times 1000; ties by path. A section's vector of another length than
+ * the query's (another model behind the same name) makes it a failure, said in a few words: nothing
+ * would be found by meaning.
  */
 export function fuseSemantic(
   query: Float32Array,
@@ -37,9 +39,10 @@ export function fuseSemantic(
   accepts: (position: number) => boolean,
   notes: readonly AnalyzedNote[],
   vectors: SectionVectors,
-): FusedRanking {
+): FusedRanking | { failed: string } {
   const meaning: { position: number; cosine: number; section: number }[] = [];
   let [sections, embedded, refused] = [0, 0, 0];
+  let otherLength: { sections: number; length: number } | undefined;
   notes.forEach((note, position) => {
     const keys = vectors.keysOf(note);
     if (!keys) return;
@@ -53,11 +56,21 @@ export function fuseSemantic(
         return;
       }
       embedded += 1;
-      const similarity = vector.length === query.length ? cosine(query, vector) : 0;
+      if (vector.length !== query.length) {
+        otherLength = { sections: (otherLength?.sections ?? 0) + 1, length: vector.length };
+        return;
+      }
+      const similarity = cosine(query, vector);
       if (similarity > (best?.cosine ?? 0)) best = { cosine: similarity, section };
     });
     if (best && accepts(position)) meaning.push({ position, ...best });
   });
+  if (otherLength) {
+    const { sections: count, length } = otherLength;
+    return {
+      failed: `the query's vector has ${query.length} numbers and ${count} ${count === 1 ? "section's vector has" : "sections' vectors have"} ${length} (another model behind the same name?)`,
+    };
+  }
   meaning.sort((a, b) => b.cosine - a.cosine || a.position - b.position);
   const fused = new Map<AnalyzedNote, { note: AnalyzedNote; score: number; section: number }>();
   words.notes.forEach(({ note, section }, rank) => {

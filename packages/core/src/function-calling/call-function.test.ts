@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callFunction } from './call-function.js';
 import { createMemoryFs } from '../vault/memory-fs.js';
 import { createVault } from '../vault/vault.js';
+import { toolsOf } from '../tools/tools.js';
 
 const vaultWith = (seed: Record<string, string>) => {
   const fs = createMemoryFs(seed);
@@ -44,6 +45,29 @@ describe('callFunction', () => {
     });
     expect(await callFunction(vault, 'RemoveFile', '')).toMatchObject({ text: expect.stringMatching(/^INVALID_ARGUMENT: .*filePath/s), isError: true });
     expect(fs.toJSON()).toEqual({ 'a.md': 'a\n' });
+  });
+
+  it("gives the called tool's own parameters as the example of the form wanted, for every tool", async () => {
+    const { vault } = vaultWith({ 'a.md': 'a\n' });
+    expect(await callFunction(vault, 'FindNotes', '{"query":"alpha"')).toEqual({
+      text: 'INVALID_ARGUMENT: The arguments are not JSON. Send them as a JSON object, such as {"query": "onboarding checklist"}.',
+      isError: true,
+    });
+    expect(await callFunction(vault, 'Move', '"a.md"')).toEqual({
+      text: 'INVALID_ARGUMENT: The arguments must be a JSON object of parameters, such as {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
+      isError: true,
+    });
+    // An unknown tool: no example (the call names the tools next).
+    expect(await callFunction(vault, 'DeleteEverything', '{')).toEqual({
+      text: 'INVALID_ARGUMENT: The arguments are not JSON. Send them as a JSON object.',
+      isError: true,
+    });
+    // Each tool's example is its own: a valid input of its schema (the history tools' too), shown as a model would send it.
+    for (const tool of toolsOf(true)) expect(tool.inputSchema.safeParse(tool.example).success, tool.name).toBe(true);
+    for (const tool of vault.tools) {
+      const { text } = await callFunction(vault, tool.name, '{');
+      expect(JSON.parse(/such as (\{.*\})\.$/.exec(text)?.[1] ?? 'null'), tool.name).toEqual(tool.example);
+    }
   });
 
   it('throws what is not a VaultError to the program', async () => {

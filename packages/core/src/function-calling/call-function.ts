@@ -1,4 +1,4 @@
-import type { ToolName } from '../tools/tools.js';
+import type { Tool, ToolName } from '../tools/tools.js';
 import type { ToolCallOptions, Vault } from '../vault/vault.js';
 import { isVaultError, VaultError } from '../vault/vault-error.js';
 
@@ -21,7 +21,14 @@ export interface FunctionCallResult {
  */
 export async function callFunction(vault: Vault, name: string, input: unknown, options: ToolCallOptions = {}): Promise<FunctionCallResult> {
   try {
-    const output = await vault.call(name as ToolName, parseArguments(input) as never, options);
+    const output = await vault.call(
+      name as ToolName,
+      parseArguments(
+        input,
+        vault.tools.find((tool) => tool.name === name),
+      ) as never,
+      options,
+    );
     return { text: vault.render(name as ToolName, output as never), isError: false, output };
   } catch (error) {
     if (!isVaultError(error)) throw error;
@@ -29,17 +36,26 @@ export async function callFunction(vault: Vault, name: string, input: unknown, o
   }
 }
 
-function parseArguments(input: unknown): Record<string, unknown> {
+/** The arguments as an object of parameters, or INVALID_ARGUMENT naming the form wanted with `tool`'s example (none for an unknown tool, which the call refuses next). */
+function parseArguments(input: unknown, tool: Tool | undefined): Record<string, unknown> {
+  const example = tool?.example ? `, such as ${exampleText(tool.example)}` : '';
   let parsed: unknown = input;
   if (typeof input === 'string') {
     try {
       parsed = input.trim() === '' ? {} : JSON.parse(input);
     } catch {
-      throw new VaultError('INVALID_ARGUMENT', 'The arguments are not JSON. Send them as a JSON object, such as {"filePath": "notes/todo.md"}.');
+      throw new VaultError('INVALID_ARGUMENT', `The arguments are not JSON. Send them as a JSON object${example}.`);
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new VaultError('INVALID_ARGUMENT', 'The arguments must be a JSON object of parameters, such as {"filePath": "notes/todo.md"}.');
+    throw new VaultError('INVALID_ARGUMENT', `The arguments must be a JSON object of parameters${example}.`);
   }
   return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== null));
+}
+
+/** An example input as the tools' descriptions write one: `{"filePath": "notes/todo.md", "offset": 501}`. */
+function exampleText(example: object): string {
+  return `{${Object.entries(example)
+    .map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`)
+    .join(', ')}}`;
 }

@@ -27,6 +27,8 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   /** Written for a model: what the tool does, when to use it rather than a sibling, its limits. */
   description: string;
   inputSchema: Schema;
+  /** One valid input, as a model would send it: what a message about the arguments' form shows (`callFunction`). Every tool of ours has one. */
+  example?: z.input<Schema>;
   effects: ToolEffects;
   /** Runs the tool on a vault; returns typed data or throws a `VaultError`. */
   run(input: z.output<Schema>, vault: Vault, call: ToolCall): Promise<Output>;

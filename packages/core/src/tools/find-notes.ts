@@ -113,6 +113,7 @@ export const findNotes = defineTool({
     'Examples: {"query": "onboarding checklist"}; {"query": "\\"release process\\" -draft tag:project", "directoryPath": "projects"}.',
   ].join('\n'),
   inputSchema,
+  example: { query: 'onboarding checklist' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
@@ -225,6 +226,10 @@ function fuseWithMeaning(
   // The query's filters, for the notes found by meaning: only when there is a query vector to find them by.
   const accepts = acceptsOf(parsed, read.notes, read.dictionary, read.index);
   const fused = fuseSemantic(query, ranking, accepts, read.notes, sectionVectorsOf(vault));
+  if ('failed' in fused) {
+    vault.options.embeddings!.failed?.(fused.failed);
+    return fused;
+  }
   if (fused.embedded + fused.refused < fused.sections) embedNotes(vault, read.notes, read.sources);
   return fused;
 }

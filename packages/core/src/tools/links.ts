@@ -90,6 +90,7 @@ export const links = defineTool({
     'Wikilinks, embeds, markdown links, definitions, front matter; none in code or math. Totals always given; maxResults and offset page on.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/todo.md' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 

@@ -38,6 +38,7 @@ export const listDirectories = defineTool({
     'Example: {} lists the whole tree; {"directoryPath": "projects", "maxDepth": 1} lists the folders directly in projects.',
   ].join('\n'),
   inputSchema,
+  example: { directoryPath: 'projects', maxDepth: 1 },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 

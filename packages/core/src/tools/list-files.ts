@@ -36,6 +36,7 @@ export const listFiles = defineTool({
     'Example: {"directoryPath": "notes"}.',
   ].join('\n'),
   inputSchema,
+  example: { directoryPath: 'notes' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 

@@ -59,6 +59,7 @@ export const move = defineTool({
     'Example: {"sourcePath": "inbox/idea.md", "destinationPath": "projects/idea.md"}.',
   ].join('\n'),
   inputSchema,
+  example: { sourcePath: 'inbox/idea.md', destinationPath: 'projects/idea.md' },
   outputSchema,
   effects: { readOnly: false, destructive: false, idempotent: false },
 

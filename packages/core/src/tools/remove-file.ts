@@ -34,6 +34,7 @@ export const removeFile = defineTool({
     'Example: {"filePath": "inbox/old-idea.md"} moves it to .trash/inbox/old-idea.md.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'inbox/old-idea.md' },
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 

@@ -62,6 +62,7 @@ export const renameHeading = defineTool({
     'A heading found twice is AMBIGUOUS_MATCH; a text the note has already, ALREADY_EXISTS. dryRun only returns the plan.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/guide.md', heading: 'Setup', newHeading: 'Install' },
   outputSchema,
   effects: { readOnly: false, destructive: false, idempotent: false },
 

@@ -34,6 +34,7 @@ export const textCreate = defineTool({
     'Example: {"filePath": "notes/meeting-2026-01-05.md", "content": "# Meeting\\n\\n- agenda\\n"}.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/meeting-2026-01-05.md', content: '# Meeting\n\n- agenda\n' },
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: true },
 

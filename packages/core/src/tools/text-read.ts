@@ -81,6 +81,7 @@ export const textReadDefinition = {
     'Paths are vault-relative (notes/todo.md). Example: {"filePath": "notes/todo.md", "offset": 501} reads lines 501-1000; add "heading": "Setup" to read one section.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/todo.md' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 

@@ -62,6 +62,7 @@ export const history = defineTool({
     'A list that says more continues with offset (its nextOffset). Example: {"filePath": "notes/todo.md", "maxResults": 5}.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/todo.md', maxResults: 5 },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 

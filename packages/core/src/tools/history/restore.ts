@@ -37,6 +37,7 @@ export const restore = defineTool({
     'Example: {"filePath": "notes/todo.md", "change": "3f2a9c1b0d4e"}.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/todo.md', change: '3f2a9c1b0d4e' },
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: true },
 

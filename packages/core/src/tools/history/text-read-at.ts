@@ -16,6 +16,7 @@ export const textReadAt = defineTool({
   ...textReadDefinition,
   description: `${textReadDefinition.description}\nWith at (a change id from History), reads the file as it was right after that change.`,
   inputSchema,
+  example: { filePath: 'notes/todo.md', at: '3f2a9c1b0d4e' },
   async run(input, vault): Promise<TextReadOutput> {
     const { at, ...now } = input;
     return at === undefined ? textReadDefinition.run(now, vault) : readAt(vault, input, at);

@@ -38,6 +38,7 @@ export const undo = defineTool({
     'To take back your last edit: History with the filePath, then Undo with the newest change id. Example: {"change": "3f2a9c1b0d4e"}.',
   ].join('\n'),
   inputSchema,
+  example: { change: '3f2a9c1b0d4e' },
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 

@@ -75,6 +75,7 @@ export const textEdit = defineTool({
     'Example: {"filePath": "notes/todo.md", "oldString": "- [ ] ship it", "newString": "- [x] ship it"}.',
   ].join('\n'),
   inputSchema,
+  example: { filePath: 'notes/todo.md', oldString: '- [ ] ship it', newString: '- [x] ship it' },
   outputSchema,
   effects: { readOnly: false, destructive: true, idempotent: false },
 

@@ -125,6 +125,7 @@ export const textSearch = defineTool({
     'Examples: {"query": "TODO", "outputMode": "files_only"}; {"query": "^## ", "regex": true, "filePattern": "*.md", "contextLines": 1}; {"filePattern": "*c4996*"}.',
   ].join('\n'),
   inputSchema,
+  example: { query: 'TODO', outputMode: 'files_only' },
   outputSchema,
   effects: { readOnly: true, destructive: false, idempotent: true },
 
