@@ -7,6 +7,7 @@ import { createGitReader } from './create-git-reader.js';
 import { excludeTemporaries } from './exclude-temporaries.js';
 import { openRepository } from './open-repository.js';
 import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { holdClone } from './remote/hold-clone.js';
 import { refuseKeptEdits } from './remote/kept-edits.js';
 import { finishMoves } from './remote/move-branch.js';
 import { shareThroughRemote } from './remote/share-through-remote.js';
@@ -41,14 +42,18 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
-  // Refused or failed at start: the git commands the recovery started end here.
+  // Refused or failed at start: the git commands the recovery started end here, and the clone is let go.
+  let release = async () => {};
   const sync = await (async () => {
+    // One --git-remote server per clone (decision 0019, round 15): a second is refused before it touches anything.
+    if (options.remote) release = await holdClone(repository, options.remote.name);
     // A branch a killed server moved before its work tree followed is caught up first: the disk behind it is no person's change.
     await removeLeftScratch(repository);
     await finishMoves(repository);
     await recorder.recover();
     return options.remote && (await shareThroughRemote(repository, recorder, options.remote));
   })().catch(async (error: unknown) => {
+    await release();
     await repository.close();
     throw error;
   });
@@ -76,6 +81,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       ? {
           async close() {
             if (sync) await sync.close();
+            await release();
             await repository.close();
             if (hasClose(fs)) await fs.close();
           },

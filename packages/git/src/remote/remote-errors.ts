@@ -1,7 +1,7 @@
 import { VaultError } from '@vault/core';
 
 /** What a remote-related `IO_ERROR` is about, in its `details.remote`: a stable word a program can test. */
-export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch' | 'other-branch';
+export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch' | 'other-branch' | 'in-use';
 
 /** The remote could not be reached: nothing was changed, and the call can simply be made again. */
 export function remoteUnavailable(remote: string, gitMessage: string): VaultError {
