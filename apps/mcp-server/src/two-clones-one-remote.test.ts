@@ -57,6 +57,31 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     for (const clone of clones) expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('apricot\n');
   });
 
+  // A call re-sent to the other server while its first attempt's push is still under way (round 15): the second push is
+  // refused, and the remote then holds exactly the change it asks for. Before, it was STALE_FILE ("redo the change").
+  it('the same TextEdit and TextCreate on both at once: one lands, the other answers already applied, one commit each', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
+    for (const [name, args] of [
+      ['TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'apricot' }],
+      ['TextCreate', { filePath: 'c.md', content: 'cherry\n' }],
+    ] as const) {
+      const release = await holdTwoPushes();
+      const calls = [first, second].map((client) => call(client, name, args));
+      await release();
+      const results = await Promise.all(calls);
+      expect(results.map((result) => result.isError ?? false)).toEqual([false, false]);
+      const applied = results.filter((result) => result.structuredContent?.alreadyApplied === true || result.structuredContent?.action === 'unchanged');
+      expect(applied).toHaveLength(1);
+      await rm(path.join(remote.bare, '..', 'gate'), { recursive: true });
+    }
+    expect(subjects()).toEqual(['TextCreate: c.md', 'TextEdit: a.md', 'first']);
+    for (const clone of clones) {
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('apricot\n');
+      expect(await readFile(path.join(clone, 'c.md'), 'utf8')).toBe('cherry\n');
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+
   it('writes to one file at once: one lands, the other is STALE_FILE naming the remote fileHash, applied nowhere', async () => {
     const [first, second, clones] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
     const release = await holdTwoPushes();

@@ -101,6 +101,18 @@ export function staleOnRemote(state: RemoteState): VaultError {
   );
 }
 
+/**
+ * A call's change not made because another server made exactly it meanwhile: every file it changes is on the remote as
+ * the call would leave it. `details.applied`: the call is answered as already applied (`VaultHistory.record`).
+ */
+export function alreadyOnRemote(state: RemoteState): VaultError {
+  return new VaultError(
+    'STALE_FILE',
+    `${state.path} was changed on another server meanwhile (change ${state.change.slice(0, 12)} by ${state.author}) to exactly what this change makes, so this call wrote nothing: its change is there already.`,
+    { ...state, applied: true },
+  );
+}
+
 function firstLine(text: string): string {
   return (text.split('\n').find((line) => line.trim() !== '') ?? 'no message').trim().slice(0, 300);
 }

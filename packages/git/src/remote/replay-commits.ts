@@ -4,7 +4,7 @@ import { fileHash, type VaultError } from '@vault/core';
 import { type FileChange, notAFile } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
-import { staleOnRemote } from './remote-errors.js';
+import { alreadyOnRemote, staleOnRemote } from './remote-errors.js';
 import { commitsAfter } from './commits-after.js';
 import { moveBranch } from './move-branch.js';
 
@@ -51,7 +51,8 @@ export async function replayCommits(
       untouched = false;
       // Kept where a person can still find it, though no branch has it.
       await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
-      fates.set(commit, { error: takeBack ?? (await staleError(repository, base, tip, clash!)) });
+      const applied = !takeBack && (await holdsAlready(repository, commit, paths, tip));
+      fates.set(commit, { error: takeBack ?? (await staleError(repository, base, tip, clash!, applied)) });
       continue;
     }
     parent = untouched ? commit : await rebuild(repository, commit, paths, parent);
@@ -223,14 +224,32 @@ async function rebuildInIndex(repository: Repository, commit: string, paths: rea
   }
 }
 
-/** `STALE_FILE` for a top-relative path (a key of its bytes): what the remote holds there now, and the last remote change to it. */
-async function staleError(repository: Repository, base: string, tip: string, file: string): Promise<VaultError> {
+/**
+ * Whether the remote's `tip` holds every path of `commit` (keys of their bytes) as the commit leaves it: the same mode and
+ * object, or absent in both. Then the commit's change is there already (another server made the same change meanwhile).
+ */
+async function holdsAlready(repository: Repository, commit: string, paths: readonly string[], tip: string): Promise<boolean> {
+  const [mine, there] = await Promise.all([repository.trees.treeOfCommit(commit), repository.trees.treeOfCommit(tip)]);
+  if (mine === undefined || there === undefined) return false;
+  for (const file of paths) {
+    const [left, found] = await Promise.all([repository.trees.fileAt(mine, file, 'bytes'), repository.trees.fileAt(there, file, 'bytes')]);
+    if (left === notAFile || found === notAFile) return false;
+    if (left?.mode !== found?.mode || left?.id !== found?.id) return false;
+  }
+  return true;
+}
+
+/**
+ * `STALE_FILE` for a top-relative path (a key of its bytes): what the remote holds there now, and the last remote change to
+ * it; `applied`: the remote holds the commit's change already (the call is answered as already applied).
+ */
+async function staleError(repository: Repository, base: string, tip: string, file: string, applied: boolean): Promise<VaultError> {
   const text = textOf(file) ?? Buffer.from(file, 'latin1').toString('utf8');
   const blob = await repository.git(['cat-file', 'blob', `${tip}:${text}`], { okCodes: [0, 128] });
   const last = await repository.git(['log', '-1', '-z', '--format=%H%x00%an', `${base}..${tip}`, '--', text]);
   const [found = '', author = 'unknown'] = last.stdout.toString('utf8').split('\0');
   const change = found || tip;
-  return staleOnRemote({
+  return (applied ? alreadyOnRemote : staleOnRemote)({
     path: text.slice(repository.prefix.length),
     ...(blob.code === 0 ? { fileHash: await fileHash(blob.stdout) } : {}),
     change,
