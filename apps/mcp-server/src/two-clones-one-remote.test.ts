@@ -1,10 +1,10 @@
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, createSharedRemote, type SharedRemote } from './__fixtures__/remote-clones-bin.js';
+import { connectServer, createSharedRemote, type SharedRemote, until } from './__fixtures__/remote-clones-bin.js';
 
 let remote: SharedRemote;
 let clients: Client[] = [];
@@ -23,10 +23,6 @@ async function start(seed: Record<string, string>, args: string[] = []): Promise
 
 const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const subjects = () => remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
-
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 /** The remote holds each push in its hook until both servers' pushes arrived. */
 async function holdTwoPushes(): Promise<() => Promise<void>> {
@@ -101,6 +97,35 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
       expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
       expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
       expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+
+  // Round 15: the start waited for the remote (its first fetch) before it answered the handshake, so a remote that never
+  // answers made the client time out at connect, reads included.
+  it('a remote that never answers: the handshake and reads are answered at once; a write waits for it and fails retryable when it goes', async () => {
+    remote = await createSharedRemote({ 'a.md': 'a\n' });
+    const clone = remote.clone();
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const hangUp = () => {
+      silent.close();
+      for (const socket of sockets) socket.destroy();
+    };
+    try {
+      remote.git(['remote', 'set-url', 'origin', `git://127.0.0.1:${(silent.address() as { port: number }).port}/remote.git`], clone);
+      const client = await connectServer(clone, 'agent', ['--git-remote-timeout', '3600']);
+      clients = [client];
+      expect(await call(client, 'TextRead', { filePath: 'a.md' })).toMatchObject({ structuredContent: { totalLines: 1 } });
+      const write = call(client, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+      // The start's fetch is waiting on the remote; then the remote goes away.
+      await until(async () => sockets.length > 0);
+      hangUp();
+      expect(await write).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: true } });
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('a\n');
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    } finally {
+      hangUp();
     }
   });
 

@@ -44,7 +44,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
   });
   // Refused or failed at start: the git commands the recovery started end here, and the clone is let go.
   let release = async () => {};
-  const sync = await (async () => {
+  const shared = await (async () => {
     // One --git-remote server per clone (decision 0019, round 15): a second is refused before it touches anything.
     if (options.remote) release = await holdClone(repository, options.remote.name);
     // A branch a killed server moved before its work tree followed is caught up first: the disk behind it is no person's change.
@@ -57,6 +57,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     await repository.close();
     throw error;
   });
+  const sync = shared?.sync;
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
@@ -65,7 +66,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     if (!sync) await refuseKeptEdits(repository, 'write' in step ? [step.write] : step.rename);
     await recorder.beforeWrite(step);
   };
-  return {
+  const backend: Fs = {
     ...fs,
     history,
     async writeFile(path, data, writeOptions) {
@@ -88,6 +89,19 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
         }
       : {}),
   };
+  starts.set(backend, shared?.started ?? Promise.resolve());
+  return backend;
+}
+
+const starts = new WeakMap<VaultFs, Promise<void>>();
+
+/**
+ * Resolves once a backend's start is done with the remote (decision 0019, round 15): the first fetch, and the push of what
+ * a killed server committed (each done, or failed and said in a warning). `withGitHistory` does not wait for them, so that
+ * reads are served meanwhile; writes wait in the queue.
+ */
+export function remoteStarted(backend: VaultFs): Promise<void> {
+  return starts.get(backend) ?? Promise.resolve();
 }
 
 function hasClose(fs: VaultFs): fs is VaultFs & { close(): Promise<void> } {
