@@ -100,6 +100,22 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     }
   });
 
+  // Round 15: a hook's refusal reached the agent raw (terminal escapes), and marked retryable though it is refused again.
+  it("a remote hook's refusal: its words without control characters, not retryable when the push carried this call alone", async () => {
+    const [first] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
+    const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+    await writeFile(hook, `#!/bin/sh\nprintf '\\033[2J\\033[31mno edits today\\033[0m\\007\\n' >&2\nexit 1\n`);
+    await chmod(hook, 0o755);
+    const result = await call(first, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+    expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: false } });
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toContain('refused the change');
+    expect(text).toContain('no edits today');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the agent.
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\[2J|\[31m/);
+    expect(subjects()).toEqual(['first']);
+  });
+
   // Round 15: the start waited for the remote (its first fetch) before it answered the handshake, so a remote that never
   // answers made the client time out at connect, reads included.
   it('a remote that never answers: the handshake and reads are answered at once; a write waits for it and fails retryable when it goes', async () => {

@@ -56,9 +56,24 @@ export async function callTool<Name extends ToolName>(
     const earlier = key && appliedCall(vault, key);
     if (retried && earlier && earlier !== own && (await stillApplied(vault, earlier))) return retried.answer(earlier.output);
     const room = vault.options.maxOutput - error.code.length - 2;
-    if (error.message.length <= room) throw error;
-    throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
+    const message = printable(error.message);
+    if (message === error.message && message.length <= room) throw error;
+    throw new VaultError(error.code, boundText(message, room), error.details as Record<string, unknown> | undefined);
   }
+}
+
+/**
+ * A message as an agent may be shown it: terminal escape sequences taken out and other control characters but line
+ * breaks and tabs made spaces. Messages quote what git and a remote's hooks said, which may carry them (round 15).
+ */
+function printable(message: string): string {
+  return (
+    message
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences (CSI, OSC, two-character) are what is taken out.
+      .replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -~]?/g, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ' ')
+  );
 }
 
 /** What a call left, when telling it failed with a `VaultError`: nothing remembered. */

@@ -42,9 +42,10 @@ export function remoteRefused(remote: string, reason: string, carried = 1): Vaul
     carried > 1
       ? `The push carried the changes of ${carried} calls, and the refusal may be about another call's change: retry this call as it is first; if it is refused again, see the remote's rules and change the request.`
       : "See the remote's rules, then retry or change the request.";
+  // Refused alone, it is refused again as it is: not retryable (`details.retryable`); carried with others, retried first.
   return new VaultError('IO_ERROR', `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. ${next}`, {
     remote: 'refused' satisfies RemoteTrouble,
-    ...(carried > 1 ? { carried } : {}),
+    ...(carried > 1 ? { carried } : { retryable: false }),
   });
 }
 
