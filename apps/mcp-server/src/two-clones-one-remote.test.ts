@@ -100,6 +100,33 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     }
   });
 
+  // Round 15: a Move replayed after the other server added a note linking to the moved file answered success and left
+  // that link broken (its links were rewritten on the tip it had fetched). No order of the two calls on one server gives that.
+  it('a Move whose push lost to a new note linking to the moved file: STALE_FILE as a whole, no broken link on the remote', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'alpha\n', 'b.md': 'see [a](a.md)\n' }, ['--git-fetch-interval', '0']);
+    // The remote holds the Move's push until the other server's note has landed.
+    const gate = path.join(remote.bare, '..', 'move-gate');
+    await writeFile(gate, '');
+    const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+    await writeFile(
+      hook,
+      `#!/bin/sh\nwhile read old new ref; do\n  case "$(git log -1 --format=%s "$new")" in Move*) touch "${gate}-arrived"; while [ -e "${gate}" ]; do sleep 0.02; done;; esac\ndone\n`,
+    );
+    await chmod(hook, 0o755);
+    const move = call(first, 'Move', { sourcePath: 'a.md', destinationPath: 'moved/a2.md' });
+    await until(async () => (await readdir(path.dirname(gate))).includes('move-gate-arrived'));
+    expect((await call(second, 'TextCreate', { filePath: 'd.md', content: 'also [x](a.md)\n' })).isError).toBeFalsy();
+    await rm(gate);
+    const result = await move;
+    expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'STALE_FILE' } });
+    expect((result.content as { text: string }[])[0]!.text).toContain('d.md was changed on another server meanwhile');
+    expect(subjects()).toEqual(['TextCreate: d.md', 'first']);
+    // The retry, on the clone that now has d.md, rewrites both links.
+    expect((await call(first, 'Move', { sourcePath: 'a.md', destinationPath: 'moved/a2.md' })).isError).toBeFalsy();
+    for (const note of ['b.md', 'd.md']) expect(remote.git(['show', `main:${note}`])).not.toContain('(a.md)');
+    expect(remote.git(['status', '--porcelain'], clones[0])).toBe('');
+  });
+
   // Round 15: a hook's refusal reached the agent raw (terminal escapes), and marked retryable though it is refused again.
   it("a remote hook's refusal: its words without control characters, not retryable when the push carried this call alone", async () => {
     const [first] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);

@@ -45,7 +45,8 @@ export async function replayCommits(
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
   let untouched = base === tip;
   for (const { commit, paths } of local) {
-    const clash = paths.find((file) => stale.clashes(file));
+    // A Move whose links were rewritten before the remote's notes came: a note the remote changed may link to what it moves.
+    const clash = paths.find((file) => stale.clashes(file)) ?? (await linkingToMoved(repository, commit, paths, changedThere, tip));
     if (takeBack || clash !== undefined) {
       for (const file of paths) stale.add(file);
       untouched = false;
@@ -222,6 +223,38 @@ async function rebuildInIndex(repository: Repository, commit: string, paths: rea
   } finally {
     await rm(env.GIT_INDEX_FILE, { force: true });
   }
+}
+
+/**
+ * For a Move (its `Vault-Tool` trailer) replayed on a remote that changed other files: the first of those whose text at
+ * `tip` names a file the Move took away (its name, or `[[` and its name without the extension), so that the Move is taken
+ * back whole rather than leave that link broken (round 15). A mention that is no link takes it back too: the retry rewrites.
+ */
+async function linkingToMoved(
+  repository: Repository,
+  commit: string,
+  paths: readonly string[],
+  changedThere: readonly string[],
+  tip: string,
+): Promise<string | undefined> {
+  if (changedThere.length === 0 || !/\nVault-Tool: Move\n/.test(await rawCommit(repository, commit))) return undefined;
+  const [mine, there] = await Promise.all([repository.trees.treeOfCommit(commit), repository.trees.treeOfCommit(tip)]);
+  if (mine === undefined || there === undefined) return undefined;
+  const names: string[] = [];
+  for (const file of paths) {
+    if ((await repository.trees.fileAt(mine, file, 'bytes')) !== undefined) continue;
+    const name = Buffer.from(file.slice(file.lastIndexOf('/') + 1), 'latin1').toString('utf8');
+    names.push(name, `[[${name.replace(/\.[^.]*$/, '')}`);
+  }
+  if (names.length === 0) return undefined;
+  for (const file of changedThere) {
+    if (paths.includes(file)) continue;
+    const entry = await repository.trees.fileAt(there, file, 'bytes');
+    if (entry === undefined || entry === notAFile) continue;
+    const text = (await repository.kept.readObject(entry.id))?.bytes.toString('utf8') ?? '';
+    if (names.some((name) => text.includes(name))) return file;
+  }
+  return undefined;
 }
 
 /**
