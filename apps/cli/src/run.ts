@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { type ErrorCode, type Vault, VaultError, type VaultOptions, boundJson, createVault, isVaultError, minOutputBound } from '@vault/core';
-import { withGitHistory } from '@vault/git';
+import { remoteStarted, withGitHistory } from '@vault/git';
 import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
@@ -112,6 +112,8 @@ async function openVault(
     ...(global.gitRemote ? { remote: { name: global.gitRemote, fetchInterval: 0 } } : {}),
   };
   const withHistory = await withGitHistory(fs, history);
+  // One command: it reads or writes after the first fetch (a server serves reads meanwhile).
+  await remoteStarted(withHistory);
   return { vault: createVault(withHistory, options), fs: withHistory };
 }
 

@@ -3,7 +3,7 @@ import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKillingGit } from './__fixtures__/killing-git.js';
-import { connectServer, createSharedRemote } from './__fixtures__/remote-clones-bin.js';
+import { connectServer, createSharedRemote, until } from './__fixtures__/remote-clones-bin.js';
 
 let killingGit: string;
 beforeAll(async () => {
@@ -26,6 +26,8 @@ describe('vault-mcp --git --git-remote killed mid-commit and mid-push', () => {
       await closed;
 
       const restarted = await connectServer(clone, 'restarted');
+      // The restart answers at once and pushes meanwhile (round 15): until the clone is the remote's.
+      await until(() => remote.git(['rev-parse', 'HEAD'], clone) === remote.git(['rev-parse', 'main']));
       const onDisk = await readFile(path.join(clone, 'a.md'), 'utf8');
       const subjects = remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
       // Each of these steps comes after the write reached the disk: the restart records (journal) and pushes it.
@@ -67,7 +69,8 @@ describe('vault-mcp --git --git-remote killed at each step of a fetch that moves
       await closed;
 
       const restarted = await connectServer(clone, 'restarted', ['--git-fetch-interval', '0']);
-      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('alpha from elsewhere\n');
+      // The restart answers at once and fetches meanwhile (round 15): until the disk is the remote's.
+      await until(async () => (await readFile(path.join(clone, 'a.md'), 'utf8')) === 'alpha from elsewhere\n');
       expect(remote.git(['status', '--porcelain', '--untracked-files=all'], clone)).toBe('');
       // The write is made again after the restart, and lands on the other server's change.
       await restarted.callTool({ name: 'TextEdit', arguments: { filePath: 'b.md', oldString: 'bee', newString: 'wasp' } });

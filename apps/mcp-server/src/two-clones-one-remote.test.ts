@@ -1,10 +1,10 @@
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, createSharedRemote, type SharedRemote } from './__fixtures__/remote-clones-bin.js';
+import { connectServer, createSharedRemote, type SharedRemote, until } from './__fixtures__/remote-clones-bin.js';
 
 let remote: SharedRemote;
 let clients: Client[] = [];
@@ -23,10 +23,6 @@ async function start(seed: Record<string, string>, args: string[] = []): Promise
 
 const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const subjects = () => remote.git(['log', '--format=%s', 'main']).split('\n').filter(Boolean);
-
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 /** The remote holds each push in its hook until both servers' pushes arrived. */
 async function holdTwoPushes(): Promise<() => Promise<void>> {
@@ -57,6 +53,31 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
     for (const clone of clones) expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('apricot\n');
   });
 
+  // A call re-sent to the other server while its first attempt's push is still under way (round 15): the second push is
+  // refused, and the remote then holds exactly the change it asks for. Before, it was STALE_FILE ("redo the change").
+  it('the same TextEdit and TextCreate on both at once: one lands, the other answers already applied, one commit each', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
+    for (const [name, args] of [
+      ['TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'apricot' }],
+      ['TextCreate', { filePath: 'c.md', content: 'cherry\n' }],
+    ] as const) {
+      const release = await holdTwoPushes();
+      const calls = [first, second].map((client) => call(client, name, args));
+      await release();
+      const results = await Promise.all(calls);
+      expect(results.map((result) => result.isError ?? false)).toEqual([false, false]);
+      const applied = results.filter((result) => result.structuredContent?.alreadyApplied === true || result.structuredContent?.action === 'unchanged');
+      expect(applied).toHaveLength(1);
+      await rm(path.join(remote.bare, '..', 'gate'), { recursive: true });
+    }
+    expect(subjects()).toEqual(['TextCreate: c.md', 'TextEdit: a.md', 'first']);
+    for (const clone of clones) {
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('apricot\n');
+      expect(await readFile(path.join(clone, 'c.md'), 'utf8')).toBe('cherry\n');
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+
   it('writes to one file at once: one lands, the other is STALE_FILE naming the remote fileHash, applied nowhere', async () => {
     const [first, second, clones] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
     const release = await holdTwoPushes();
@@ -76,6 +97,78 @@ describe('two vault-mcp --git --git-remote origin processes on two clones of one
       expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe(`by ${winner}\n`);
       expect(remote.git(['rev-parse', 'HEAD'], clone)).toBe(remote.git(['rev-parse', 'main']));
       expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    }
+  });
+
+  // Round 15: a Move replayed after the other server added a note linking to the moved file answered success and left
+  // that link broken (its links were rewritten on the tip it had fetched). No order of the two calls on one server gives that.
+  it('a Move whose push lost to a new note linking to the moved file: STALE_FILE as a whole, no broken link on the remote', async () => {
+    const [first, second, clones] = await start({ 'a.md': 'alpha\n', 'b.md': 'see [a](a.md)\n' }, ['--git-fetch-interval', '0']);
+    // The remote holds the Move's push until the other server's note has landed.
+    const gate = path.join(remote.bare, '..', 'move-gate');
+    await writeFile(gate, '');
+    const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+    await writeFile(
+      hook,
+      `#!/bin/sh\nwhile read old new ref; do\n  case "$(git log -1 --format=%s "$new")" in Move*) touch "${gate}-arrived"; while [ -e "${gate}" ]; do sleep 0.02; done;; esac\ndone\n`,
+    );
+    await chmod(hook, 0o755);
+    const move = call(first, 'Move', { sourcePath: 'a.md', destinationPath: 'moved/a2.md' });
+    await until(async () => (await readdir(path.dirname(gate))).includes('move-gate-arrived'));
+    expect((await call(second, 'TextCreate', { filePath: 'd.md', content: 'also [x](a.md)\n' })).isError).toBeFalsy();
+    await rm(gate);
+    const result = await move;
+    expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'STALE_FILE' } });
+    expect((result.content as { text: string }[])[0]!.text).toContain('d.md was changed on another server meanwhile');
+    expect(subjects()).toEqual(['TextCreate: d.md', 'first']);
+    // The retry, on the clone that now has d.md, rewrites both links.
+    expect((await call(first, 'Move', { sourcePath: 'a.md', destinationPath: 'moved/a2.md' })).isError).toBeFalsy();
+    for (const note of ['b.md', 'd.md']) expect(remote.git(['show', `main:${note}`])).not.toContain('(a.md)');
+    expect(remote.git(['status', '--porcelain'], clones[0])).toBe('');
+  });
+
+  // Round 15: a hook's refusal reached the agent raw (terminal escapes), and marked retryable though it is refused again.
+  it("a remote hook's refusal: its words without control characters, not retryable when the push carried this call alone", async () => {
+    const [first] = await start({ 'a.md': 'a\n' }, ['--git-fetch-interval', '0']);
+    const hook = path.join(remote.bare, 'hooks', 'pre-receive');
+    await writeFile(hook, `#!/bin/sh\nprintf '\\033[2J\\033[31mno edits today\\033[0m\\007\\n' >&2\nexit 1\n`);
+    await chmod(hook, 0o755);
+    const result = await call(first, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+    expect(result).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: false } });
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toContain('refused the change');
+    expect(text).toContain('no edits today');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the agent.
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\[2J|\[31m/);
+    expect(subjects()).toEqual(['first']);
+  });
+
+  // Round 15: the start waited for the remote (its first fetch) before it answered the handshake, so a remote that never
+  // answers made the client time out at connect, reads included.
+  it('a remote that never answers: the handshake and reads are answered at once; a write waits for it and fails retryable when it goes', async () => {
+    remote = await createSharedRemote({ 'a.md': 'a\n' });
+    const clone = remote.clone();
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const hangUp = () => {
+      silent.close();
+      for (const socket of sockets) socket.destroy();
+    };
+    try {
+      remote.git(['remote', 'set-url', 'origin', `git://127.0.0.1:${(silent.address() as { port: number }).port}/remote.git`], clone);
+      const client = await connectServer(clone, 'agent', ['--git-remote-timeout', '3600']);
+      clients = [client];
+      expect(await call(client, 'TextRead', { filePath: 'a.md' })).toMatchObject({ structuredContent: { totalLines: 1 } });
+      const write = call(client, 'TextEdit', { filePath: 'a.md', oldString: 'a', newString: 'z' });
+      // The start's fetch is waiting on the remote; then the remote goes away.
+      await until(async () => sockets.length > 0);
+      hangUp();
+      expect(await write).toMatchObject({ isError: true, _meta: { errorCode: 'IO_ERROR', retryable: true } });
+      expect(await readFile(path.join(clone, 'a.md'), 'utf8')).toBe('a\n');
+      expect(remote.git(['status', '--porcelain'], clone)).toBe('');
+    } finally {
+      hangUp();
     }
   });
 

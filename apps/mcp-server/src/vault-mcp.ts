@@ -184,7 +184,8 @@ main().catch((error: unknown) => {
     process.exitCode = 64;
   } else if (isVaultError(error)) {
     log(`${error.code}: ${error.message}`);
-    process.exitCode = 66;
+    // Another --git-remote server holds the clone (75, try again later: once it stopped, or on a clone of its own).
+    process.exitCode = error.details?.remote === 'in-use' ? 75 : 66;
   } else if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes((error as NodeJS.ErrnoException).code ?? '')) {
     log(`cannot listen there: ${(error as Error).message}. Choose another --host or --port.`);
     process.exitCode = 69;

@@ -149,7 +149,7 @@ let ownStart: string | undefined;
  * where it exists, else the random token the process wrote to `alive-PID.json` (`write`: this process writes its own
  * there first). `undefined`: nothing tells (no such process, or it wrote none).
  */
-function startTokenOf(pid: number, repository: Repository, write = true): string | undefined {
+export function startTokenOf(pid: number, repository: Repository, write = true): string | undefined {
   // This process's own never changes: read once (each journal is signed with it, a read of /proc each call).
   if (pid === process.pid && ownStart !== undefined) return ownStart;
   try {

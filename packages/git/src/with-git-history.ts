@@ -7,6 +7,7 @@ import { createGitReader } from './create-git-reader.js';
 import { excludeTemporaries } from './exclude-temporaries.js';
 import { openRepository } from './open-repository.js';
 import type { RemoteOptions } from './remote/create-remote-sync.js';
+import { holdClone } from './remote/hold-clone.js';
 import { refuseKeptEdits } from './remote/kept-edits.js';
 import { finishMoves } from './remote/move-branch.js';
 import { shareThroughRemote } from './remote/share-through-remote.js';
@@ -41,17 +42,22 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     ...(options.author === undefined ? {} : { author: options.author }),
     committer: identityOf(options.committer ?? 'vault-text-tools'),
   });
-  // Refused or failed at start: the git commands the recovery started end here.
-  const sync = await (async () => {
+  // Refused or failed at start: the git commands the recovery started end here, and the clone is let go.
+  let release = async () => {};
+  const shared = await (async () => {
+    // One --git-remote server per clone (decision 0019, round 15): a second is refused before it touches anything.
+    if (options.remote) release = await holdClone(repository, options.remote.name);
     // A branch a killed server moved before its work tree followed is caught up first: the disk behind it is no person's change.
     await removeLeftScratch(repository);
     await finishMoves(repository);
     await recorder.recover();
     return options.remote && (await shareThroughRemote(repository, recorder, options.remote));
   })().catch(async (error: unknown) => {
+    await release();
     await repository.close();
     throw error;
   });
+  const sync = shared?.sync;
   const history: VaultHistory = { ...createGitReader(repository), record: recorder.record };
   // A write through a symlink changes the file it leads to: that path is the one recorded.
   const realPath = async (path: string) => (fs.resolveSymlinks ? await fs.resolveSymlinks(path).catch(() => path) : path);
@@ -60,7 +66,7 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
     if (!sync) await refuseKeptEdits(repository, 'write' in step ? [step.write] : step.rename);
     await recorder.beforeWrite(step);
   };
-  return {
+  const backend: Fs = {
     ...fs,
     history,
     async writeFile(path, data, writeOptions) {
@@ -76,12 +82,26 @@ export async function withGitHistory<Fs extends VaultFs>(fs: Fs, options: GitHis
       ? {
           async close() {
             if (sync) await sync.close();
+            await release();
             await repository.close();
             if (hasClose(fs)) await fs.close();
           },
         }
       : {}),
   };
+  starts.set(backend, shared?.started ?? Promise.resolve());
+  return backend;
+}
+
+const starts = new WeakMap<VaultFs, Promise<void>>();
+
+/**
+ * Resolves once a backend's start is done with the remote (decision 0019, round 15): the first fetch, and the push of what
+ * a killed server committed (each done, or failed and said in a warning). `withGitHistory` does not wait for them, so that
+ * reads are served meanwhile; writes wait in the queue.
+ */
+export function remoteStarted(backend: VaultFs): Promise<void> {
+  return starts.get(backend) ?? Promise.resolve();
 }
 
 function hasClose(fs: VaultFs): fs is VaultFs & { close(): Promise<void> } {

@@ -213,6 +213,8 @@ describe('tools/list tells the truth, compactly', () => {
     // from Move, RemoveFile and RenameHeading (decision 0019, round 13): their `,"alreadyApplied":{"type":"boolean"}`, 99;
     // FindNotes' optional semantic ranking (decision 0017, round 14): its `,"semantic":{"type":"string"}`, 29, and the count of notes
     // found by meaning alone, `,"meaningNotes":{"type":"number"}`, 33.
-    expect(JSON.stringify((await client.listTools()).tools).length).toBeLessThanOrEqual(16_280 + 11 * 24 + 2_760 + 810 + 2_032 + 1_692 + 48 + 49 + 99 + 29 + 33);
+    expect(JSON.stringify((await client.listTools()).tools).length).toBeLessThanOrEqual(
+      16_280 + 11 * 24 + 2_760 + 810 + 2_032 + 1_692 + 48 + 49 + 99 + 29 + 33,
+    );
   });
 });

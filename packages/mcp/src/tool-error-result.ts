@@ -23,7 +23,7 @@ const retryable: Record<ErrorCode, boolean> = {
 
 /**
  * A tool error as an MCP tool result: `isError`, the code first in the text, and the code in
- * `_meta` for programs. Anything that is not a `VaultError` becomes `IO_ERROR`, with no stack
+ * `_meta` for programs (`retryable` the code's, unless the error's `details.retryable` says). Anything that is not a `VaultError` becomes `IO_ERROR`, with no stack
  * trace and no host path.
  */
 export function toolErrorResult(error: unknown): CallToolResult {
@@ -33,6 +33,6 @@ export function toolErrorResult(error: unknown): CallToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text: `${code}: ${message}` }],
-    _meta: { errorCode: code, retryable: retryable[code] },
+    _meta: { errorCode: code, retryable: isVaultError(error) && typeof error.details?.retryable === 'boolean' ? error.details.retryable : retryable[code] },
   };
 }

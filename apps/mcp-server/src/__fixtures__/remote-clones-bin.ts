@@ -51,3 +51,8 @@ export async function connectServer(clone: string, name: string, args: string[] 
   await client.connect(transport);
   return client;
 }
+
+/** Waits until `check` holds, looking again after each short pause (an event seen, not a fixed delay). */
+export async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}

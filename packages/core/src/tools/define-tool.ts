@@ -46,10 +46,11 @@ export interface ToolDefinition<Name extends string = string, Schema extends z.Z
   /**
    * For a tool whose call, sent again once its change is there, would fail (a client re-sends a call
    * whose answer was lost): what the change left, and the answer to a retry while every path still
-   * holds that (`callTool`, decision 0019).
+   * holds that (`callTool`, decision 0019); `answer` is also the answer when the history finds the change made
+   * already by another server. Without `left`, no call is remembered (the tool tells a retry of itself in `run`).
    */
   retried?: {
-    left(output: Output, vault: Vault): Promise<readonly LeftAt[]>;
+    left?(output: Output, vault: Vault): Promise<readonly LeftAt[]>;
     answer(output: Output): Output;
   };
 }

@@ -78,6 +78,9 @@ export const textCreate = defineTool({
 
   subject: (output) => `TextCreate: ${escapeName(output.path)}`,
 
+  // A retry is told in `run` (the file holds exactly this content); the history may find the same (another server's).
+  retried: { answer: (output) => ({ ...output, action: 'unchanged' as const }) },
+
   render(output, style = plainStyle) {
     if (output.action === 'unchanged')
       return `Already applied: ${style.path(output.path)} holds exactly this content, so nothing was written. fileHash: ${output.fileHash}`;

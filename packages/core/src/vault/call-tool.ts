@@ -12,7 +12,8 @@ import { escapeName } from './vault-path.js';
  * `Vault.call`: the tool found among those the vault offers, its input checked against its schema,
  * then run (with history, as one change: `VaultHistory.record`). A `VaultError` comes out within the answer bound as adapters show it (`CODE: message`).
  * A call that fails after an earlier one of the same tool and input applied its change, still there, answers that
- * it was already applied (a client re-sends a call whose answer was lost; decision 0019).
+ * it was already applied (a client re-sends a call whose answer was lost; decision 0019), and so does one whose
+ * change the history did not make because the vault holds exactly it already (`details.applied`).
  */
 export async function callTool<Name extends ToolName>(
   vault: Vault,
@@ -25,15 +26,17 @@ export async function callTool<Name extends ToolName>(
   signal?.throwIfAborted();
   const call: ToolCall = { signal: signal ?? new AbortController().signal };
   const parsed = parseToolInput(tool, input);
-  const retried = tool.retried as { left(output: unknown, vault: Vault): Promise<readonly LeftAt[]>; answer(output: unknown): ToolOutput<Name> } | undefined;
+  const retried = tool.retried as { left?(output: unknown, vault: Vault): Promise<readonly LeftAt[]>; answer(output: unknown): ToolOutput<Name> } | undefined;
   // Only a tool that can tell a retry of itself is keyed: a read, or a TextCreate of 100 MB, hashes nothing.
-  const key = retried && callKey(tool.name, parsed);
+  const key = retried?.left && callKey(tool.name, parsed);
   let own: AppliedCall | undefined;
+  let made: { output: ToolOutput<Name> } | undefined;
   const run = async () => {
     const output = await (tool.run as (input: unknown, vault: Vault, call: ToolCall) => Promise<ToolOutput<Name>>)(parsed, vault, call);
+    made = { output };
     // What it left is taken inside the history's change, before any later call can touch it; a call
     // whose change is made is never failed for it (then it is just not remembered).
-    const left = retried ? await retried.left(output, vault).catch(forgotten) : [];
+    const left = retried?.left ? await retried.left(output, vault).catch(forgotten) : [];
     if (key && left.length > 0) {
       own = { output, left };
       rememberCall(vault, key, own);
@@ -48,12 +51,29 @@ export async function callTool<Name extends ToolName>(
     return await history.record({ tool: tool.name, ...(agent === undefined ? {} : { agent }) }, run, (output) => subjectOf?.(output) ?? tool.name);
   } catch (error) {
     if (!isVaultError(error)) throw error;
+    // Its change not made, the vault holding exactly it already (another server made it meanwhile): already applied.
+    if (retried && made && error.details?.applied === true) return retried.answer(made.output);
     const earlier = key && appliedCall(vault, key);
     if (retried && earlier && earlier !== own && (await stillApplied(vault, earlier))) return retried.answer(earlier.output);
     const room = vault.options.maxOutput - error.code.length - 2;
-    if (error.message.length <= room) throw error;
-    throw new VaultError(error.code, boundText(error.message, room), error.details as Record<string, unknown> | undefined);
+    const message = printable(error.message);
+    if (message === error.message && message.length <= room) throw error;
+    throw new VaultError(error.code, boundText(message, room), error.details as Record<string, unknown> | undefined);
   }
+}
+
+/**
+ * A message as an agent may be shown it: terminal escape sequences taken out and other control characters but line
+ * breaks and tabs made spaces. Messages quote what git and a remote's hooks said, which may carry them (round 15).
+ */
+function printable(message: string): string {
+  return (
+    message
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences (CSI, OSC, two-character) are what is taken out.
+      .replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -~]?/g, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ' ')
+  );
 }
 
 /** What a call left, when telling it failed with a `VaultError`: nothing remembered. */

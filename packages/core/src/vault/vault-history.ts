@@ -9,6 +9,8 @@ export interface VaultHistory {
    * Runs `work`, one changing call, and records what it wrote as one change, after any change made
    * outside the tools to the same paths (recorded first, apart). Calls run one at a time, in order.
    * `subjectOf` names the change from the call's output. A call that writes nothing records nothing.
+   * A change not made because the vault already holds exactly it (another server made the same change meanwhile)
+   * rejects with a `VaultError` whose `details.applied` is `true`: the call's output stands, nothing of it was written.
    */
   record<T>(meta: ChangeMeta, work: () => Promise<T>, subjectOf: (output: T) => string): Promise<T>;
   /**

@@ -6,7 +6,7 @@ import { createNodeFs, type NodeVaultFs } from '@vault/node';
 import { createTempFolder, createTempRepository, personEnv } from '@vault/testing';
 import { afterEach } from 'vitest';
 import type { RemoteOptions } from '../remote/create-remote-sync.js';
-import { withGitHistory } from '../with-git-history.js';
+import { remoteStarted, withGitHistory } from '../with-git-history.js';
 
 /** How a clone is made: `url` clones from there in place of the bare folder; `watch`: the Node backend's watched index. */
 export interface CloneOptions {
@@ -72,6 +72,7 @@ export function useRemoteClones(): (seed: VaultSeed, count: number, remote?: Par
         remote: { name: 'origin', fetchInterval: 0, ...options },
         ...(gitPath ? { gitPath } : {}),
       });
+      await remoteStarted(fs);
       const clone = { top, vault: createVault(fs), git: (...args: string[]) => run(top, args), close: () => fs.close() };
       removals.push(clone.close);
       return clone;

@@ -1,7 +1,7 @@
 import { VaultError } from '@vault/core';
 
 /** What a remote-related `IO_ERROR` is about, in its `details.remote`: a stable word a program can test. */
-export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch' | 'other-branch';
+export type RemoteTrouble = 'unavailable' | 'busy' | 'refused' | 'closed' | 'no-branch' | 'other-branch' | 'in-use';
 
 /** The remote could not be reached: nothing was changed, and the call can simply be made again. */
 export function remoteUnavailable(remote: string, gitMessage: string): VaultError {
@@ -42,9 +42,10 @@ export function remoteRefused(remote: string, reason: string, carried = 1): Vaul
     carried > 1
       ? `The push carried the changes of ${carried} calls, and the refusal may be about another call's change: retry this call as it is first; if it is refused again, see the remote's rules and change the request.`
       : "See the remote's rules, then retry or change the request.";
+  // Refused alone, it is refused again as it is: not retryable (`details.retryable`); carried with others, retried first.
   return new VaultError('IO_ERROR', `The git remote ${remote} refused the change (${firstLine(reason)}), so it was taken back: nothing changed. ${next}`, {
     remote: 'refused' satisfies RemoteTrouble,
-    ...(carried > 1 ? { carried } : {}),
+    ...(carried > 1 ? { carried } : { retryable: false }),
   });
 }
 
@@ -98,6 +99,18 @@ export function staleOnRemote(state: RemoteState): VaultError {
     'STALE_FILE',
     `${state.path} was changed on another server meanwhile (change ${state.change.slice(0, 12)} by ${state.author} ${now}), so this change was applied nowhere. Read the file again with TextRead and redo the change.`,
     { ...state },
+  );
+}
+
+/**
+ * A call's change not made because another server made exactly it meanwhile: every file it changes is on the remote as
+ * the call would leave it. `details.applied`: the call is answered as already applied (`VaultHistory.record`).
+ */
+export function alreadyOnRemote(state: RemoteState): VaultError {
+  return new VaultError(
+    'STALE_FILE',
+    `${state.path} was changed on another server meanwhile (change ${state.change.slice(0, 12)} by ${state.author}) to exactly what this change makes, so this call wrote nothing: its change is there already.`,
+    { ...state, applied: true },
   );
 }
 

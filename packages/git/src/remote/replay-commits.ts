@@ -4,7 +4,7 @@ import { fileHash, type VaultError } from '@vault/core';
 import { type FileChange, notAFile } from '../kept/kept-trees.js';
 import type { Repository } from '../open-repository.js';
 import { type RemoteBranch, commitOf } from './remote-branch.js';
-import { staleOnRemote } from './remote-errors.js';
+import { alreadyOnRemote, staleOnRemote } from './remote-errors.js';
 import { commitsAfter } from './commits-after.js';
 import { moveBranch } from './move-branch.js';
 
@@ -45,13 +45,15 @@ export async function replayCommits(
   // While nothing was taken back on a remote that did not move, the commits stay as they are.
   let untouched = base === tip;
   for (const { commit, paths } of local) {
-    const clash = paths.find((file) => stale.clashes(file));
+    // A Move whose links were rewritten before the remote's notes came: a note the remote changed may link to what it moves.
+    const clash = paths.find((file) => stale.clashes(file)) ?? (await linkingToMoved(repository, commit, paths, changedThere, tip));
     if (takeBack || clash !== undefined) {
       for (const file of paths) stale.add(file);
       untouched = false;
       // Kept where a person can still find it, though no branch has it.
       await repository.git(['update-ref', `refs/vault/taken-back/${commit}`, commit]);
-      fates.set(commit, { error: takeBack ?? (await staleError(repository, base, tip, clash!)) });
+      const applied = !takeBack && (await holdsAlready(repository, commit, paths, tip));
+      fates.set(commit, { error: takeBack ?? (await staleError(repository, base, tip, clash!, applied)) });
       continue;
     }
     parent = untouched ? commit : await rebuild(repository, commit, paths, parent);
@@ -223,14 +225,64 @@ async function rebuildInIndex(repository: Repository, commit: string, paths: rea
   }
 }
 
-/** `STALE_FILE` for a top-relative path (a key of its bytes): what the remote holds there now, and the last remote change to it. */
-async function staleError(repository: Repository, base: string, tip: string, file: string): Promise<VaultError> {
+/**
+ * For a Move (its `Vault-Tool` trailer) replayed on a remote that changed other files: the first of those whose text at
+ * `tip` names a file the Move took away (its name, or `[[` and its name without the extension), so that the Move is taken
+ * back whole rather than leave that link broken (round 15). A mention that is no link takes it back too: the retry rewrites.
+ */
+async function linkingToMoved(
+  repository: Repository,
+  commit: string,
+  paths: readonly string[],
+  changedThere: readonly string[],
+  tip: string,
+): Promise<string | undefined> {
+  if (changedThere.length === 0 || !/\nVault-Tool: Move\n/.test(await rawCommit(repository, commit))) return undefined;
+  const [mine, there] = await Promise.all([repository.trees.treeOfCommit(commit), repository.trees.treeOfCommit(tip)]);
+  if (mine === undefined || there === undefined) return undefined;
+  const names: string[] = [];
+  for (const file of paths) {
+    if ((await repository.trees.fileAt(mine, file, 'bytes')) !== undefined) continue;
+    const name = Buffer.from(file.slice(file.lastIndexOf('/') + 1), 'latin1').toString('utf8');
+    names.push(name, `[[${name.replace(/\.[^.]*$/, '')}`);
+  }
+  if (names.length === 0) return undefined;
+  for (const file of changedThere) {
+    if (paths.includes(file)) continue;
+    const entry = await repository.trees.fileAt(there, file, 'bytes');
+    if (entry === undefined || entry === notAFile) continue;
+    const text = (await repository.kept.readObject(entry.id))?.bytes.toString('utf8') ?? '';
+    if (names.some((name) => text.includes(name))) return file;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the remote's `tip` holds every path of `commit` (keys of their bytes) as the commit leaves it: the same mode and
+ * object, or absent in both. Then the commit's change is there already (another server made the same change meanwhile).
+ */
+async function holdsAlready(repository: Repository, commit: string, paths: readonly string[], tip: string): Promise<boolean> {
+  const [mine, there] = await Promise.all([repository.trees.treeOfCommit(commit), repository.trees.treeOfCommit(tip)]);
+  if (mine === undefined || there === undefined) return false;
+  for (const file of paths) {
+    const [left, found] = await Promise.all([repository.trees.fileAt(mine, file, 'bytes'), repository.trees.fileAt(there, file, 'bytes')]);
+    if (left === notAFile || found === notAFile) return false;
+    if (left?.mode !== found?.mode || left?.id !== found?.id) return false;
+  }
+  return true;
+}
+
+/**
+ * `STALE_FILE` for a top-relative path (a key of its bytes): what the remote holds there now, and the last remote change to
+ * it; `applied`: the remote holds the commit's change already (the call is answered as already applied).
+ */
+async function staleError(repository: Repository, base: string, tip: string, file: string, applied: boolean): Promise<VaultError> {
   const text = textOf(file) ?? Buffer.from(file, 'latin1').toString('utf8');
   const blob = await repository.git(['cat-file', 'blob', `${tip}:${text}`], { okCodes: [0, 128] });
   const last = await repository.git(['log', '-1', '-z', '--format=%H%x00%an', `${base}..${tip}`, '--', text]);
   const [found = '', author = 'unknown'] = last.stdout.toString('utf8').split('\0');
   const change = found || tip;
-  return staleOnRemote({
+  return (applied ? alreadyOnRemote : staleOnRemote)({
     path: text.slice(repository.prefix.length),
     ...(blob.code === 0 ? { fileHash: await fileHash(blob.stdout) } : {}),
     change,
