@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -66,6 +66,19 @@ describe('one vault-mcp --git-remote server per clone', () => {
     const after = await connect(clone, 'after');
     expect((await edit(after, 'beta', 'gamma')).isError).toBeFalsy();
     expect(remote.git(['show', 'main:a.md'])).toBe('gamma\n');
+  });
+
+  it('takes the clone when the file naming its holder names no process (emptied by a power cut, or garbage)', async () => {
+    remote = await createSharedRemote({ 'a.md': 'alpha\n' });
+    const clone = remote.clone();
+    const holderFile = path.join(clone, '.git', 'vault-text-tools', 'remote-server.json');
+    for (const [at, held] of ['', '{}', '{"pid":"12"}', '{"pid":0}', '{"pid":-1}', 'null'].entries()) {
+      await mkdir(path.dirname(holderFile), { recursive: true });
+      await writeFile(holderFile, held);
+      const client = await connect(clone, `after-${at}`);
+      expect((await edit(client, at === 0 ? 'alpha' : `v${at - 1}`, `v${at}`)).isError, held).toBeFalsy();
+      await client.close();
+    }
   });
 
   it('lets exactly one of several servers started at once on a clone a killed one held', async () => {

@@ -122,6 +122,8 @@ export async function removeLeftScratch(repository: Repository): Promise<void> {
  * older version, or a temp file), the PID alone tells.
  */
 export function isGone(pid: number, started: string | undefined, repository: Repository): boolean {
+  // No process's number (a file emptied by a power cut, garbage): 0 and negative numbers signal process groups, which run.
+  if (!Number.isSafeInteger(pid) || pid <= 0) return true;
   if (pid !== process.pid && !isRunning(pid)) return true;
   // Running: the same process only while the token it has now is the one the file was signed with.
   if (started === undefined) return false;
