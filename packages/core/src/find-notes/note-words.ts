@@ -38,14 +38,18 @@ export function* wordsWithOffsets(text: string): Generator<{ word: string; start
   }
 }
 
+/** Case folding beyond lower case, of a text in lower case: `ß` (and `ẞ`) is `ss`, as `STRASSE` is written; a final `ς` is `σ`, as in `ΣΟΦΟΣ`'s other forms. */
+export function foldBeyondLowerCase(lowerCase: string): string {
+  return lowerCase.replace(caseFolded, (letter) => (letter === 'ß' ? 'ss' : 'σ'));
+}
+
 /** One word folded, as `noteWords` gives it. */
 export function foldedWord(word: string): string {
   let folded: string;
   if (asciiOnly.test(word)) folded = word.toLowerCase();
   else if (foldedScripts.test(word)) folded = word.normalize('NFKD').replace(combiningMarks, '').toLowerCase();
   else folded = word.normalize('NFKC').toLowerCase();
-  // Case folding beyond lower case: `ß` (and `ẞ`) is `ss`, as `STRASSE` is written; a final `ς` is `σ`, as in `ΣΟΦΟΣ`'s other forms.
-  if (!asciiOnly.test(word)) folded = folded.replace(caseFolded, (letter) => (letter === 'ß' ? 'ss' : 'σ'));
+  if (!asciiOnly.test(word)) folded = foldBeyondLowerCase(folded);
   return folded.length > maxWordLength ? Array.from(folded).slice(0, maxWordLength).join('') : folded;
 }
 

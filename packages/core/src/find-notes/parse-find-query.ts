@@ -1,5 +1,5 @@
 import { VaultError } from '../vault/vault-error.js';
-import { noteWords } from './note-words.js';
+import { foldBeyondLowerCase, noteWords } from './note-words.js';
 import { stopWords } from './stop-words.js';
 
 /** A FindNotes query, read: every list folded as `noteWords` folds a note. */
@@ -105,9 +105,11 @@ function tagOf(text: string): string | undefined {
 
 /** A tag as FindNotes compares tags: without `#`, lower case, no leading or trailing `/`. */
 export function foldTag(tag: string): string {
-  return tag
-    .replace(/^#+/, '')
-    .replace(/^\/+|\/+$/g, '')
-    .normalize('NFKC')
-    .toLowerCase();
+  return foldBeyondLowerCase(
+    tag
+      .replace(/^#+/, '')
+      .replace(/^\/+|\/+$/g, '')
+      .normalize('NFKC')
+      .toLowerCase(),
+  );
 }

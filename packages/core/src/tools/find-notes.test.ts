@@ -62,10 +62,16 @@ describe('FindNotes', () => {
     expect((await vault.call('FindNotes', { query: 'cafe' })).notes.map((note) => note.path)).toEqual(['fr/cafe.md']);
   });
 
-  it('folds ß as ss both ways, in words and phrases, and shows the lines as written', async () => {
+  it('folds ß as ss both ways, in words, phrases and tags, and shows the lines as written', async () => {
     const { vault } = open({ 'de/a.md': 'Die Straße ist lang.\n', 'de/b.md': 'THE STRASSE\n' });
     for (const query of ['STRASSE', 'straße', 'Strasse'])
       expect((await vault.call('FindNotes', { query })).notes.map((note) => note.path).sort(), query).toEqual(['de/a.md', 'de/b.md']);
+    const tagged = open({ 'tagged.md': '---\ntags: [Hauptstraße]\n---\n#Straße and #ΣΟΦΟΣ\n', 'other.md': 'other\n' }).vault;
+    for (const query of ['tag:STRASSE', 'tag:straße', 'tag:HAUPTSTRASSE', 'tag:hauptstraße', 'tag:σοφοσ', 'tag:Σοφος'])
+      expect(
+        (await tagged.call('FindNotes', { query })).notes.map((note) => note.path),
+        query,
+      ).toEqual(['tagged.md']);
     const phrase = await vault.call('FindNotes', { query: '"die strasse"' });
     expect(phrase.notes.map((note) => [note.path, note.lines])).toEqual([['de/a.md', [{ line: 1, text: 'Die Straße ist lang.' }]]]);
   });
