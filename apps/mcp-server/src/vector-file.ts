@@ -12,6 +12,8 @@ export const keyBytes = 16;
 const recordOverhead = marker.length + keyBytes + 4 + 4;
 /** Most numbers a vector holds (models give a few thousand): a larger count is damage. */
 const maxDimensions = 65_536;
+/** Bytes of checksums a scan computes between two turns of the event loop: the server answers meanwhile. */
+const yieldEvery = 64 * 1024 * 1024;
 /** Bytes read at a time when scanning or copying. */
 const chunkBytes = 4 * 1024 * 1024;
 
@@ -69,6 +71,8 @@ export async function openVectorFile(path: string, { maxBytes }: { maxBytes: num
   const file = vectorFileOf(state);
   if (!handle) return { file };
   const size = (await handle.stat()).size;
+  // Far past the bound (not a file this server wrote): not read; the first request's probe puts a new file in its place.
+  if (size > 2 * maxBytes) return { file };
   const { damagedBytes } = await loadIndex(state, size);
   if (state.probe === undefined) return { file };
   if (damagedBytes === 0 && size <= maxBytes) return { file };
@@ -165,7 +169,13 @@ async function scan(state: State, from: number, to: number): Promise<{ damagedBy
     }
     return chunk.subarray(at - chunkAt, at - chunkAt + length);
   };
+  // The checksums' work, within twice the bytes scanned: damage holding a marker every few bytes (a planted file) would
+  // otherwise cost a record's checksum per marker. Past it, the rest is damaged (and the file rewritten without it at a start).
+  let checked = 0;
   while (at + recordSize <= to) {
+    checked += recordSize;
+    if (checked > 2 * (to - from) + recordSize) break;
+    if (checked % yieldEvery < recordSize) await new Promise((resume) => setImmediate(resume));
     // Checked, not read: the numbers stay on disk until asked for.
     const body = checkedBody(await bytesAt(recordSize), state.dimensions);
     if (body) {
