@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,6 +51,17 @@ describe('one vault-mcp --git-remote server per clone', () => {
     // The first still serves, and shares.
     expect((await edit(first, 'alpha', 'omega')).isError).toBeFalsy();
     expect(remote.git(['show', 'main:a.md'])).toBe('omega\n');
+  });
+
+  it('names the remote without its user and password (a token) when it refuses', async () => {
+    remote = await createSharedRemote({ 'a.md': 'alpha\n' });
+    const clone = remote.clone();
+    await connect(clone, 'first');
+    execFileSync('git', ['-C', clone, 'remote', 'set-url', 'origin', 'https://x-access-token:SECRET@127.0.0.1:9/team/notes.git']);
+    const second = await startAlone(clone);
+    expect(second.code).toBe(75);
+    expect(second.log).toContain('Run each server on its own clone: git clone https://127.0.0.1:9/team/notes.git FOLDER');
+    expect(second.log).not.toContain('SECRET');
   });
 
   it('takes the clone of a server killed with SIGKILL, and of one that closed', async () => {

@@ -81,10 +81,20 @@ async function release(file: string, own: Holder): Promise<void> {
 }
 
 async function inUse(repository: Repository, remote: string, pid: number): Promise<VaultError> {
-  const url = (await repository.git(['remote', 'get-url', '--', remote], { okCodes: [0, 2, 128] })).stdout.toString('utf8').trim() || 'URL';
+  const url = withoutCredentials((await repository.git(['remote', 'get-url', '--', remote], { okCodes: [0, 2, 128] })).stdout.toString('utf8').trim()) || 'URL';
   return new VaultError(
     'IO_ERROR',
     `Another vault-mcp server (process ${pid}) shares this clone (${repository.top}) through ${remote}: two servers on one clone would undo each other's changes. Run each server on its own clone: git clone ${url} FOLDER, then start this server on FOLDER (or stop process ${pid} first).`,
     { remote: 'in-use' satisfies RemoteTrouble, pid },
   );
+}
+
+/** A remote's URL as a message may show it: a user and password (a token, as in `https://x-access-token:TOKEN@host/...`) left out. */
+function withoutCredentials(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
 }
